@@ -1,0 +1,269 @@
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Documented limits. A puzzle beyond any of them is refused by New with an
+// error before the images are built, so that no input can exhaust memory.
+const (
+	MaxCells        = 1 << 20    // cells of the region
+	MaxPieces       = 4096       // pieces (names) in one puzzle
+	MaxPieceCells   = 4096       // cells of one piece
+	MaxImages       = 4_000_000  // images (placements, the ok set)
+	MaxCoverEntries = 24_000_000 // cells summed over all images (the cover set)
+)
+
+// Pos is a position in an input file; Line and Col count from 1, and 0 means
+// unknown.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// String formats the position as file:line:col, leaving out what is unknown.
+func (p Pos) String() string {
+	s := p.File
+	if s == "" {
+		s = "<input>"
+	}
+	if p.Line > 0 {
+		s += fmt.Sprintf(":%d", p.Line)
+		if p.Col > 0 {
+			s += fmt.Sprintf(":%d", p.Col)
+		}
+	}
+	return s
+}
+
+// Error is a problem with a puzzle, located in its source file.
+type Error struct {
+	Pos
+	Msg string
+	Err error // optional cause, e.g. ErrLimit
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Error formats the error as "file:line:col: message".
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Errorf builds an *Error at a position.
+func Errorf(pos Pos, format string, args ...any) *Error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// PieceSpec describes one piece of a puzzle before validation.
+type PieceSpec struct {
+	Name      string
+	Cells     []Cell
+	Count     int  // copies, >= 1, ignored when Unlimited
+	Unlimited bool // unlimited supply
+	Policy    Policy
+	Pos       Pos // where the piece is defined, for error messages
+}
+
+// Spec describes a puzzle before validation: what a parser produces.
+type Spec struct {
+	Name      string
+	Dim       int // 2 or 3
+	Region    []Cell
+	RegionPos Pos
+	Pieces    []PieceSpec
+}
+
+// Piece is a validated piece with its distinct orientations.
+type Piece struct {
+	Name      string
+	Shape     Shape // normal form of the cells as given
+	Count     int   // copies; 0 when Unlimited
+	Unlimited bool
+	Policy    Policy
+	// Orients are the distinct orientations (the index set R of the piece);
+	// OrientT[r] is a transform that maps Shape onto Orients[r].
+	Orients []Shape
+	OrientT []Transform
+	Class   int // index into Puzzle.Classes
+	Pos     Pos
+}
+
+// Size is the number of cells of the piece.
+func (p *Piece) Size() int { return len(p.Shape) }
+
+// Class groups the pieces that are interchangeable: the same set of
+// oriented shapes. Copies of one class are not told apart in solution counts.
+type Class struct {
+	Pieces    []int // indices into Puzzle.Pieces
+	Count     int   // total copies (0 when Unlimited)
+	Unlimited bool
+	Size      int
+	keys      []string // sorted orientation keys
+}
+
+// Puzzle is a validated tiling puzzle with its images.
+type Puzzle struct {
+	Name    string
+	Dim     int
+	Region  *Region
+	Pieces  []Piece
+	Classes []Class
+	Images  *ImageSet
+	Source  string // file name, for messages
+}
+
+// New validates a spec and builds the puzzle and its images.
+func New(spec Spec) (*Puzzle, error) {
+	if spec.Dim != 2 && spec.Dim != 3 {
+		return nil, Errorf(spec.RegionPos, "dimension must be 2 or 3, not %d", spec.Dim)
+	}
+	if len(spec.Region) == 0 {
+		return nil, Errorf(spec.RegionPos, "the board has no cells ('#')")
+	}
+	if len(spec.Region) > MaxCells {
+		return nil, limitErr(spec.RegionPos, "the board has %d cells; the limit is %d", len(spec.Region), MaxCells)
+	}
+	if len(spec.Pieces) == 0 {
+		return nil, Errorf(spec.RegionPos, "the puzzle has no pieces")
+	}
+	if len(spec.Pieces) > MaxPieces {
+		return nil, limitErr(spec.RegionPos, "the puzzle has %d pieces; the limit is %d", len(spec.Pieces), MaxPieces)
+	}
+	if spec.Dim == 2 {
+		for _, c := range spec.Region {
+			if c.L != 0 {
+				return nil, Errorf(spec.RegionPos, "a 2D board has a cell in layer %d", c.L)
+			}
+		}
+	}
+	region, err := newRegion(spec.Region)
+	if err != nil {
+		return nil, &Error{Pos: spec.RegionPos, Msg: err.Error(), Err: errors.Unwrap(err)}
+	}
+	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Region: region, Source: spec.RegionPos.File}
+	names := map[string]int{}
+	for n, ps := range spec.Pieces {
+		if ps.Name == "" {
+			return nil, Errorf(ps.Pos, "a piece has no name")
+		}
+		if prev, dup := names[ps.Name]; dup {
+			return nil, Errorf(ps.Pos, "duplicate piece %q (first defined at %v)", ps.Name, spec.Pieces[prev].Pos)
+		}
+		names[ps.Name] = n
+		if len(ps.Cells) == 0 {
+			return nil, Errorf(ps.Pos, "piece %q has no cells", ps.Name)
+		}
+		if len(ps.Cells) > MaxPieceCells {
+			return nil, limitErr(ps.Pos, "piece %q has %d cells; the limit is %d", ps.Name, len(ps.Cells), MaxPieceCells)
+		}
+		if !ps.Unlimited && ps.Count < 1 {
+			return nil, Errorf(ps.Pos, "piece %q: count must be an integer >= 1 or unlimited, not %d", ps.Name, ps.Count)
+		}
+		if ps.Policy < Fixed || ps.Policy > Free {
+			return nil, Errorf(ps.Pos, "piece %q: bad orientation policy %d", ps.Name, int(ps.Policy))
+		}
+		shape := Normalize(ps.Cells)
+		if len(shape) != len(ps.Cells) {
+			return nil, Errorf(ps.Pos, "piece %q lists a cell twice", ps.Name)
+		}
+		if spec.Dim == 2 && shape.Extent().L > 1 {
+			return nil, Errorf(ps.Pos, "piece %q is 3D but the board is 2D", ps.Name)
+		}
+		if len(shape) > len(region.Cells) {
+			return nil, Errorf(ps.Pos, "piece %q has %d cells, more than the %d of the board", ps.Name, len(shape), len(region.Cells))
+		}
+		pc := Piece{Name: ps.Name, Shape: shape, Count: ps.Count, Unlimited: ps.Unlimited, Policy: ps.Policy, Pos: ps.Pos}
+		if pc.Unlimited {
+			pc.Count = 0
+		}
+		pc.Orients, pc.OrientT = Orientations(shape, ps.Policy, spec.Dim)
+		p.Pieces = append(p.Pieces, pc)
+	}
+	p.buildClasses()
+	if err := p.buildImages(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// buildClasses groups pieces with identical orientation sets.
+func (p *Puzzle) buildClasses() {
+	byKey := map[string]int{}
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		keys := make([]string, len(pc.Orients))
+		for r, o := range pc.Orients {
+			keys[r] = o.Key()
+		}
+		slices.Sort(keys)
+		key := strings.Join(keys, "|")
+		c, ok := byKey[key]
+		if !ok {
+			c = len(p.Classes)
+			byKey[key] = c
+			p.Classes = append(p.Classes, Class{Size: pc.Size(), keys: keys})
+		}
+		cl := &p.Classes[c]
+		cl.Pieces = append(cl.Pieces, k)
+		if pc.Unlimited {
+			cl.Unlimited = true
+		}
+		cl.Count += pc.Count
+		pc.Class = c
+	}
+	for c := range p.Classes {
+		if p.Classes[c].Unlimited {
+			p.Classes[c].Count = 0
+		}
+	}
+}
+
+// Area is the number of cells of the region.
+func (p *Puzzle) Area() int { return len(p.Region.Cells) }
+
+// PieceArea is the total area of the pieces with a finite count, and whether
+// some piece has an unlimited supply.
+func (p *Puzzle) PieceArea() (area int, unlimited bool) {
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		if pc.Unlimited {
+			unlimited = true
+			continue
+		}
+		area += pc.Count * pc.Size()
+	}
+	return area, unlimited
+}
+
+// AreaFeasible reports whether area arithmetic allows an exact tiling: the
+// finite pieces exactly fill the region, or (with unlimited pieces) do not
+// exceed it.
+func (p *Puzzle) AreaFeasible() bool {
+	a, u := p.PieceArea()
+	if u {
+		return a <= p.Area()
+	}
+	return a == p.Area()
+}
+
+// Piece returns the index of the named piece, or -1.
+func (p *Puzzle) Piece(name string) int {
+	for k := range p.Pieces {
+		if p.Pieces[k].Name == name {
+			return k
+		}
+	}
+	return -1
+}
+
+func limitErr(pos Pos, format string, args ...any) *Error {
+	e := Errorf(pos, format, args...)
+	e.Err = ErrLimit
+	return e
+}
+
+// ErrLimit is wrapped by errors about documented size limits.
+var ErrLimit = errors.New("puzzle exceeds a documented limit")

@@ -1,0 +1,88 @@
+package puzzle
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Region is the set of cells to fill, holes allowed, in natural order.
+// Cell indices 0..Len()-1 follow that order and are used by every solver,
+// the ok / cover sets and the exporters.
+type Region struct {
+	Cells []Cell
+	Lo    Cell // minimum coordinates of the bounding box
+	Size  Cell // extent of the bounding box along I, J, L
+	grid  []int32
+}
+
+func newRegion(cells []Cell) (*Region, error) {
+	cs := slices.Clone(cells)
+	slices.SortFunc(cs, Cell.Compare)
+	if n := len(slices.Compact(slices.Clone(cs))); n != len(cs) {
+		return nil, fmt.Errorf("the board lists a cell twice")
+	}
+	lo, hi := cs[0], cs[0]
+	for _, c := range cs {
+		lo.I, lo.J, lo.L = min(lo.I, c.I), min(lo.J, c.J), min(lo.L, c.L)
+		hi.I, hi.J, hi.L = max(hi.I, c.I), max(hi.J, c.J), max(hi.L, c.L)
+	}
+	size := Cell{hi.I - lo.I + 1, hi.J - lo.J + 1, hi.L - lo.L + 1}
+	vol := int64(size.I) * int64(size.J) * int64(size.L)
+	if vol > 16*MaxCells {
+		return nil, fmt.Errorf("the board's bounding box has %d positions; the limit is %d: %w", vol, 16*MaxCells, ErrLimit)
+	}
+	r := &Region{Cells: cs, Lo: lo, Size: size, grid: make([]int32, vol)}
+	for n := range r.grid {
+		r.grid[n] = -1
+	}
+	for n, c := range cs {
+		r.grid[r.pos(c)] = int32(n)
+	}
+	return r, nil
+}
+
+func (r *Region) pos(c Cell) int {
+	return ((c.I-r.Lo.I)*r.Size.J+(c.J-r.Lo.J))*r.Size.L + (c.L - r.Lo.L)
+}
+
+// Len is the number of cells.
+func (r *Region) Len() int { return len(r.Cells) }
+
+// Index returns the index of cell c, or -1 when c is not in the region.
+func (r *Region) Index(c Cell) int {
+	d := c.Sub(r.Lo)
+	if d.I < 0 || d.J < 0 || d.L < 0 || d.I >= r.Size.I || d.J >= r.Size.J || d.L >= r.Size.L {
+		return -1
+	}
+	return int(r.grid[r.pos(c)])
+}
+
+// Neighbors returns the indices of the face neighbours of cell n that are in
+// the region, in the order -I, -J, -L, +I, +J, +L (missing ones left out).
+func (r *Region) Neighbors(n int) []int {
+	c := r.Cells[n]
+	var out []int
+	for _, d := range FaceDirs {
+		if m := r.Index(c.Add(d)); m >= 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// FaceDirs are the six unit steps -I, -J, -L, +I, +J, +L, the neighbour
+// order of the FILA article's ILSI bits (bit 5 down to bit 0).
+var FaceDirs = [6]Cell{{-1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+
+// Box returns the cells of an ni x nj x nl box (nl = 1 for 2D).
+func Box(ni, nj, nl int) []Cell {
+	cells := make([]Cell, 0, ni*nj*nl)
+	for i := range ni {
+		for j := range nj {
+			for l := range nl {
+				cells = append(cells, Cell{i, j, l})
+			}
+		}
+	}
+	return cells
+}

@@ -1,0 +1,112 @@
+package puzzle
+
+import "slices"
+
+// Symmetry is a rotation or reflection that maps the puzzle onto itself: the
+// region onto the region and every class of interchangeable pieces onto a
+// class with the same supply (so that it maps every solution to a solution).
+type Symmetry struct {
+	T     Transform
+	Cell  []int32 // Cell[n] is the index of the image of cell n
+	Class []int   // Class[c] is the class that class c is mapped onto
+}
+
+// Symmetries returns the symmetry group of the puzzle, identity first: the
+// transforms of the lattice (8 in 2D, 48 in 3D) that map the region onto
+// itself, limited to those under which the pieces' orientation sets are
+// preserved (up to exchanging classes of equal supply). A 10x6 rectangle of
+// free pentominoes has 4, a square 8, a cube of pieces that may only rotate 24.
+func (p *Puzzle) Symmetries() []Symmetry {
+	cand := allTransforms
+	if p.Dim == 2 {
+		cand = Group(Free, 2)
+	}
+	var out []Symmetry
+	for _, t := range cand {
+		cm, ok := p.mapRegion(t)
+		if !ok {
+			continue
+		}
+		clm, ok := p.mapClasses(t)
+		if !ok {
+			continue
+		}
+		out = append(out, Symmetry{T: t, Cell: cm, Class: clm})
+	}
+	return out
+}
+
+func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
+	reg := p.Region
+	img := make([]Cell, len(reg.Cells))
+	lo := t.Apply(reg.Cells[0])
+	for n, c := range reg.Cells {
+		img[n] = t.Apply(c)
+		lo.I, lo.J, lo.L = min(lo.I, img[n].I), min(lo.J, img[n].J), min(lo.L, img[n].L)
+	}
+	off := reg.Lo.Sub(lo)
+	cm := make([]int32, len(img))
+	for n, c := range img {
+		m := reg.Index(c.Add(off))
+		if m < 0 {
+			return nil, false
+		}
+		cm[n] = int32(m)
+	}
+	return cm, true
+}
+
+func (p *Puzzle) mapClasses(t Transform) ([]int, bool) {
+	out := make([]int, len(p.Classes))
+	for c := range p.Classes {
+		cl := &p.Classes[c]
+		rep := &p.Pieces[cl.Pieces[0]]
+		keys := make([]string, len(rep.Orients))
+		for r, o := range rep.Orients {
+			keys[r] = t.Map(o).Key()
+		}
+		slices.Sort(keys)
+		found := -1
+		for d := range p.Classes {
+			dl := &p.Classes[d]
+			if dl.Unlimited == cl.Unlimited && dl.Count == cl.Count && slices.Equal(dl.keys, keys) {
+				found = d
+				break
+			}
+		}
+		if found < 0 {
+			return nil, false
+		}
+		out[c] = found
+	}
+	return out, true
+}
+
+// MapPlacement returns the placement that symmetry s makes of pl: the same
+// cells mapped by s, as a piece of the class s maps pl's class onto. When
+// that class has several pieces, the one with the same position in the class
+// is used. ok is false only if the puzzle is inconsistent.
+func (p *Puzzle) MapPlacement(s Symmetry, pl Placement) (Placement, bool) {
+	cells, err := p.PlacementCells(pl)
+	if err != nil {
+		return Placement{}, false
+	}
+	from := &p.Classes[p.Pieces[pl.Piece].Class]
+	to := &p.Classes[s.Class[p.Pieces[pl.Piece].Class]]
+	k := to.Pieces[slices.Index(from.Pieces, pl.Piece)%len(to.Pieces)]
+	mapped := make([]Cell, len(cells))
+	for n, m := range cells {
+		mapped[n] = p.Region.Cells[s.Cell[m]]
+	}
+	shape := Normalize(mapped)
+	lo := mapped[0]
+	for _, c := range mapped {
+		lo.I, lo.J, lo.L = min(lo.I, c.I), min(lo.J, c.J), min(lo.L, c.L)
+	}
+	for r, o := range p.Pieces[k].Orients {
+		if o.Equal(shape) {
+			return Placement{Piece: k, Orient: r, At: lo}, true
+		}
+	}
+	return Placement{}, false
+}

@@ -1,0 +1,153 @@
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Tiling is a set of placed pieces: an exact solution, or a partial one (a
+// near-miss of maximum coverage) where some cells stay uncovered.
+type Tiling struct {
+	Placements []Placement
+}
+
+// Overlap says that two placements (indices into Tiling.Placements) share a cell.
+type Overlap struct {
+	Cell int // region cell index
+	A, B int
+}
+
+// Outside says that a placement is not a valid image: its piece or
+// orientation does not exist, or it covers a position outside the region.
+type Outside struct {
+	Placement int
+	Reason    string
+}
+
+// CountError says that a piece is used a wrong number of times.
+type CountError struct {
+	Piece      int
+	Used, Want int
+}
+
+// Report is the result of Verify.
+type Report struct {
+	Covered   int   // region cells covered by at least one placement
+	Uncovered []int // region cells covered by none
+	Overlaps  []Overlap
+	Outside   []Outside
+	Counts    []CountError
+}
+
+// Exact reports whether the tiling is a valid exact solution.
+func (r *Report) Exact() bool { return r.Valid() && len(r.Uncovered) == 0 }
+
+// Valid reports whether the tiling is a valid partial tiling: no overlap,
+// nothing outside, no piece used more often than its count.
+func (r *Report) Valid() bool {
+	return len(r.Overlaps) == 0 && len(r.Outside) == 0 && len(r.Counts) == 0
+}
+
+// Verify checks a tiling against the puzzle independently of any solver: it
+// recomputes every cell from the pieces' shapes. With exact set, every cell
+// must be covered and every finite piece used exactly Count times; otherwise
+// a piece may be used at most Count times and cells may stay uncovered.
+// The returned error, if any, summarises the defects.
+func (p *Puzzle) Verify(t Tiling, exact bool) (*Report, error) {
+	r := &Report{}
+	owner := make([]int, p.Area())
+	for n := range owner {
+		owner[n] = -1
+	}
+	used := make([]int, len(p.Pieces))
+	for n, pl := range t.Placements {
+		cells, err := p.PlacementCells(pl)
+		if err != nil {
+			r.Outside = append(r.Outside, Outside{Placement: n, Reason: err.Error()})
+			continue
+		}
+		used[pl.Piece]++
+		for _, c := range cells {
+			if owner[c] >= 0 {
+				r.Overlaps = append(r.Overlaps, Overlap{Cell: int(c), A: owner[c], B: n})
+				continue
+			}
+			owner[c] = n
+		}
+	}
+	for n, o := range owner {
+		if o < 0 {
+			r.Uncovered = append(r.Uncovered, n)
+		} else {
+			r.Covered++
+		}
+	}
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		if pc.Unlimited {
+			continue
+		}
+		if used[k] > pc.Count || (exact && used[k] != pc.Count) {
+			r.Counts = append(r.Counts, CountError{Piece: k, Used: used[k], Want: pc.Count})
+		}
+	}
+	return r, r.err(p, exact)
+}
+
+func (r *Report) err(p *Puzzle, exact bool) error {
+	var msgs []string
+	for _, o := range r.Outside {
+		msgs = append(msgs, fmt.Sprintf("placement %d: %s", o.Placement, o.Reason))
+	}
+	for _, c := range r.Counts {
+		msgs = append(msgs, fmt.Sprintf("piece %s used %d times, count is %d", p.Pieces[c.Piece].Name, c.Used, c.Want))
+	}
+	for _, o := range r.Overlaps {
+		msgs = append(msgs, fmt.Sprintf("placements %d and %d overlap at %v", o.A, o.B, p.Region.Cells[o.Cell]))
+	}
+	if exact && len(r.Uncovered) > 0 {
+		msgs = append(msgs, fmt.Sprintf("%d cells uncovered, first %v", len(r.Uncovered), p.Region.Cells[r.Uncovered[0]]))
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	if len(msgs) > 5 {
+		msgs = append(msgs[:5], fmt.Sprintf("and %d more", len(msgs)-5))
+	}
+	return errors.New("invalid tiling: " + strings.Join(msgs, "; "))
+}
+
+// Owners returns, for every region cell, the index of the placement that
+// covers it, or -1. Placements that are not valid images are skipped.
+func (p *Puzzle) Owners(t Tiling) []int {
+	owner := make([]int, p.Area())
+	for n := range owner {
+		owner[n] = -1
+	}
+	for n, pl := range t.Placements {
+		cells, err := p.PlacementCells(pl)
+		if err != nil {
+			continue
+		}
+		for _, c := range cells {
+			owner[c] = n
+		}
+	}
+	return owner
+}
+
+// Canonical returns a key of the tiling that is equal for two tilings exactly
+// when they are the same set of (class, cells) pieces: copies of a class and
+// the order of placements do not matter.
+func (p *Puzzle) Canonical(t Tiling) string {
+	parts := make([]string, 0, len(t.Placements))
+	for _, pl := range t.Placements {
+		cells, _ := p.PlacementCells(pl)
+		slices.Sort(cells)
+		parts = append(parts, fmt.Sprint(p.Pieces[pl.Piece].Class, cells))
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ";")
+}
