@@ -1,0 +1,100 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// Decode turns a 0/1 assignment of the columns (one value per column, as a
+// solver returns it) into a tiling: every x column with a value > 0.5
+// becomes a placement, in column order. Only x is read; y and z follow
+// from x. The tiling is not checked: call Puzzle.Verify.
+func (pr *Program) Decode(values []float64) (puzzle.Tiling, error) {
+	if len(values) != pr.NumCols() {
+		return puzzle.Tiling{}, fmt.Errorf("model: decode: %d values for %d columns", len(values), pr.NumCols())
+	}
+	var t puzzle.Tiling
+	for n, v := range values[:pr.nx] {
+		if v > 0.5 {
+			t.Placements = append(t.Placements, pr.Puzzle.Images.Place[n])
+		}
+	}
+	return t, nil
+}
+
+// DecodeNames turns the values of a solution file, keyed by column name,
+// into a tiling: every x_... name with a value > 0.5 becomes a placement,
+// in column order. Names of other columns (y, z) are ignored; an x name
+// that is not a column of the program is an error (a solution of another
+// program). Names written in short form (fixed MPS) must be translated
+// back first (see export.ReadMPSNames).
+func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error) {
+	var cols []int
+	for name, v := range values {
+		if len(name) < 2 || name[0] != 'x' || name[1] != '_' {
+			continue
+		}
+		j, ok := pr.ColumnIndex(name)
+		if !ok || j >= pr.nx {
+			return puzzle.Tiling{}, fmt.Errorf("model: decode: %q is not a column of this program", name)
+		}
+		if v > 0.5 {
+			cols = append(cols, j)
+		}
+	}
+	slices.Sort(cols)
+	t := puzzle.Tiling{Placements: make([]puzzle.Placement, len(cols))}
+	for n, j := range cols {
+		t.Placements[n] = pr.Puzzle.Images.Place[j]
+	}
+	return t, nil
+}
+
+// Vector turns a tiling into an assignment of every column: x = 1 for its
+// placements, y = 1 for covered cells (seed) and z = covered/g. It is the
+// starting point of a warm start. A placement that is not an image of the
+// puzzle is an error; the tiling is not otherwise checked (a partial
+// tiling is not feasible for the exact program, and a solver may repair or
+// reject it).
+func (pr *Program) Vector(t puzzle.Tiling) ([]float64, error) {
+	v := make([]float64, pr.NumCols())
+	covered := 0
+	for n, pl := range t.Placements {
+		j := pr.Puzzle.Images.Find(pl)
+		if j < 0 {
+			return nil, fmt.Errorf("model: placement %d (%v) is not an image of the puzzle", n, pl)
+		}
+		if v[j] == 0 {
+			covered += pr.Puzzle.Pieces[pl.Piece].Size()
+		}
+		v[j] = 1
+	}
+	if pr.ny > 0 {
+		for j := range pr.nx {
+			if v[j] == 0 {
+				continue
+			}
+			for _, c := range pr.Puzzle.Images.Cells(j) {
+				v[pr.nx+int(c)] = 1
+			}
+		}
+	}
+	if pr.zCol >= 0 {
+		v[pr.zCol] = float64(covered / pr.Bound.GCD)
+	}
+	return v, nil
+}
+
+// Objective returns the objective value of an assignment: Σ cost·value.
+func (pr *Program) Objective(values []float64) float64 {
+	s := 0.0
+	for j, v := range values {
+		if j >= pr.NumCols() {
+			break
+		}
+		s += pr.Cost(j) * v
+	}
+	return s
+}
