@@ -1,0 +1,202 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"strconv"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+)
+
+// Text metrics shared by SVG and PNG: basicfont's 7x13 face, and a 12 px
+// monospace font in SVG, which is about as wide.
+const (
+	charW   = 7  // advance of one character
+	lineH   = 16 // height of a line of text
+	ascentH = 11 // baseline below the top of a line
+)
+
+func textWidth(s string) int { return charW * runeLen(s) }
+
+// anchor is the horizontal alignment of text at its x coordinate.
+type anchor int
+
+const (
+	anchorStart anchor = iota
+	anchorMiddle
+	anchorEnd
+)
+
+// canvas is what SVG and PNG pictures are drawn on. Coordinates are whole
+// pixels; the SVG and PNG of one picture get the same calls.
+type canvas interface {
+	// rect fills the pixels [x, x+w) x [y, y+h).
+	rect(x, y, w, h int, c color.NRGBA, class string)
+	// hatch fills the rectangle white with diagonal grey lines.
+	hatch(x, y, w, h int)
+	// line draws a horizontal or vertical line of the given width centred
+	// on the pixel row or column (x0, y0) .. (x1, y1), ends included and
+	// extended by half the width so that lines join at corners.
+	line(x0, y0, x1, y1, width int, c color.NRGBA, class string)
+	// text writes s with its baseline at y.
+	text(x, y int, s string, a anchor, class string)
+}
+
+// lineRect is the pixel rectangle covered by a line.
+func lineRect(x0, y0, x1, y1, width int) image.Rectangle {
+	h := width / 2
+	return image.Rect(min(x0, x1)-h, min(y0, y1)-h, max(x0, x1)-h+width, max(y0, y1)-h+width)
+}
+
+// pngCanvas draws into an image.
+type pngCanvas struct{ img *image.NRGBA }
+
+func newPNGCanvas(w, h int) *pngCanvas {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.NewUniform(whiteRGB), image.Point{}, draw.Src)
+	return &pngCanvas{img: img}
+}
+
+func (p *pngCanvas) fill(r image.Rectangle, c color.NRGBA) {
+	op := draw.Src
+	if c.A != 0xff {
+		op = draw.Over
+	}
+	draw.Draw(p.img, r, image.NewUniform(c), image.Point{}, op)
+}
+
+func (p *pngCanvas) rect(x, y, w, h int, c color.NRGBA, _ string) {
+	p.fill(image.Rect(x, y, x+w, y+h), c)
+}
+
+func (p *pngCanvas) hatch(x, y, w, h int) {
+	r := image.Rect(x, y, x+w, y+h).Intersect(p.img.Bounds())
+	p.fill(r, whiteRGB)
+	for py := r.Min.Y; py < r.Max.Y; py++ {
+		for px := r.Min.X; px < r.Max.X; px++ {
+			if (px+py)%hatchStep == 0 {
+				p.img.SetNRGBA(px, py, hatchRGB)
+			}
+		}
+	}
+}
+
+// hatchStep is the distance in pixels between hatch lines along an axis.
+const hatchStep = 6
+
+func (p *pngCanvas) line(x0, y0, x1, y1, width int, c color.NRGBA, _ string) {
+	p.fill(lineRect(x0, y0, x1, y1, width), c)
+}
+
+func (p *pngCanvas) text(x, y int, s string, a anchor, _ string) {
+	switch a {
+	case anchorMiddle:
+		x -= textWidth(s) / 2
+	case anchorEnd:
+		x -= textWidth(s)
+	}
+	d := font.Drawer{Dst: p.img, Src: image.NewUniform(blackRGB), Face: basicfont.Face7x13, Dot: fixed.P(x, y)}
+	d.DrawString(s)
+}
+
+func (p *pngCanvas) encode(w io.Writer) error {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(w, p.img); err != nil {
+		return fmt.Errorf("render: encoding PNG: %w", err)
+	}
+	return nil
+}
+
+// svgCanvas collects SVG elements.
+type svgCanvas struct {
+	w, h   int
+	body   bytes.Buffer
+	hatchd bool // the hatch pattern is used
+}
+
+func newSVGCanvas(w, h int) *svgCanvas {
+	s := &svgCanvas{w: w, h: h}
+	s.rect(0, 0, w, h, whiteRGB, "background")
+	return s
+}
+
+func hexColor(c color.NRGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// paint returns the attributes of colour c for attribute name fill or stroke.
+func paint(attr string, c color.NRGBA) string {
+	s := fmt.Sprintf(` %s="%s"`, attr, hexColor(c))
+	if c.A != 0xff {
+		s += fmt.Sprintf(` %s-opacity="%s"`, attr, strconv.FormatFloat(float64(c.A)/255, 'f', 3, 64))
+	}
+	return s
+}
+
+func (s *svgCanvas) rect(x, y, w, h int, c color.NRGBA, class string) {
+	fmt.Fprintf(&s.body, `<rect class="%s" x="%d" y="%d" width="%d" height="%d"%s/>`+"\n", class, x, y, w, h, paint("fill", c))
+}
+
+func (s *svgCanvas) hatch(x, y, w, h int) {
+	s.hatchd = true
+	fmt.Fprintf(&s.body, `<rect class="uncovered" x="%d" y="%d" width="%d" height="%d" fill="url(#hatch)"/>`+"\n", x, y, w, h)
+}
+
+func (s *svgCanvas) line(x0, y0, x1, y1, width int, c color.NRGBA, class string) {
+	// The PNG line covers [v - width/2, v - width/2 + width) across.
+	off := float64(width)/2 - float64(width/2)
+	f := func(v int) string { return strconv.FormatFloat(float64(v)+off, 'f', -1, 64) }
+	fmt.Fprintf(&s.body, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke-width="%d" stroke-linecap="square"%s/>`+"\n",
+		class, f(x0), f(y0), f(x1), f(y1), width, paint("stroke", c))
+}
+
+func (s *svgCanvas) text(x, y int, t string, a anchor, class string) {
+	as := [...]string{"start", "middle", "end"}[a]
+	fmt.Fprintf(&s.body, `<text class="%s" x="%d" y="%d" text-anchor="%s">`, class, x, y, as)
+	xml.EscapeText(&s.body, []byte(t))
+	s.body.WriteString("</text>\n")
+}
+
+func (s *svgCanvas) encode(w io.Writer) error {
+	var b bytes.Buffer
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="monospace" font-size="12">`+"\n", s.w, s.h, s.w, s.h)
+	if s.hatchd {
+		fmt.Fprintf(&b, `<defs><pattern id="hatch" width="%d" height="%d" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`, hatchStep, hatchStep)
+		fmt.Fprintf(&b, `<rect width="%d" height="%d"%s/><line x1="0" y1="0" x2="0" y2="%d" stroke-width="2"%s/></pattern></defs>`+"\n",
+			hatchStep, hatchStep, paint("fill", whiteRGB), hatchStep, paint("stroke", hatchRGB))
+	}
+	if _, err := w.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("render: writing SVG: %w", err)
+	}
+	if _, err := w.Write(s.body.Bytes()); err != nil {
+		return fmt.Errorf("render: writing SVG: %w", err)
+	}
+	if _, err := io.WriteString(w, "</svg>\n"); err != nil {
+		return fmt.Errorf("render: writing SVG: %w", err)
+	}
+	return nil
+}
+
+// surface is a canvas that can be written out.
+type surface interface {
+	canvas
+	encode(w io.Writer) error
+}
+
+// newSurface returns the canvas of an image format.
+func newSurface(f Format, w, h int) (surface, error) {
+	switch f {
+	case SVG:
+		return newSVGCanvas(w, h), nil
+	case PNG:
+		return newPNGCanvas(w, h), nil
+	}
+	return nil, fmt.Errorf("render: %v is not an image format", f)
+}

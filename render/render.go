@@ -1,0 +1,200 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+var errNoPuzzle = errors.New("render: no puzzle")
+
+// Region draws the region of p: its cells ('#' in text, grey in pictures),
+// with holes and the outside blank.
+func Region(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
+	if p == nil {
+		return errNoPuzzle
+	}
+	sc := regionScene(p)
+	if f.Text() {
+		var head textLines
+		if o.Title != "" {
+			head.add("%s", o.Title)
+		}
+		head.add("region: %s, box %s", plural(p.Area(), "cell"), boxName(p))
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
+		return writeText(w, head, st.blockGrid(sc, ""), nil, st.ansi)
+	}
+	return paintBlocks(w, f, o, []pblock{{sc: sc}}, 0, sceneCells(sc))
+}
+
+// boxName is the size of the region's bounding box as in puzzle files:
+// W x H (x D), columns first.
+func boxName(p *puzzle.Puzzle) string {
+	s := p.Region.Size
+	if p.Dim == 3 {
+		return fmt.Sprintf("%dx%dx%d", s.J, s.I, s.L)
+	}
+	return fmt.Sprintf("%dx%d", s.J, s.I)
+}
+
+// sceneCells is the width of a scene in cells, counting one cell per gap
+// between layers.
+func sceneCells(sc *scene) int { return sc.nl*sc.nj + sc.nl - 1 }
+
+// Pieces draws every piece of p as given in the puzzle (orientation 0), each
+// with a caption: its name, its number of copies ("x2", "x*" when
+// unlimited) and its number of distinct orientations ("o8"). Each piece has
+// its own colour.
+func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
+	if p == nil {
+		return errNoPuzzle
+	}
+	syms, legend := symbols(p)
+	blocks := make([]pblock, len(p.Pieces))
+	widest := 0
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		count := fmt.Sprintf("x%d", pc.Count)
+		if pc.Unlimited {
+			count = "x*"
+		}
+		caption := fmt.Sprintf("%s %s o%d", pc.Name, count, len(pc.Orients))
+		if legend && f.Text() {
+			caption = syms[k] + "=" + caption
+		}
+		blocks[k] = pblock{sc: pieceScene(p, k, syms[k], k), caption: caption}
+		widest = max(widest, sceneCells(blocks[k].sc))
+	}
+	if f.Text() {
+		var head textLines
+		if o.Title != "" {
+			head.add("%s", o.Title)
+		}
+		area, unlimited := p.PieceArea()
+		more := ""
+		if unlimited {
+			more = " + unlimited copies"
+		}
+		head.add("%s, %s%s (name, x copies, o orientations)", plural(len(p.Pieces), "piece"), plural(area, "cell"), more)
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
+		grids := make([]*tgrid, len(blocks))
+		for n, b := range blocks {
+			grids[n] = st.blockGrid(b.sc, b.caption)
+		}
+		return writeText(w, head, flow(grids, o.columns()), nil, st.ansi)
+	}
+	s := autoCell(o, widest)
+	if o.CellSize <= 0 {
+		s = min(s, 20)
+	}
+	return paintBlocksCell(w, f, o, blocks, 0, s)
+}
+
+// Tiling draws tiling t of p. Each placed piece has its own colour, distinct
+// from the colours of the pieces it touches (see Colors); text shows piece
+// symbols, with a legend when they are not the piece names. Uncovered cells
+// and conflicts are marked and counted under text pictures. t need not be
+// valid: see the package documentation.
+func Tiling(w io.Writer, p *puzzle.Puzzle, t puzzle.Tiling, f Format, o Options) error {
+	if p == nil {
+		return errNoPuzzle
+	}
+	syms, legend := symbols(p)
+	sc := tilingScene(p, t, syms, Colors(p, t))
+	if f.Text() {
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && sc.ambiguous()}
+		var head, foot textLines
+		if o.Title != "" {
+			head.add("%s", o.Title)
+		}
+		if legend {
+			legendFoot(&foot, p, syms, []puzzle.Tiling{t}, o.columns())
+		}
+		st.marksFoot(&foot, sc)
+		return writeText(w, head, st.blockGrid(sc, ""), foot, st.ansi)
+	}
+	return paintBlocks(w, f, o, []pblock{{sc: sc}}, 0, sceneCells(sc))
+}
+
+// Gallery draws several tilings of p on one sheet in a grid, each captioned
+// "#1", "#2", ... (with "covered/area" for a partial tiling). Each tiling is
+// coloured on its own, as by Tiling.
+func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Options) error {
+	if p == nil {
+		return errNoPuzzle
+	}
+	if len(ts) == 0 {
+		return errors.New("render: no tilings for the gallery")
+	}
+	syms, legend := symbols(p)
+	blocks := make([]pblock, len(ts))
+	ambiguous := false
+	for n, t := range ts {
+		sc := tilingScene(p, t, syms, Colors(p, t))
+		caption := fmt.Sprintf("#%d", n+1)
+		if sc.uncovered > 0 {
+			caption += fmt.Sprintf(" %d/%d", p.Area()-sc.uncovered, p.Area())
+		}
+		blocks[n] = pblock{sc: sc, caption: caption}
+		ambiguous = ambiguous || sc.ambiguous()
+	}
+	if f.Text() {
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && ambiguous}
+		var head, foot textLines
+		if o.Title != "" {
+			head.add("%s", o.Title)
+		}
+		if legend {
+			legendFoot(&foot, p, syms, ts, o.columns())
+		}
+		grids := make([]*tgrid, len(blocks))
+		for n, b := range blocks {
+			grids[n] = st.blockGrid(b.sc, b.caption)
+		}
+		return writeText(w, head, flow(grids, o.columns()), foot, st.ansi)
+	}
+	cols := int(math.Ceil(math.Sqrt(float64(len(ts)))))
+	widest := 0
+	for _, b := range blocks {
+		widest = max(widest, sceneCells(b.sc))
+	}
+	return paintBlocks(w, f, o, blocks, cols, cols*(widest+2))
+}
+
+// legendFoot lists "symbol=name" for the pieces placed in the tilings.
+func legendFoot(foot *textLines, p *puzzle.Puzzle, syms []string, ts []puzzle.Tiling, columns int) {
+	used := make([]bool, len(p.Pieces))
+	for _, t := range ts {
+		for _, pl := range t.Placements {
+			if pl.Piece >= 0 && pl.Piece < len(used) {
+				used[pl.Piece] = true
+			}
+		}
+	}
+	var items []string
+	for k, u := range used {
+		if u {
+			items = append(items, syms[k]+"="+p.Pieces[k].Name)
+		}
+	}
+	if len(items) > 0 {
+		foot.wrapped("legend: ", items, columns)
+	}
+}
+
+// paintBlocks draws blocks as SVG or PNG with an automatic cell size for
+// cellsAcross cells in a row.
+func paintBlocks(w io.Writer, f Format, o Options, blocks []pblock, cols, cellsAcross int) error {
+	return paintBlocksCell(w, f, o, blocks, cols, autoCell(o, cellsAcross))
+}
+
+func paintBlocksCell(w io.Writer, f Format, o Options, blocks []pblock, cols, s int) error {
+	cv, err := paintSheet(f, o, s, blocks, cols)
+	if err != nil {
+		return err
+	}
+	return cv.encode(w)
+}
