@@ -56,11 +56,12 @@ func lineRect(x0, y0, x1, y1, width int) image.Rectangle {
 	return image.Rect(min(x0, x1)-h, min(y0, y1)-h, max(x0, x1)-h+width, max(y0, y1)-h+width)
 }
 
-// pngCanvas draws into an image.
-type pngCanvas struct{ img *image.NRGBA }
+// pngCanvas draws into an image. It is an RGBA image, for which package
+// draw has fast paths.
+type pngCanvas struct{ img *image.RGBA }
 
 func newPNGCanvas(w, h int) *pngCanvas {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(whiteRGB), image.Point{}, draw.Src)
 	return &pngCanvas{img: img}
 }
@@ -80,10 +81,11 @@ func (p *pngCanvas) rect(x, y, w, h int, c color.NRGBA, _ string) {
 func (p *pngCanvas) hatch(x, y, w, h int) {
 	r := image.Rect(x, y, x+w, y+h).Intersect(p.img.Bounds())
 	p.fill(r, whiteRGB)
+	c := color.RGBAModel.Convert(hatchRGB).(color.RGBA)
 	for py := r.Min.Y; py < r.Max.Y; py++ {
 		for px := r.Min.X; px < r.Max.X; px++ {
 			if (px+py)%hatchStep == 0 {
-				p.img.SetNRGBA(px, py, hatchRGB)
+				p.img.SetRGBA(px, py, c)
 			}
 		}
 	}

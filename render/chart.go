@@ -369,7 +369,7 @@ func (d *chartData) picture(w io.Writer, f Format) error {
 	cv.line(x0, plotBottom, x0+plotW, plotBottom, 1, blackRGB, "axis")
 	for _, t := range ticks {
 		x := x0 + int(math.Round(d.scale.frac(t)*plotW))
-		cv.line(x, plotBottom, x, plotBottom+tickLen, 1, blackRGB, "tick")
+		cv.line(x, plotBottom, x, plotBottom+tickLen, 1, blackRGB, "tickmark")
 		cv.text(x, plotBottom+tickLen+ascentH+1, formatTick(t), anchorMiddle, "tick")
 	}
 	cv.text(x0+plotW/2, plotBottom+tickLen+lineH+ascentH+2, d.axis, anchorMiddle, "axislabel")

@@ -74,11 +74,14 @@ func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 			head.add("%s", o.Title)
 		}
 		area, unlimited := p.PieceArea()
-		more := ""
-		if unlimited {
-			more = " + unlimited copies"
+		cells := plural(area, "cell")
+		switch {
+		case unlimited && area == 0:
+			cells = "unlimited copies"
+		case unlimited:
+			cells += " + unlimited copies"
 		}
-		head.add("%s, %s%s (name, x copies, o orientations)", plural(len(p.Pieces), "piece"), plural(area, "cell"), more)
+		head.add("%s, %s (name, x copies, o orientations)", plural(len(p.Pieces), "piece"), cells)
 		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
 		grids := make([]*tgrid, len(blocks))
 		for n, b := range blocks {
