@@ -12,7 +12,7 @@ type Format int
 // The output formats.
 const (
 	ASCII Format = iota // plain 7-bit text
-	ANSI                // text with ANSI 256-colour backgrounds and box-drawing characters
+	ANSI                // text with xterm 256-colour backgrounds (box-drawing characters when boxed)
 	SVG                 // scalable vector graphics (XML)
 	PNG                 // raster image
 )

@@ -356,3 +356,26 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("picture %v with a huge cell size", sz)
 	}
 }
+
+func TestOverview(t *testing.T) {
+	p, _ := pent3x5(t)
+	b := render(t, func(w io.Writer) error { return Overview(w, p, SVG, Options{Title: "LPV"}) })
+	if caps := normCaptions(svgElements(t, b, "caption")); caps != "board 5x3, 15 cells,L x1 o8,P x1 o8,V x1 o4" {
+		t.Errorf("captions %q", caps)
+	}
+	// The board's cells are grey, each piece has its own colour.
+	fills := map[string]int{}
+	for _, r := range svgElements(t, b, "cell") {
+		fills[r["fill"]]++
+	}
+	if len(fills) != 4 || fills[hexColor(neutralRGB)] != 3 {
+		t.Errorf("cell fills %v, want 3 grey rows and 3 piece colours", fills)
+	}
+	decodePNG(t, render(t, func(w io.Writer) error { return Overview(w, p, PNG, Options{}) }))
+	text := string(render(t, func(w io.Writer) error { return Overview(w, p, ASCII, Options{}) }))
+	region := string(render(t, func(w io.Writer) error { return Region(w, p, ASCII, Options{}) }))
+	pieces := string(render(t, func(w io.Writer) error { return Pieces(w, p, ASCII, Options{}) }))
+	if text != region+"\n"+pieces {
+		t.Errorf("text overview:\n%s", text)
+	}
+}

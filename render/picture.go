@@ -158,8 +158,10 @@ func (pc pic) drawLayer(cv canvas, sc *scene, l, ox, oy int) {
 	}
 }
 
-// drawLabels writes each group's name in the cell of the layer nearest to
-// the centre of the group's cells there, when the name fits.
+// drawLabels writes each group's name near the centre of the group's cells
+// in the layer: on the centre of one of its cells, or on the middle of the
+// line between two of its cells, whichever is nearest (a domino's label sits
+// on its middle), when the name fits.
 func (pc pic) drawLabels(cv canvas, sc *scene, l, ox, oy int) {
 	type acc struct{ n, si, sj int }
 	sums := make([]acc, len(sc.groups))
@@ -170,10 +172,20 @@ func (pc pic) drawLabels(cv canvas, sc *scene, l, ox, oy int) {
 			}
 		}
 	}
+	// Candidate spots in half cells: (2i+1, 2j+1) is the centre of cell
+	// (i, j), (2i+1, 2j+2) the middle of its right side.
 	best := make([][2]int, len(sc.groups))
 	bestD := make([]float64, len(sc.groups))
 	for g := range bestD {
 		bestD[g] = math.Inf(1)
+	}
+	try := func(g int32, hi, hj int) {
+		a := sums[g]
+		di := float64(hi) - float64(2*a.si+a.n)/float64(a.n)
+		dj := float64(hj) - float64(2*a.sj+a.n)/float64(a.n)
+		if d := di*di + dj*dj; d < bestD[g]-1e-9 {
+			best[g], bestD[g] = [2]int{hi, hj}, d
+		}
 	}
 	for i := range sc.ni {
 		for j := range sc.nj {
@@ -181,26 +193,20 @@ func (pc pic) drawLabels(cv canvas, sc *scene, l, ox, oy int) {
 			if o < 0 {
 				continue
 			}
-			a := sums[o]
-			di := float64(i) - float64(a.si)/float64(a.n)
-			dj := float64(j) - float64(a.sj)/float64(a.n)
-			if d := di*di + dj*dj; d < bestD[o]-1e-9 {
-				best[o], bestD[o] = [2]int{i, j}, d
+			try(o, 2*i+1, 2*j+1)
+			if sc.at(i, j+1, l) == o {
+				try(o, 2*i+1, 2*j+2)
+			}
+			if sc.at(i+1, j, l) == o {
+				try(o, 2*i+2, 2*j+1)
 			}
 		}
 	}
 	for g, grp := range sc.groups {
-		a := sums[g]
-		if a.n == 0 || grp.name == "" || textWidth(grp.name) > 2*pc.s-4 {
+		if sums[g].n == 0 || grp.name == "" || textWidth(grp.name) > 2*pc.s-4 {
 			continue
 		}
-		// The centre of the cells when it lies on one of them (a domino's
-		// label sits on its middle), else the centre of the nearest cell.
-		x := ox + (2*a.sj+a.n)*pc.s/(2*a.n)
-		y := oy + (2*a.si+a.n)*pc.s/(2*a.n)
-		if sc.at((y-oy)/pc.s, (x-ox)/pc.s, l) != int32(g) {
-			x, y = ox+best[g][1]*pc.s+pc.s/2, oy+best[g][0]*pc.s+pc.s/2
-		}
+		x, y := ox+best[g][1]*pc.s/2, oy+best[g][0]*pc.s/2
 		cv.text(x, y+4, grp.name, anchorMiddle, "label")
 	}
 }

@@ -52,9 +52,32 @@ func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	if p == nil {
 		return errNoPuzzle
 	}
+	blocks, widest := pieceBlocks(p, f)
+	if f.Text() {
+		var head textLines
+		if o.Title != "" {
+			head.add("%s", o.Title)
+		}
+		head.add("%s", piecesSummary(p))
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
+		grids := make([]*tgrid, len(blocks))
+		for n, b := range blocks {
+			grids[n] = st.blockGrid(b.sc, b.caption)
+		}
+		return writeText(w, head, flow(grids, o.columns()), nil, st.ansi)
+	}
+	s := autoCell(o, widest)
+	if o.CellSize <= 0 {
+		s = min(s, 20)
+	}
+	return paintBlocksCell(w, f, o, blocks, 0, s)
+}
+
+// pieceBlocks returns a captioned block per piece and the width in cells of
+// the widest.
+func pieceBlocks(p *puzzle.Puzzle, f Format) (blocks []pblock, widest int) {
 	syms, legend := symbols(p)
-	blocks := make([]pblock, len(p.Pieces))
-	widest := 0
+	blocks = make([]pblock, len(p.Pieces))
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		count := fmt.Sprintf("x%d", pc.Count)
@@ -68,32 +91,45 @@ func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 		blocks[k] = pblock{sc: pieceScene(p, k, syms[k], k), caption: caption}
 		widest = max(widest, sceneCells(blocks[k].sc))
 	}
+	return blocks, widest
+}
+
+func piecesSummary(p *puzzle.Puzzle) string {
+	area, unlimited := p.PieceArea()
+	cells := plural(area, "cell")
+	switch {
+	case unlimited && area == 0:
+		cells = "unlimited copies"
+	case unlimited:
+		cells += " + unlimited copies"
+	}
+	return fmt.Sprintf("%s, %s (name, x copies, o orientations)", plural(len(p.Pieces), "piece"), cells)
+}
+
+// Overview draws the whole puzzle on one picture: the region, captioned with
+// its number of cells, followed by the pieces as drawn by Pieces, all at
+// one cell size. It is what "polytile render PUZZLE" shows.
+func Overview(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
+	if p == nil {
+		return errNoPuzzle
+	}
 	if f.Text() {
-		var head textLines
-		if o.Title != "" {
-			head.add("%s", o.Title)
+		if err := Region(w, p, f, o); err != nil {
+			return err
 		}
-		area, unlimited := p.PieceArea()
-		cells := plural(area, "cell")
-		switch {
-		case unlimited && area == 0:
-			cells = "unlimited copies"
-		case unlimited:
-			cells += " + unlimited copies"
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
 		}
-		head.add("%s, %s (name, x copies, o orientations)", plural(len(p.Pieces), "piece"), cells)
-		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
-		grids := make([]*tgrid, len(blocks))
-		for n, b := range blocks {
-			grids[n] = st.blockGrid(b.sc, b.caption)
-		}
-		return writeText(w, head, flow(grids, o.columns()), nil, st.ansi)
+		o.Title = ""
+		return Pieces(w, p, f, o)
 	}
-	s := autoCell(o, widest)
+	region := pblock{sc: regionScene(p), caption: fmt.Sprintf("board %s, %s", boxName(p), plural(p.Area(), "cell"))}
+	pieces, widest := pieceBlocks(p, f)
+	s := autoCell(o, max(sceneCells(region.sc), widest))
 	if o.CellSize <= 0 {
-		s = min(s, 20)
+		s = min(s, 24)
 	}
-	return paintBlocksCell(w, f, o, blocks, 0, s)
+	return paintBlocksCell(w, f, o, append([]pblock{region}, pieces...), 0, s)
 }
 
 // Tiling draws tiling t of p. Each placed piece has its own colour, distinct
