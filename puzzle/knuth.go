@@ -1,0 +1,354 @@
+package puzzle
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file reads the box-and-pieces spec of Knuth's polyomino-dlx and
+// polycube-dlx generators:
+//
+//	| a comment: any line whose first non-blank character is '|'
+//	[0-9][0-5]              the box: cells xy (2D) or xyz (3D)
+//	F 10 20 01 11 12        a piece: name, then its cells
+//	3|Z 00 10 11 21 22      (2D) three copies of Z
+//	2*A 000 100 010         (3D) two copies of A
+//
+// A coordinate is one base-62 digit 0-9 a-z A-Z, or a bracketed set of
+// digits and ranges: [0-9][0-5] is a 10x6 box, [02]b two cells. x is the
+// column J, y the row I, z the layer L. 2D pieces take the 8 rotations and
+// reflections (policy Free), 3D pieces the 24 rotations (policy Rotate).
+// Lines naming the same piece must give the same shape (up to those
+// transforms) and multiplicity: a polytile piece has one shape.
+
+// knuthReader reads one Knuth spec file.
+type knuthReader struct {
+	name string
+	dim  int
+	box  map[Cell]bool
+}
+
+// knuthPiece is a piece being collected, with the line that defined it.
+type knuthPiece struct {
+	index int // into Spec.Pieces
+	line  int
+	keys  []string // sorted orientation keys of its shape
+}
+
+func parseKnuth(name string, data []byte) (Spec, error) {
+	kr := &knuthReader{name: name}
+	spec := Spec{}
+	pieces := map[string]*knuthPiece{}
+	boxSeen := false
+	for n, line := range strings.Split(string(data), "\n") {
+		ln := n + 1
+		line = strings.TrimSuffix(line, "\r")
+		t := strings.TrimLeft(line, " \t")
+		if t == "" || t[0] == '|' {
+			continue
+		}
+		if !boxSeen {
+			boxSeen = true
+			cells, err := kr.boxLine(ln, line)
+			if err != nil {
+				return spec, err
+			}
+			spec.Region, spec.RegionPos, spec.Dim = cells, kr.pos(ln, line, len(line)-len(t)), kr.dim
+			continue
+		}
+		if err := kr.pieceLine(ln, line, &spec, pieces); err != nil {
+			return spec, err
+		}
+	}
+	if !boxSeen {
+		return spec, Errorf(Pos{File: name, Line: 1, Col: 1}, "no box line: a Knuth spec starts with the cells of the box, e.g. [0-9][0-5]")
+	}
+	if len(spec.Pieces) == 0 {
+		return spec, Errorf(spec.RegionPos, "no pieces: after the box, each line names a piece and lists its cells")
+	}
+	return spec, nil
+}
+
+// pos is the position of byte offset off of a line.
+func (kr *knuthReader) pos(ln int, line string, off int) Pos {
+	return Pos{File: kr.name, Line: ln, Col: utf8.RuneCountInString(line[:off]) + 1}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// boxLine reads the box cells and fixes the dimension from the first cell.
+func (kr *knuthReader) boxLine(ln int, line string) ([]Cell, error) {
+	cells, err := kr.cells(ln, line, 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(cells) > MaxCells { // cannot happen with 62^3 positions, kept for safety
+		return nil, limitErr(kr.pos(ln, line, 0), "the box has %d cells; the limit is %d", len(cells), MaxCells)
+	}
+	kr.box = make(map[Cell]bool, len(cells))
+	for _, c := range cells {
+		kr.box[c] = true
+	}
+	return cells, nil
+}
+
+// pieceLine reads "[mult|]name cells..." (2D) or "[d*]name cells..." (3D).
+func (kr *knuthReader) pieceLine(ln int, line string, spec *Spec, pieces map[string]*knuthPiece) error {
+	start := len(line) - len(strings.TrimLeft(line, " \t"))
+	end := start
+	for end < len(line) && !isBlank(line[end]) {
+		end++
+	}
+	tok := line[start:end]
+	at := kr.pos(ln, line, start)
+	name, count, err := kr.pieceName(ln, line, start, tok)
+	if err != nil {
+		return err
+	}
+	cells, err := kr.cells(ln, line, end)
+	if err != nil {
+		return err
+	}
+	if len(cells) == 0 {
+		return Errorf(at, "piece %q lists no cells", name)
+	}
+	pol := Free
+	if kr.dim == 3 {
+		pol = Rotate
+	}
+	shape := Normalize(cells)
+	if prev, ok := pieces[name]; ok {
+		ps := &spec.Pieces[prev.index]
+		if ps.Count != count {
+			return Errorf(at, "inconsistent multiplicities for piece %q: %d here, %d at line %d", name, count, ps.Count, prev.line)
+		}
+		if _, found := slices.BinarySearch(prev.keys, shape.Key()); !found {
+			return Errorf(at, "piece %q has a different shape at line %d; polytile pieces have one shape (rename one of them)", name, prev.line)
+		}
+		return nil // the same piece again: Knuth would add the same placements
+	}
+	if len(spec.Pieces) >= MaxPieces {
+		return limitErr(at, "more than %d pieces, the limit", MaxPieces)
+	}
+	orients, _ := Orientations(shape, pol, kr.dim)
+	keys := make([]string, len(orients))
+	for r, o := range orients {
+		keys[r] = o.Key()
+	}
+	slices.Sort(keys)
+	pieces[name] = &knuthPiece{index: len(spec.Pieces), line: ln, keys: keys}
+	spec.Pieces = append(spec.Pieces, PieceSpec{Name: name, Cells: cells, Count: count, Policy: pol, Pos: at})
+	return nil
+}
+
+// pieceName splits a piece's first token into multiplicity and name.
+func (kr *knuthReader) pieceName(ln int, line string, start int, tok string) (string, int, error) {
+	at := kr.pos(ln, line, start)
+	name, count := tok, 1
+	if kr.dim == 2 {
+		if i := strings.IndexByte(tok, '|'); i >= 0 {
+			m := tok[:i]
+			name = tok[i+1:]
+			switch c, err := strconv.Atoi(m); {
+			case strings.Contains(m, ":"):
+				return "", 0, Errorf(at, "multiplicity ranges like %q are not supported: give one count, as in 3|Z", m)
+			case !digitsRe.MatchString(m):
+				return "", 0, Errorf(at, "bad multiplicity %q: a count >= 1 before '|', as in 3|Z", m)
+			case err != nil || c > MaxCells:
+				return "", 0, limitErr(at, "multiplicity %s is too large: the limit is %d", m, MaxCells)
+			case c < 1:
+				return "", 0, Errorf(at, "multiplicity must be at least 1, not %s", m)
+			default:
+				count = c
+			}
+		}
+		if strings.Contains(name, "*") {
+			return "", 0, Errorf(at, "piece name %q contains '*': in 2D the multiplicity is written 3|Z", name)
+		}
+	} else {
+		if len(tok) >= 2 && tok[1] == '*' {
+			c := digit62(tok[0])
+			if c < 1 {
+				return "", 0, Errorf(at, "bad multiplicity %q: one base-62 digit 1-9, a-z, A-Z before '*', as in 3*Z", tok[:1])
+			}
+			name, count = tok[2:], c
+		} else if strings.ContainsAny(tok, "*|") {
+			return "", 0, Errorf(at, "bad piece name %q: in 3D the multiplicity is one base-62 digit before '*', as in 3*Z", tok)
+		}
+	}
+	if name == "" {
+		return "", 0, Errorf(at, "a piece needs a name before its cells")
+	}
+	if i := strings.IndexAny(name, "|:*"); i >= 0 {
+		return "", 0, Errorf(at, "illegal character %q in piece name %q", name[i], name)
+	}
+	if kr.namesBoxCell(name) {
+		return "", 0, Errorf(at, "piece name %q is a cell of the box: a piece line starts with the piece's name", name)
+	}
+	return name, count, nil
+}
+
+// namesBoxCell reports whether a piece name reads as a cell of the box,
+// which Knuth's generators refuse: the line probably lacks its name.
+func (kr *knuthReader) namesBoxCell(name string) bool {
+	if len(name) != kr.dim {
+		return false
+	}
+	v := [3]int{}
+	for a := range kr.dim {
+		if v[a] = digit62(name[a]); v[a] < 0 {
+			return false
+		}
+	}
+	return kr.box[Cell{I: v[1], J: v[0], L: v[2]}]
+}
+
+// digit62 decodes one base-62 digit, or returns -1.
+func digit62(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 36
+	}
+	return -1
+}
+
+// cells reads the blank-separated cells of line from byte offset off, each
+// with 2 (xy) or 3 (xyz) coordinates. The first cell of the box fixes the
+// dimension; duplicates are merged, as Knuth's generators do.
+func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
+	seen := map[Cell]bool{}
+	var out []Cell
+	for off < len(line) {
+		if isBlank(line[off]) {
+			off++
+			continue
+		}
+		start := off
+		var masks []uint64
+		for off < len(line) && !isBlank(line[off]) {
+			if len(masks) == 3 {
+				return nil, Errorf(kr.pos(ln, line, start), "a cell has 2 (xy) or 3 (xyz) coordinates; %q has more", cellToken(line, start))
+			}
+			m, next, err := kr.coord(ln, line, off)
+			if err != nil {
+				return nil, err
+			}
+			masks = append(masks, m)
+			off = next
+		}
+		switch {
+		case len(masks) < 2:
+			return nil, Errorf(kr.pos(ln, line, start), "a cell has 2 (xy) or 3 (xyz) coordinates; %q has 1", cellToken(line, start))
+		case kr.dim == 0:
+			kr.dim = len(masks)
+		case len(masks) != kr.dim:
+			return nil, Errorf(kr.pos(ln, line, start), "mixed 2D / 3D: cell %q has %d coordinates but the box's cells have %d",
+				cellToken(line, start), len(masks), kr.dim)
+		}
+		if len(masks) == 2 {
+			masks = append(masks, 1) // z = 0
+		}
+		for xs := masks[0]; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros64(xs)
+			for ys := masks[1]; ys != 0; ys &= ys - 1 {
+				y := bits.TrailingZeros64(ys)
+				for zs := masks[2]; zs != 0; zs &= zs - 1 {
+					c := Cell{I: y, J: x, L: bits.TrailingZeros64(zs)}
+					if !seen[c] {
+						seen[c] = true
+						out = append(out, c)
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func cellToken(line string, start int) string {
+	end := start
+	for end < len(line) && !isBlank(line[end]) {
+		end++
+	}
+	return line[start:end]
+}
+
+// coord reads one coordinate at byte offset off: a digit or a bracketed set
+// of digits and ranges. It returns the set as a bit mask and the offset
+// after it.
+func (kr *knuthReader) coord(ln int, line string, off int) (uint64, int, error) {
+	c := line[off]
+	if c != '[' {
+		d := digit62(c)
+		if d < 0 {
+			return 0, 0, Errorf(kr.pos(ln, line, off), "illegal digit %s: a coordinate is one of 0-9, a-z, A-Z or a set like [0-9]", runeAt(line, off))
+		}
+		return 1 << d, off + 1, nil
+	}
+	open := off
+	var mask uint64
+	x, from := -1, -1 // last single digit; start of a pending range
+	fromAt := 0
+	for off++; ; off++ {
+		if off >= len(line) {
+			return 0, 0, Errorf(kr.pos(ln, line, open), "unclosed '[' (no ']' on this line)")
+		}
+		switch ch := line[off]; {
+		case ch == ']':
+			if from >= 0 {
+				return 0, 0, Errorf(kr.pos(ln, line, fromAt), "illegal range: '-' needs a digit on each side")
+			}
+			if mask == 0 {
+				return 0, 0, Errorf(kr.pos(ln, line, open), "empty brackets [] select no coordinate")
+			}
+			return mask, off + 1, nil
+		case ch == '-':
+			if x < 0 {
+				return 0, 0, Errorf(kr.pos(ln, line, off), "illegal range: '-' needs a digit on each side")
+			}
+			from, fromAt, x = x, off-1, -1
+		default:
+			d := digit62(ch)
+			if d < 0 {
+				return 0, 0, Errorf(kr.pos(ln, line, off), "illegal digit %s in brackets: use digits 0-9, a-z, A-Z and ranges like 0-9", runeAt(line, off))
+			}
+			if from < 0 {
+				mask |= 1 << d
+				x = d
+				continue
+			}
+			if d < from {
+				return 0, 0, Errorf(kr.pos(ln, line, fromAt), "reversed range %s: the first digit must not exceed the second", line[fromAt:off+1])
+			}
+			mask |= (1<<(d+1) - 1) &^ (1<<from - 1)
+			from, x = -1, -1
+		}
+	}
+}
+
+// runeAt quotes the character at byte offset off.
+func runeAt(line string, off int) string {
+	r, _ := utf8.DecodeRuneInString(line[off:])
+	return quoteRune(r)
+}
+
+// knuthDigit encodes a coordinate as one base-62 digit.
+func knuthDigit(v int) (byte, error) {
+	switch {
+	case v >= 0 && v < 10:
+		return byte('0' + v), nil
+	case v >= 10 && v < 36:
+		return byte('a' + v - 10), nil
+	case v >= 36 && v < 62:
+		return byte('A' + v - 36), nil
+	}
+	return 0, fmt.Errorf("coordinate %d is outside the base-62 range 0..61", v)
+}

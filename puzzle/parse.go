@@ -1,0 +1,213 @@
+package puzzle
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxInputSize is the largest puzzle file the parsers read, in bytes
+// (16 MiB). Larger inputs are refused with an error wrapping ErrLimit before
+// they are parsed.
+const MaxInputSize = 16 << 20
+
+// Input formats accepted by Parse, ParseFile and ParseSpec.
+const (
+	FormatYAML  = "yaml"  // the native format (see the package README)
+	FormatKnuth = "knuth" // the box-and-pieces spec of Knuth's polyomino-dlx / polycube-dlx
+)
+
+// StdinName is the file name used in messages for a puzzle read from stdin.
+const StdinName = "<stdin>"
+
+// Parse reads a puzzle file and builds the puzzle with its images. name is
+// used in error messages and chooses the format: a ".knuth" suffix means the
+// Knuth spec format, anything else YAML. format may be "", FormatYAML or
+// FormatKnuth; a non-empty format overrides the suffix. Every error is a
+// *Error whose Pos names the file, line and column of the offending text.
+func Parse(name string, data []byte, format string) (*Puzzle, error) {
+	spec, err := ParseSpec(name, data, format)
+	if err != nil {
+		return nil, err
+	}
+	p, err := New(spec)
+	if err != nil {
+		return nil, err
+	}
+	p.Source = name
+	return p, nil
+}
+
+// ParseFile reads and parses the puzzle file at path; "-" reads stdin, named
+// StdinName in messages. See Parse for format.
+func ParseFile(path, format string) (*Puzzle, error) {
+	name, data, err := readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(name, data, format)
+}
+
+// ParseSpec reads a puzzle file into a Spec without validating it further
+// or building images (New does that). Arguments are those of Parse.
+func ParseSpec(name string, data []byte, format string) (Spec, error) {
+	f, err := chooseFormat(name, format)
+	if err != nil {
+		return Spec{}, err
+	}
+	if err := checkInput(name, data); err != nil {
+		return Spec{}, err
+	}
+	var spec Spec
+	if f == FormatKnuth {
+		spec, err = parseKnuth(name, data)
+	} else {
+		spec, err = parseYAML(name, data)
+	}
+	if err != nil {
+		return Spec{}, err
+	}
+	if spec.Name == "" {
+		spec.Name = defaultName(name)
+	}
+	return spec, nil
+}
+
+// chooseFormat resolves the format argument and the file name suffix.
+func chooseFormat(name, format string) (string, error) {
+	switch strings.ToLower(format) {
+	case FormatYAML, "yml":
+		return FormatYAML, nil
+	case FormatKnuth:
+		return FormatKnuth, nil
+	case "":
+		if strings.EqualFold(filepath.Ext(name), ".knuth") {
+			return FormatKnuth, nil
+		}
+		return FormatYAML, nil
+	}
+	return "", Errorf(Pos{File: name}, "unknown puzzle format %q (want %q or %q)", format, FormatYAML, FormatKnuth)
+}
+
+// defaultName is the file's base name without extension ("" for stdin).
+func defaultName(name string) string {
+	if name == "" || name == StdinName {
+		return ""
+	}
+	base := filepath.Base(name)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// readInput reads a file, or stdin for "-", refusing more than MaxInputSize
+// bytes without reading them all.
+func readInput(path string) (string, []byte, error) {
+	name := path
+	var r io.Reader
+	if path == "-" {
+		name = StdinName
+		r = os.Stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return name, nil, ioError(name, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
+	if err != nil {
+		return name, nil, ioError(name, err)
+	}
+	if len(data) > MaxInputSize {
+		return name, nil, tooBig(name)
+	}
+	return name, data, nil
+}
+
+func ioError(name string, err error) *Error {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error()
+	}
+	return &Error{Pos: Pos{File: name}, Msg: "cannot read the puzzle: " + msg, Err: err}
+}
+
+func tooBig(name string) *Error {
+	return limitErr(Pos{File: name, Line: 1, Col: 1}, "the input is larger than %d bytes (16 MiB), the limit for a puzzle file", MaxInputSize)
+}
+
+// checkInput refuses what neither format can hold: oversized or empty input,
+// invalid UTF-8 and control characters (binary data), each located exactly.
+func checkInput(name string, data []byte) error {
+	if len(data) > MaxInputSize {
+		return tooBig(name)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return Errorf(Pos{File: name, Line: 1, Col: 1}, "empty input")
+	}
+	line, col := 1, 1
+	for off := 0; off < len(data); {
+		r, size := utf8.DecodeRune(data[off:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			return Errorf(Pos{File: name, Line: line, Col: col}, "invalid UTF-8 (byte 0x%02x); a puzzle file is UTF-8 text", data[off])
+		case !textRune(r):
+			return Errorf(Pos{File: name, Line: line, Col: col}, "control character %U is not allowed; a puzzle file is text", r)
+		}
+		off += size
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return nil
+}
+
+// textRune reports whether r may appear in a puzzle file: the printable
+// characters of YAML 1.2 plus tab and line breaks.
+func textRune(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return true
+	case r >= 0x20 && r <= 0x7e, r == 0x85:
+		return true
+	case r >= 0xa0 && r <= 0xd7ff, r >= 0xe000 && r <= 0xfffd:
+		return true
+	case r >= 0x10000 && r <= utf8.MaxRune:
+		return true
+	}
+	return false
+}
+
+// lineStart returns the column of the first non-blank character of a
+// 1-based line of data (1 when the line is blank or out of range).
+func lineStart(data []byte, line int) int {
+	if line < 1 {
+		return 1
+	}
+	for n := 1; n < line; n++ {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return 1
+		}
+		data = data[i+1:]
+	}
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		data = data[:i]
+	}
+	col := 1
+	for _, r := range string(data) {
+		if r != ' ' && r != '\t' {
+			return col
+		}
+		col++
+	}
+	return 1
+}
