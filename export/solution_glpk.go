@@ -1,0 +1,267 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// ReadGLPKSolution reads the printable solution glpsol writes with
+// -o FILE (--output):
+//
+//	Status:     INTEGER OPTIMAL
+//	Objective:  obj = 48 (MAXimum)
+//	...
+//	   No. Column name       Activity     Lower bound   Upper bound
+//	------ ------------    ------------- ------------- -------------
+//	     1 x_F_0_0_0    *              1             0             1
+//	     2 x_a_long_name_that_wraps
+//	                    *              0             0             1
+//
+// A name longer than 12 characters sits alone on its line and the values
+// follow on the next. Both the MIP table and the LP table (with a status
+// column St and a Marginal column) are read; the activity is the value.
+func ReadGLPKSolution(r io.Reader) (*Solution, error) {
+	sc := lines(r)
+	s := &Solution{Solver: "glpk", Values: map[string]float64{}}
+	ln := 0
+	inCols := false
+	pending := "" // a long name whose values are on the next line
+	for sc.Scan() {
+		ln++
+		line := sc.Text()
+		trim := strings.TrimSpace(line)
+		switch {
+		case !inCols && strings.HasPrefix(trim, "Status:"):
+			s.Status = strings.TrimSpace(trim[len("Status:"):])
+			switch s.Status {
+			case "INTEGER OPTIMAL", "OPTIMAL":
+				s.Optimal, s.Feasible = true, true
+			case "INTEGER NON-OPTIMAL", "FEASIBLE":
+				s.Feasible = true
+			}
+		case !inCols && strings.HasPrefix(trim, "Objective:"):
+			// "Objective:  obj = 48 (MAXimum)"
+			if _, after, ok := strings.Cut(trim, "="); ok {
+				f := strings.Fields(after)
+				if len(f) > 0 {
+					if v, err := parseValue(f[0]); err == nil {
+						s.Objective, s.HasObjective = v, true
+					}
+				}
+			}
+		case strings.HasPrefix(trim, "No.") && strings.Contains(trim, "Column name"):
+			inCols = true
+			if !sc.Scan() { // the dashes
+				break
+			}
+			ln++
+		case inCols:
+			if trim == "" {
+				if pending != "" {
+					return nil, fmt.Errorf("export: GLPK solution line %d: no values for column %q", ln, pending)
+				}
+				inCols = false
+				continue
+			}
+			f := strings.Fields(trim)
+			name := pending
+			if name == "" {
+				if len(f) < 2 {
+					return nil, fmt.Errorf("export: GLPK solution line %d: cannot read %q", ln, trim)
+				}
+				if _, err := strconv.Atoi(f[0]); err != nil {
+					return nil, fmt.Errorf("export: GLPK solution line %d: bad column number in %q", ln, trim)
+				}
+				name, f = f[1], f[2:]
+				if len(f) == 0 {
+					pending = name
+					continue
+				}
+			}
+			pending = ""
+			v, ok := firstNumber(f)
+			if !ok {
+				return nil, fmt.Errorf("export: GLPK solution line %d: no activity for column %q", ln, name)
+			}
+			s.Values[name] = v
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read GLPK solution: %w", err)
+	}
+	if s.Status == "" {
+		return nil, fmt.Errorf("export: not a glpsol -o solution file (no \"Status:\")")
+	}
+	return s, nil
+}
+
+// firstNumber returns the first field that is a number, skipping GLPK's
+// integer mark "*" and status words (B, NL, NU, NF, NS).
+func firstNumber(f []string) (float64, bool) {
+	for _, x := range f {
+		if v, err := strconv.ParseFloat(x, 64); err == nil {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// ReadGLPKRaw reads the raw solution glpsol writes with -w FILE (--write),
+// which numbers columns instead of naming them: names[j-1] is the name of
+// column j, in GLPK's order. GLPK numbers the columns of an LP file in the
+// order in which they first appear (LPColumnOrder), those of an MPS file
+// in COLUMNS order (the program's column order), and ReadGLPKNames reads
+// them from a file written with --wglp.
+//
+//	s mip ROWS COLS STATUS OBJ   (STATUS o optimal, f feasible, n infeasible, u undefined)
+//	j COL VALUE
+//	s bas ROWS COLS PRIM DUAL OBJ
+//	j COL ST PRIM DUAL
+func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
+	sc := lines(r)
+	s := &Solution{Solver: "glpk", Values: map[string]float64{}}
+	ln, kind, cols := 0, "", 0
+	for sc.Scan() {
+		ln++
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 || f[0] == "c" || f[0] == "i" || f[0] == "e" {
+			continue
+		}
+		switch f[0] {
+		case "s":
+			if len(f) < 5 {
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: short solution line", ln)
+			}
+			kind = f[1]
+			n, err := strconv.Atoi(f[3])
+			if err != nil {
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column count", ln)
+			}
+			cols = n
+			if n != len(names) {
+				return nil, fmt.Errorf("export: GLPK raw solution has %d columns, %d names given", n, len(names))
+			}
+			objAt := 5
+			switch kind {
+			case "mip":
+				s.Status = map[string]string{"o": "optimal", "f": "feasible", "n": "infeasible", "u": "undefined"}[f[4]]
+				s.Optimal, s.Feasible = f[4] == "o", f[4] == "o" || f[4] == "f"
+			case "bas":
+				if len(f) < 7 {
+					return nil, fmt.Errorf("export: GLPK raw solution line %d: short solution line", ln)
+				}
+				s.Status = "primal " + f[4] + " dual " + f[5]
+				s.Feasible = f[4] == "f"
+				s.Optimal = s.Feasible && f[5] == "f"
+				objAt = 6
+			default:
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: unsupported solution kind %q", ln, kind)
+			}
+			if objAt < len(f) {
+				if v, err := parseValue(f[objAt]); err == nil {
+					s.Objective, s.HasObjective = v, true
+				}
+			}
+		case "j":
+			need := 3
+			if kind == "bas" {
+				need = 4
+			}
+			if kind == "" || len(f) < need {
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column line", ln)
+			}
+			j, err := strconv.Atoi(f[1])
+			if err != nil || j < 1 || j > cols {
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column number %q", ln, f[1])
+			}
+			v, err := parseValue(f[need-1])
+			if err != nil {
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: %w", ln, err)
+			}
+			s.Values[names[j-1]] = v
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read GLPK raw solution: %w", err)
+	}
+	if kind == "" {
+		return nil, fmt.Errorf("export: not a glpsol -w solution file (no \"s\" line)")
+	}
+	return s, nil
+}
+
+// ReadGLPKNames reads the column names, in GLPK's order, from a problem
+// file in GLPK's own format (glpsol --wglp FILE): lines "n j COL NAME".
+func ReadGLPKNames(r io.Reader) ([]string, error) {
+	sc := lines(r)
+	var names []string
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 4 && f[0] == "n" && f[1] == "j" {
+			j, err := strconv.Atoi(f[2])
+			if err != nil || j < 1 {
+				return nil, fmt.Errorf("export: GLPK problem file: bad column number %q", f[2])
+			}
+			for len(names) < j {
+				names = append(names, "")
+			}
+			names[j-1] = f[3]
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read GLPK names: %w", err)
+	}
+	return names, nil
+}
+
+// lpKeywords are the words of the CPLEX LP format that are not names.
+var lpKeywords = map[string]bool{
+	"maximize": true, "maximise": true, "maximum": true, "max": true,
+	"minimize": true, "minimise": true, "minimum": true, "min": true,
+	"subject": true, "such": true, "to": true, "that": true, "st": true, "s.t.": true, "st.": true,
+	"bounds": true, "bound": true, "free": true, "inf": true, "infinity": true,
+	"general": true, "generals": true, "gen": true, "integer": true, "integers": true,
+	"binary": true, "binaries": true, "bin": true, "end": true,
+}
+
+// LPColumnOrder returns the names of the variables of a CPLEX LP file in
+// the order of their first appearance, which is how GLPK numbers the
+// columns of an LP file it reads (so that ReadGLPKRaw can name the values
+// of glpsol --lp FILE -w SOL). It understands the LP files WriteLP and
+// glpsol --wlp write, where every token is separated by spaces: backslash
+// comments, labels "name:", the keywords of the format, numbers and
+// operators; it is not a full LP parser.
+func LPColumnOrder(r io.Reader) ([]string, error) {
+	sc := lines(r)
+	seen := map[string]bool{}
+	var names []string
+	for sc.Scan() {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '\\'); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		for n, t := range f {
+			if strings.HasSuffix(t, ":") || n+1 < len(f) && f[n+1] == ":" || t == ":" {
+				continue // a label
+			}
+			t = strings.TrimLeft(t, "+-<>=")
+			if t == "" || lpKeywords[strings.ToLower(t)] {
+				continue
+			}
+			if _, err := strconv.ParseFloat(t, 64); err == nil {
+				continue
+			}
+			if !seen[t] {
+				seen[t] = true
+				names = append(names, t)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read LP column order: %w", err)
+	}
+	return names, nil
+}
