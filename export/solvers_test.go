@@ -120,9 +120,12 @@ type external struct {
 	run  func(t *testing.T, bin, file string, f format, pr *model.Program) []*Solution
 }
 
-func runCmd(t *testing.T, bin string, args ...string) {
+// runCmd runs a solver in dir (the highs binary writes Highs.log into its
+// working directory).
+func runCmd(t *testing.T, dir, bin string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		// glpsol exits 0 on infeasible problems; any failure is a test failure.
@@ -147,18 +150,18 @@ func readFile(t *testing.T, path string, read func(f *os.File) (*Solution, error
 var externals = []external{
 	{"highs", func(t *testing.T, bin, file string, f format, pr *model.Program) []*Solution {
 		sol := file + ".highs.sol"
-		runCmd(t, bin, "--model_file", file, "--solution_file", sol, "--time_limit", "60")
+		runCmd(t, filepath.Dir(file), bin, "--model_file", file, "--solution_file", sol, "--time_limit", "60")
 		return []*Solution{readFile(t, sol, func(f *os.File) (*Solution, error) { return ReadHiGHSSolution(f) })}
 	}},
 	{"cbc", func(t *testing.T, bin, file string, f format, pr *model.Program) []*Solution {
 		sol := file + ".cbc.sol"
-		runCmd(t, bin, file, "sec", "60", "solve", "solu", sol)
+		runCmd(t, filepath.Dir(file), bin, file, "sec", "60", "solve", "solu", sol)
 		return []*Solution{readFile(t, sol, func(f *os.File) (*Solution, error) { return ReadCBCSolution(f) })}
 	}},
 	{"glpsol", func(t *testing.T, bin, file string, f format, pr *model.Program) []*Solution {
 		out, raw, glp := file+".glpk.out", file+".glpk.raw", file+".glpk.glp"
 		flag := map[string]string{"lp": "--lp", "mps": "--freemps", "fixed-mps": "--mps"}[f.name]
-		runCmd(t, bin, flag, file, "-o", out, "-w", raw, "--wglp", glp, "--tmlim", "60")
+		runCmd(t, filepath.Dir(file), bin, flag, file, "-o", out, "-w", raw, "--wglp", glp, "--tmlim", "60")
 		printed := readFile(t, out, func(f *os.File) (*Solution, error) { return ReadGLPKSolution(f) })
 		// The raw file numbers columns: name them from the input file
 		// (first appearance for LP, COLUMNS order for MPS) and, again,
