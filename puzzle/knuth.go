@@ -9,21 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-// This file reads the box-and-pieces spec of Knuth's polyomino-dlx and
-// polycube-dlx generators:
-//
-//	| a comment: any line whose first non-blank character is '|'
-//	[0-9][0-5]              the box: cells xy (2D) or xyz (3D)
-//	F 10 20 01 11 12        a piece: name, then its cells
-//	3|Z 00 10 11 21 22      (2D) three copies of Z
-//	2*A 000 100 010         (3D) two copies of A
-//
-// A coordinate is one base-62 digit 0-9 a-z A-Z, or a bracketed set of
-// digits and ranges: [0-9][0-5] is a 10x6 box, [02]b two cells. x is the
-// column J, y the row I, z the layer L. 2D pieces take the 8 rotations and
-// reflections (policy Free), 3D pieces the 24 rotations (policy Rotate).
-// Lines naming the same piece must give the same shape (up to those
-// transforms) and multiplicity: a polytile piece has one shape.
+// This file reads the Knuth spec format; FormatKnuth describes it.
 
 // knuthReader reads one Knuth spec file.
 type knuthReader struct {

@@ -18,8 +18,27 @@ const MaxInputSize = 16 << 20
 
 // Input formats accepted by Parse, ParseFile and ParseSpec.
 const (
-	FormatYAML  = "yaml"  // the native format (see the package README)
-	FormatKnuth = "knuth" // the box-and-pieces spec of Knuth's polyomino-dlx / polycube-dlx
+	// FormatYAML is the native format, described at Parse.
+	FormatYAML = "yaml"
+
+	// FormatKnuth is the box-and-pieces spec read by Knuth's polyomino-dlx
+	// and polycube-dlx generators:
+	//
+	//	| a comment: any line whose first non-blank character is '|'
+	//	[0-9][0-5]              the box: cells xy (2D) or xyz (3D)
+	//	F 10 20 01 11 12        a piece: its name, then its cells
+	//	3|Z 00 10 11 21 22      (2D) three copies of Z
+	//	2*A 000 100 010         (3D) two copies of A; one base-62 digit before '*'
+	//
+	// A coordinate is one base-62 digit 0-9 a-z A-Z, or a bracketed set of
+	// digits and ranges: [0-9][0-5] is a 10x6 box, [02]b two cells; cells
+	// listed twice count once. x is the column J, y the row I, z the layer
+	// L. 2D pieces take the 8 rotations and reflections (policy Free), 3D
+	// pieces the 24 rotations (policy Rotate). Lines naming the same piece
+	// must give the same shape (up to those transforms) and multiplicity: a
+	// polytile piece has one shape. Multiplicity ranges (2:3|Z) and cell
+	// suffixes of polyomino-dlx are not supported.
+	FormatKnuth = "knuth"
 )
 
 // StdinName is the file name used in messages for a puzzle read from stdin.
@@ -27,9 +46,35 @@ const StdinName = "<stdin>"
 
 // Parse reads a puzzle file and builds the puzzle with its images. name is
 // used in error messages and chooses the format: a ".knuth" suffix means the
-// Knuth spec format, anything else YAML. format may be "", FormatYAML or
-// FormatKnuth; a non-empty format overrides the suffix. Every error is a
-// *Error whose Pos names the file, line and column of the offending text.
+// Knuth spec format (FormatKnuth), anything else YAML. format may be "",
+// FormatYAML ("yml" is accepted too) or FormatKnuth; a non-empty format
+// overrides the suffix. Every error about the content is a *Error whose Pos
+// names the file, line and column of the offending key, value or character;
+// limit errors also wrap ErrLimit.
+//
+// The YAML format is a mapping with the keys
+//
+//	name: Pentominoes 6x10      # optional; default: the file's base name
+//	board: 10x6                 # W x H (W columns J, H rows I), W x H x D (D layers),
+//	                            # ASCII art, or a list of layers of ASCII art (3D)
+//	orientations: free          # default for all pieces: fixed | rotate | free
+//	count: 1                    # default copies per piece: an integer >= 1 or unlimited
+//	pieces:                     # name: shape, or name: {shape, count, orientations}
+//	  F: .##/##./.#.
+//	  I: "#####"                # a value starting with '#' must be quoted
+//	  L:
+//	    shape: |
+//	      #.
+//	      ##
+//	    count: 2
+//
+// ASCII art has rows separated by '/' or line breaks, row 0 on top; '#' is a
+// cell, '.' and ' ' are empty, and all rows of one block have one length. A
+// 3D board or piece is a YAML list of art blocks, layer 0 first. The puzzle
+// is 3D when the board is W x H x D or a list of layers; a single-layer piece
+// is then a flat polycube, while a piece of several layers on a 2D board is
+// an error. Only scalars may be YAML aliases; merge keys, folded blocks ('>')
+// and more than one document are refused.
 func Parse(name string, data []byte, format string) (*Puzzle, error) {
 	spec, err := ParseSpec(name, data, format)
 	if err != nil {
