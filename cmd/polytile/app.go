@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// Exit codes of the CLI contract.
+const (
+	exitOK          = 0
+	exitNoSolution  = 1
+	exitUsage       = 2
+	exitInterrupted = 130 // 128 + SIGINT
+	exitTerminated  = 143 // 128 + SIGTERM
+)
+
+// app carries the streams and global flags of one invocation, so that tests
+// can run the CLI in-process.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	quiet, verbose bool
+	signal         atomic.Int32 // the signal that stopped us, if any
+}
+
+// exitError carries an exit code; a nil err means "nothing more to print".
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErr marks bad input or usage (exit 2).
+func usageErr(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// noSolution is returned after a result was printed that means "no" (exit 1).
+var noSolution = &exitError{code: exitNoSolution}
+
+// Main runs the CLI with the given arguments and streams and returns the
+// process exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		select {
+		case s := <-sigs:
+			if s == syscall.SIGTERM {
+				a.signal.Store(int32(syscall.SIGTERM))
+			} else {
+				a.signal.Store(int32(syscall.SIGINT))
+			}
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	return a.exitCode(err)
+}
+
+func (a *app) exitCode(err error) int {
+	switch syscall.Signal(a.signal.Load()) {
+	case syscall.SIGINT:
+		if err != nil && !errors.Is(err, context.Canceled) {
+			a.printErr(err)
+		}
+		return exitInterrupted
+	case syscall.SIGTERM:
+		if err != nil && !errors.Is(err, context.Canceled) {
+			a.printErr(err)
+		}
+		return exitTerminated
+	}
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			a.printErr(ee.err)
+		}
+		return ee.code
+	}
+	a.printErr(err)
+	// Errors cobra raises for flags and arguments are usage errors, and so
+	// are problems with the input; everything reaching here is one of them.
+	return exitUsage
+}
+
+func (a *app) printErr(err error) {
+	fmt.Fprintln(a.stderr, "polytile: "+strings.TrimPrefix(err.Error(), "polytile: "))
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "polytile",
+		Short: "Polyomino and polycube tiling puzzles: exact cover, MIP, DLX and FILA",
+		Long: `polytile reads a tiling puzzle (a YAML file, or Knuth's box-and-pieces spec)
+and turns it into every form you need:
+
+  info      the puzzle's cells, pieces, images (the ok / cover sets), bounds
+  render    a picture of the board and pieces (ascii, ansi, svg, png)
+  solve     count or find tilings with the native DLX / FILA solvers, or
+            solve the binary program in-process with HiGHS; --max-coverage
+            finds the best near-miss of an infeasible puzzle
+  export    write the program as LP / MPS for any MIP solver, the exact-cover
+            matrix for Knuth's dlx1, or a runnable Pyomo script
+  compare   run several backends on the same puzzles and check they agree
+  bench     the benchmark suite of the FILA article on this machine
+
+PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
+(or a disagreement in compare), 2 bad input or usage, 130/143 interrupted.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Example: `  polytile info examples/pentomino-10x6.yaml
+  polytile solve examples/pentomino-10x6.yaml --count --unique
+  polytile solve examples/tetris-7x7.yaml --max-coverage --render ansi
+  polytile export examples/tetris-7x7.yaml --format lp --mode max-coverage -o t.lp`,
+	}
+	root.PersistentFlags().BoolVarP(&a.quiet, "quiet", "q", false, "no progress line")
+	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "show solver logs (HiGHS output) on stderr")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErr("%v (see %s --help)", err, c.CommandPath())
+	})
+	root.CompletionOptions.DisableDefaultCmd = true
+	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd} {
+		root.AddCommand(add())
+	}
+	return root
+}
+
+// loadPuzzle reads PUZZLE (a path or "-"), with an optional forced format.
+func (a *app) loadPuzzle(path, format string) (*puzzle.Puzzle, error) {
+	var p *puzzle.Puzzle
+	var err error
+	if path == "-" {
+		data, rerr := io.ReadAll(io.LimitReader(a.stdin, puzzle.MaxInputSize+1))
+		if rerr != nil {
+			return nil, usageErr("reading stdin: %v", rerr)
+		}
+		p, err = puzzle.Parse(puzzle.StdinName, data, format)
+	} else {
+		p, err = puzzle.ParseFile(path, format)
+	}
+	if err != nil {
+		return nil, &exitError{code: exitUsage, err: err}
+	}
+	return p, nil
+}

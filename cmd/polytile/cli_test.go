@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// run executes the CLI in-process and returns exit code, stdout and stderr.
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Main(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func example(name string) string { return filepath.Join("..", "..", "examples", name) }
+
+func TestInfoJSON(t *testing.T) {
+	code, out, errs := run(t, "", "info", example("pentomino-10x6.yaml"), "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var in puzzleInfo
+	if err := json.Unmarshal([]byte(out), &in); err != nil {
+		t.Fatal(err)
+	}
+	if in.Cells != 60 || in.Images != 2056 || in.CoverEntries != 10280 || len(in.Pieces) != 12 || in.Symmetries != 4 {
+		t.Errorf("info: %+v", in)
+	}
+	for _, pc := range in.Pieces {
+		if pc.Name == "X" && (pc.Images != 32 || pc.Orientations != 1) {
+			t.Errorf("X: %+v", pc)
+		}
+	}
+}
+
+func TestInfoStdinAndKnuth(t *testing.T) {
+	data, err := os.ReadFile(example("pentomino-10x6.knuth"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, string(data), "info", "-", "--from", "knuth", "--json")
+	if code != 0 || !strings.Contains(out, `"images": 2056`) {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+}
+
+func TestBadInputExitsTwo(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("board: 5x1\npieces:\n  I: \"##x##\"\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"info", bad}, "bad.yaml:3:"},
+		{[]string{"info", filepath.Join(dir, "missing.yaml")}, "missing.yaml"},
+		{[]string{"info"}, "needs PUZZLE"},
+		{[]string{"info", bad, "--nope"}, "unknown flag"},
+		{[]string{"render", example("pentomino-10x6.yaml"), "--format", "gif"}, "gif"},
+		{[]string{"frobnicate"}, "unknown command"},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	code, _, errs := run(t, "", "info", "-")
+	if code != 2 || !strings.Contains(errs, "empty") {
+		t.Errorf("empty stdin: exit %d, %q", code, errs)
+	}
+}
+
+func TestRenderToFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.svg")
+	code, _, errs := run(t, "", "render", example("tetris-cube.yaml"), "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil || !bytes.HasPrefix(bytes.TrimSpace(b), []byte("<")) || !bytes.Contains(b, []byte("<svg")) {
+		t.Fatalf("not an SVG: %v %q", err, b[:min(len(b), 80)])
+	}
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
+)
+
+func (a *app) infoCmd() *cobra.Command {
+	var asJSON bool
+	var from string
+	c := &cobra.Command{
+		Use:   "info PUZZLE",
+		Short: "Describe a puzzle: cells, pieces, images (ok / cover sets), symmetry, bounds",
+		Long: `info reads a puzzle and prints what every solver will see: the cells of the
+board, the area of the pieces against it, per piece its size, count,
+distinct orientations and images (bounded placements, the ok set), the total
+number of images and of cover entries, the size of the symmetry group used
+by --unique, and the best coverage that area and colouring arguments allow.`,
+		Example: `  polytile info examples/pentomino-10x6.yaml
+  polytile info examples/tetris-7x7.yaml --json`,
+		Args: exactArgs(1, "PUZZLE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := a.loadPuzzle(args[0], from)
+			if err != nil {
+				return err
+			}
+			in := describe(p, args[0])
+			if asJSON {
+				return writeJSON(a.stdout, in)
+			}
+			return in.text(a.stdout)
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	c.Flags().StringVar(&from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	return c
+}
+
+// pieceInfo and puzzleInfo are the JSON shape of `info --json`.
+type pieceInfo struct {
+	Name         string `json:"name"`
+	Size         int    `json:"size"`
+	Count        int    `json:"count"`
+	Unlimited    bool   `json:"unlimited,omitempty"`
+	Policy       string `json:"policy"`
+	Orientations int    `json:"orientations"`
+	Images       int    `json:"images"`
+}
+
+type puzzleInfo struct {
+	Puzzle       string      `json:"puzzle"`
+	File         string      `json:"file"`
+	Dim          int         `json:"dim"`
+	Cells        int         `json:"cells"`
+	Box          [3]int      `json:"box"`
+	PieceArea    int         `json:"piece_area"`
+	Unlimited    bool        `json:"unlimited"`
+	AreaFeasible bool        `json:"area_feasible"`
+	Images       int         `json:"images"`
+	CoverEntries int         `json:"cover_entries"`
+	Symmetries   int         `json:"symmetries"`
+	Bound        int         `json:"coverage_bound"`
+	BoundReason  string      `json:"coverage_bound_reason"`
+	Pieces       []pieceInfo `json:"pieces"`
+}
+
+func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
+	area, unl := p.PieceArea()
+	b := model.CoverageBound(p)
+	in := &puzzleInfo{
+		Puzzle: p.Name, File: file, Dim: p.Dim, Cells: p.Area(),
+		Box:       [3]int{p.Region.Size.I, p.Region.Size.J, p.Region.Size.L},
+		PieceArea: area, Unlimited: unl, AreaFeasible: p.AreaFeasible(),
+		Images: p.Images.Len(), CoverEntries: p.Images.CoverEntries(),
+		Symmetries: len(p.Symmetries()), Bound: b.Bound, BoundReason: b.Reason,
+	}
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		in.Pieces = append(in.Pieces, pieceInfo{
+			Name: pc.Name, Size: pc.Size(), Count: pc.Count, Unlimited: pc.Unlimited,
+			Policy: pc.Policy.String(), Orientations: len(pc.Orients),
+			Images: p.Images.PieceStart[k+1] - p.Images.PieceStart[k],
+		})
+	}
+	return in
+}
+
+func (in *puzzleInfo) text(w io.Writer) error {
+	name := in.Puzzle
+	if name == "" {
+		name = in.File
+	}
+	box := fmt.Sprintf("%d rows x %d columns", in.Box[0], in.Box[1])
+	if in.Dim == 3 {
+		box += fmt.Sprintf(" x %d layers", in.Box[2])
+	}
+	pieces := fmt.Sprintf("%d cells", in.PieceArea)
+	if in.Unlimited {
+		pieces = fmt.Sprintf("%d cells in finite pieces, plus unlimited supply", in.PieceArea)
+	}
+	verdict := "areas match"
+	switch {
+	case in.Unlimited && in.AreaFeasible:
+		verdict = "area allows an exact tiling"
+	case !in.AreaFeasible:
+		verdict = "no exact tiling by area: use --max-coverage"
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "puzzle\t%s\n", name)
+	fmt.Fprintf(tw, "board\t%dD, %d cells, bounding box %s\n", in.Dim, in.Cells, box)
+	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
+	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
+	fmt.Fprintf(tw, "symmetry\t%d transforms map the puzzle onto itself\n", in.Symmetries)
+	fmt.Fprintf(tw, "coverage bound\t%d of %d cells (%s)\n", in.Bound, in.Cells, in.BoundReason)
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "piece\tsize\tcount\torientations\timages")
+	for _, pc := range in.Pieces {
+		count := fmt.Sprint(pc.Count)
+		if pc.Unlimited {
+			count = "unlimited"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d (%s)\t%d\n", pc.Name, pc.Size, count, pc.Orientations, pc.Policy, pc.Images)
+	}
+	return tw.Flush()
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// exactArgs is cobra.ExactArgs with a message that names the argument.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageErr("%s needs %s (got %d arguments); see %s --help", cmd.CommandPath(), what, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}

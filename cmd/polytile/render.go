@@ -1,0 +1,68 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/render"
+)
+
+func (a *app) renderCmd() *cobra.Command {
+	var format, out, from string
+	var labels bool
+	c := &cobra.Command{
+		Use:   "render PUZZLE",
+		Short: "Draw the board and the pieces (ascii, ansi, svg, png)",
+		Long: `render draws the puzzle: the board (cells to fill; holes and outside left
+blank) and every piece with its name, count and number of orientations.
+3D boards and pieces are drawn as a row of layers l=0, l=1, ...
+The format defaults to the extension of -o, else ansi on a terminal and
+ascii otherwise.`,
+		Example: `  polytile render examples/pentomino-10x6.yaml
+  polytile render examples/tetris-cube.yaml --format png -o cube.png`,
+		Args: exactArgs(1, "PUZZLE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := a.loadPuzzle(args[0], from)
+			if err != nil {
+				return err
+			}
+			f, err := a.pictureFormat(format, out)
+			if err != nil {
+				return err
+			}
+			return atomicfile.Write(out, a.stdout, func(w io.Writer) error {
+				return render.Overview(w, p, f, render.Options{Labels: labels, Title: p.Name})
+			})
+		},
+	}
+	c.Flags().StringVar(&format, "format", "", "ascii, ansi, svg or png")
+	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
+	c.Flags().BoolVar(&labels, "labels", true, "write piece names on pictures")
+	c.Flags().StringVar(&from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	return c
+}
+
+// pictureFormat resolves --format, the -o extension, or the terminal default.
+// Binary formats are refused on a terminal.
+func (a *app) pictureFormat(format, out string) (render.Format, error) {
+	if format != "" {
+		f, err := render.ParseFormat(format)
+		if err != nil {
+			return 0, usageErr("%v", err)
+		}
+		if f == render.PNG && out == "-" && progress.IsTerminal(a.stdout) {
+			return 0, usageErr("a PNG picture is binary: write it to a file with -o FILE.png")
+		}
+		return f, nil
+	}
+	if f, ok := render.FormatForFile(out); ok && out != "-" {
+		return f, nil
+	}
+	if progress.IsTerminal(a.stdout) {
+		return render.ANSI, nil
+	}
+	return render.ASCII, nil
+}
