@@ -239,14 +239,24 @@ func (p *Puzzle) PieceArea() (area int, unlimited bool) {
 }
 
 // AreaFeasible reports whether area arithmetic allows an exact tiling: the
-// finite pieces exactly fill the region, or (with unlimited pieces) do not
-// exceed it.
+// finite pieces, all used, leave an area that the unlimited pieces' sizes
+// can add up to exactly (zero when there are none).
 func (p *Puzzle) AreaFeasible() bool {
-	a, u := p.PieceArea()
-	if u {
-		return a <= p.Area()
+	a, _ := p.PieceArea()
+	rest := p.Area() - a
+	if rest < 0 {
+		return false
 	}
-	return a == p.Area()
+	reach := make([]bool, rest+1)
+	reach[0] = true
+	for k := range p.Pieces {
+		if s := p.Pieces[k].Size(); p.Pieces[k].Unlimited {
+			for v := s; v <= rest; v++ {
+				reach[v] = reach[v] || reach[v-s]
+			}
+		}
+	}
+	return reach[rest]
 }
 
 // Piece returns the index of the named piece, or -1.

@@ -236,3 +236,18 @@ func TestLimits(t *testing.T) {
 		t.Fatalf("1500x1500 dominoes: got %v, want a limit error", err)
 	}
 }
+
+func TestAreaFeasible(t *testing.T) {
+	tet := func(rows, cols int) *Puzzle {
+		return mustNew(t, Spec{Dim: 2, Region: Box(rows, cols, 1), Pieces: artPieces(t, tetrominoArt, Free, 0, true)})
+	}
+	if tet(7, 7).AreaFeasible() {
+		t.Error("49 cells cannot be a sum of 4s")
+	}
+	if !tet(4, 5).AreaFeasible() {
+		t.Error("20 cells are five tetrominoes")
+	}
+	if !pentominoes(t, 6, 10).AreaFeasible() || pentominoes(t, 7, 10).AreaFeasible() {
+		t.Error("finite pentominoes: 60 cells match only the 60-cell board")
+	}
+}

@@ -117,7 +117,7 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	fmt.Fprintf(tw, "board\t%dD, %d cells, bounding box %s\n", in.Dim, in.Cells, box)
 	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
-	fmt.Fprintf(tw, "symmetry\t%d transforms map the puzzle onto itself\n", in.Symmetries)
+	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)
 	fmt.Fprintf(tw, "coverage bound\t%d of %d cells (%s)\n", in.Bound, in.Cells, in.BoundReason)
 	fmt.Fprintln(tw)
 	fmt.Fprintln(tw, "piece\tsize\tcount\torientations\timages")
