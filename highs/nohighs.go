@@ -1,0 +1,36 @@
+//go:build nohighs || !cgo
+
+package highs
+
+import (
+	"context"
+	"fmt"
+)
+
+// Version returns "" when HiGHS is not compiled in.
+func Version() string { return "" }
+
+// Solve returns an error wrapping ErrUnavailable: this build has no HiGHS
+// (build tag nohighs, or cgo disabled).
+func Solve(ctx context.Context, m *Model, opt Options) (*Result, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return nil, ErrUnavailable
+}
+
+// ReadModel returns an error wrapping ErrUnavailable: this build has no
+// HiGHS (build tag nohighs, or cgo disabled).
+func ReadModel(path string) (*Model, error) {
+	return nil, fmt.Errorf("highs: read model %s: %w", path, ErrUnavailable)
+}
+
+// WriteModel returns an error wrapping ErrUnavailable: this build has no
+// HiGHS (build tag nohighs, or cgo disabled). The export package writes LP
+// and MPS files without HiGHS.
+func WriteModel(m *Model, path string) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	return fmt.Errorf("highs: write model %s: %w", path, ErrUnavailable)
+}
