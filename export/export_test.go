@@ -243,3 +243,49 @@ func TestDescribeComment(t *testing.T) {
 		t.Errorf("comment not sanitised: %q", first)
 	}
 }
+
+// BenchmarkWriteLP61 builds the program of the 61x61 fill with nine
+// polyominoes (3,721 cells) and writes it as LP: the budget is 0.5 s.
+// Parsing the puzzle and building its images is outside the timer (see
+// BenchmarkPuzzle61).
+func BenchmarkWriteLP61(b *testing.B) {
+	p := example(b, "fill-61x61.yaml")
+	for _, opt := range []model.ProgramOptions{
+		{Mode: model.Exact},
+		{Mode: model.MaxCoverage, Formulation: model.Seed, Strengthen: true},
+		{Mode: model.MaxCoverage, Formulation: model.Packing, Strengthen: true},
+	} {
+		name := opt.Mode.String()
+		if opt.Mode == model.MaxCoverage {
+			name = opt.Formulation.String() + "+area"
+		}
+		b.Run(name, func(b *testing.B) {
+			var cw countWriter
+			for b.Loop() {
+				cw = 0
+				pr, err := model.NewProgram(p, opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := WriteLP(&cw, pr); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cw), "bytes/file")
+		})
+	}
+}
+
+// BenchmarkPuzzle61 parses the 61x61 fill and builds its images.
+func BenchmarkPuzzle61(b *testing.B) {
+	for b.Loop() {
+		example(b, "fill-61x61.yaml")
+	}
+}
+
+type countWriter int
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	*c += countWriter(len(p))
+	return len(p), nil
+}
