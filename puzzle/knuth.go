@@ -22,7 +22,7 @@ type knuthReader struct {
 type knuthPiece struct {
 	index int // into Spec.Pieces
 	line  int
-	keys  []string // sorted orientation keys of its shape
+	shape Shape
 }
 
 func parseKnuth(name string, data []byte) (Spec, error) {
@@ -112,7 +112,8 @@ func (kr *knuthReader) pieceLine(ln int, line string, spec *Spec, pieces map[str
 		if ps.Count != count {
 			return Errorf(at, "inconsistent multiplicities for piece %q: %d here, %d at line %d", name, count, ps.Count, prev.line)
 		}
-		if _, found := slices.BinarySearch(prev.keys, shape.Key()); !found {
+		orients, _ := Orientations(prev.shape, pol, kr.dim)
+		if !slices.ContainsFunc(orients, shape.Equal) {
 			return Errorf(at, "piece %q has a different shape at line %d; polytile pieces have one shape (rename one of them)", name, prev.line)
 		}
 		return nil // the same piece again: Knuth would add the same placements
@@ -120,13 +121,7 @@ func (kr *knuthReader) pieceLine(ln int, line string, spec *Spec, pieces map[str
 	if len(spec.Pieces) >= MaxPieces {
 		return limitErr(at, "more than %d pieces, the limit", MaxPieces)
 	}
-	orients, _ := Orientations(shape, pol, kr.dim)
-	keys := make([]string, len(orients))
-	for r, o := range orients {
-		keys[r] = o.Key()
-	}
-	slices.Sort(keys)
-	pieces[name] = &knuthPiece{index: len(spec.Pieces), line: ln, keys: keys}
+	pieces[name] = &knuthPiece{index: len(spec.Pieces), line: ln, shape: shape}
 	spec.Pieces = append(spec.Pieces, PieceSpec{Name: name, Cells: cells, Count: count, Policy: pol, Pos: at})
 	return nil
 }

@@ -384,3 +384,20 @@ func TestKnuthSameShapeTwice(t *testing.T) {
 		t.Errorf("[0-Z]0 has %d cells", wide.Area())
 	}
 }
+
+func benchmarkParse(b *testing.B, file string) {
+	data, err := os.ReadFile("../examples/" + file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ParseSpec(file, data, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParseSpecYAML(b *testing.B)   { benchmarkParse(b, "diamond-13x13.yaml") }
+func BenchmarkParseSpecYAML3D(b *testing.B) { benchmarkParse(b, "tetris-cube.yaml") }
+func BenchmarkParseSpecKnuth(b *testing.B)  { benchmarkParse(b, "pentomino-10x6.knuth") }
