@@ -149,9 +149,15 @@ func TestSolveProgramBruteForce(t *testing.T) {
 		progPuzzle(t, "holes", "#####/#.#.#/#####/##.##", map[string]int{"T": 2, "V": 0, "L": 1}, progArts, puzzle.Rotate),
 		progPuzzle(t, "dominoes 3x3", "###/###/###", map[string]int{"D": 0}, progArts, puzzle.Free),
 		progPuzzle(t, "fixed", "####/####/####", map[string]int{"L": 2, "S": 1, "D": 0}, progArts, puzzle.Fixed),
+		// Area arithmetic alone forbids these exact tilings.
+		progPuzzle(t, "too much area", "####/####", map[string]int{"O": 1, "T": 1, "D": 1}, progArts, puzzle.Free),
+		progPuzzle(t, "odd area", "###/###/#..", map[string]int{"O": 0, "D": 0}, progArts, puzzle.Free),
 	}
 	for _, p := range cases {
 		best, exact := progBrute(p)
+		if exact && !p.AreaFeasible() {
+			t.Fatalf("%s: brute force tiles it although area arithmetic forbids it", p.Name)
+		}
 		for _, opt := range progVariants {
 			pr := mustProg(t, p, opt)
 			res, err := SolveProgram(context.Background(), pr, Options{MIPRelGap: 0})
