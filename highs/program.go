@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
@@ -86,8 +87,12 @@ type ProgramResult struct {
 	// Interrupted, ...). For the exact program Optimal means that a tiling
 	// was found and Infeasible that none exists.
 	Status ModelStatus
-	// Optimal reports proven optimality (for the exact program: a tiling).
+	// Optimal reports proven optimality (for the exact program: a tiling),
+	// by HiGHS or because the coverage reached the area bound.
 	Optimal bool
+	// AreaBoundReached reports that the coverage equals the area bound
+	// (model.CoverageBound): optimal whatever HiGHS's own bound says.
+	AreaBoundReached bool
 	// HasSolution reports that Tiling holds the best solution found.
 	HasSolution bool
 	// Tiling is the decoded solution; it has passed Puzzle.Verify (exact
@@ -119,12 +124,36 @@ type ProgramResult struct {
 // never prints otherwise). Cancelling ctx interrupts the solve like a
 // time limit.
 //
+// For maximum coverage SolveProgram stops HiGHS as soon as a solution
+// reaches the area bound of model.CoverageBound: nothing can cover more,
+// so the result is optimal (Status Optimal, AreaBoundReached) even where
+// HiGHS's own dual bound could not prove it yet.
+//
 // An infeasible exact program is a result (Status Infeasible), not an
 // error. Errors are HiGHS failures (with the status HiGHS reported, e.g.
 // "solve error"), a build without HiGHS (wrapping ErrUnavailable), and a
 // solution that does not decode into a valid tiling.
 func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramResult, error) {
 	m := ProgramModel(p, false)
+	exact := p.Options.Mode == model.Exact
+	var reached atomic.Bool
+	if !exact {
+		// Stop at the area bound: cancel our own context from the
+		// improving-solution callback (HiGHS then returns Interrupted).
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		user, target := opt.OnImprove, float64(p.Bound.Bound)-1e-6
+		opt.OnImprove = func(pg Progress) {
+			if user != nil {
+				user(pg)
+			}
+			if pg.Objective >= target {
+				reached.Store(true)
+				cancel()
+			}
+		}
+	}
 	res, err := Solve(ctx, m, opt)
 	if err != nil {
 		if res != nil {
@@ -137,7 +166,6 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 		return nil, fmt.Errorf("highs: solve program: HiGHS ended with status %q", res.Status)
 	}
 	pz := p.Puzzle
-	exact := p.Options.Mode == model.Exact
 	out := &ProgramResult{
 		Status:      res.Status,
 		Optimal:     res.Status == StatusOptimal,
@@ -170,6 +198,12 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 	}
 	if out.Optimal {
 		out.Bound = out.Coverage
+	}
+	if res.HasSolution && out.Coverage == p.Bound.Bound {
+		out.AreaBoundReached, out.Optimal = true, true
+		if reached.Load() && res.Status == StatusInterrupted {
+			out.Status = StatusOptimal
+		}
 	}
 	out.Gap = 1
 	if out.Bound > 0 && res.HasSolution {

@@ -176,6 +176,9 @@ func TestSolveProgramBruteForce(t *testing.T) {
 			if !res.Optimal || res.Coverage != best || res.Bound != best || res.Gap != 0 || math.Abs(res.Objective-float64(best)) > 1e-6 {
 				t.Errorf("%s %v: %+v; brute-force maximum coverage %d", p.Name, opt, res, best)
 			}
+			if res.AreaBoundReached != (best == pr.Bound.Bound) || res.Status != StatusOptimal {
+				t.Errorf("%s %v: status %v, area bound reached %v; optimum %d, area bound %d", p.Name, opt, res.Status, res.AreaBoundReached, best, pr.Bound.Bound)
+			}
 		}
 	}
 }
@@ -192,7 +195,7 @@ func TestTetris7x7(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.Optimal || res.Coverage != 48 || res.Bound != 48 {
+		if !res.Optimal || res.Coverage != 48 || res.Bound != 48 || !res.AreaBoundReached || res.Status != StatusOptimal {
 			t.Errorf("%v: status %v coverage %d bound %d, want optimal 48", opt, res.Status, res.Coverage, res.Bound)
 		}
 		t.Logf("%-28s %6.2fs %6d nodes", progLabel(opt), res.Seconds, res.Nodes)
