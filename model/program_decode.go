@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -26,23 +27,29 @@ func (pr *Program) Decode(values []float64) (puzzle.Tiling, error) {
 
 // DecodeNames turns the values of a solution file, keyed by column name,
 // into a tiling: every x_... name with a value > 0.5 becomes a placement,
-// in column order. Names of other columns (y, z) are ignored; an x name
-// that is not a column of the program is an error (a solution of another
-// program). Names written in short form (fixed MPS) must be translated
-// back first (see export.ReadMPSNames).
+// in column order; y and z are ignored, and a missing name counts as 0.
+// An x name that is not a column of the program is an error (a solution
+// of another program), and so is a non-empty map in which no name is a
+// column of the program: names written in short form (fixed MPS) must be
+// translated back first (see export.ReadMPSNames).
 func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error) {
 	var cols []int
+	known := 0
 	for name, v := range values {
-		if len(name) < 2 || name[0] != 'x' || name[1] != '_' {
+		j, ok := pr.ColumnIndex(name)
+		if !ok {
+			if strings.HasPrefix(name, "x_") {
+				return puzzle.Tiling{}, fmt.Errorf("model: decode: %q is not a column of this program", name)
+			}
 			continue
 		}
-		j, ok := pr.ColumnIndex(name)
-		if !ok || j >= pr.nx {
-			return puzzle.Tiling{}, fmt.Errorf("model: decode: %q is not a column of this program", name)
-		}
-		if v > 0.5 {
+		known++
+		if j < pr.nx && v > 0.5 {
 			cols = append(cols, j)
 		}
+	}
+	if known == 0 && len(values) > 0 {
+		return puzzle.Tiling{}, fmt.Errorf("model: decode: none of the %d names is a column of this program (short fixed-MPS names must be translated first)", len(values))
 	}
 	slices.Sort(cols)
 	t := puzzle.Tiling{Placements: make([]puzzle.Placement, len(cols))}

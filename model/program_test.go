@@ -320,6 +320,12 @@ func TestVectorDecode(t *testing.T) {
 		if _, err := pr.DecodeNames(map[string]float64{"x_Q_0_0_0": 1}); err == nil {
 			t.Errorf("DecodeNames accepted a foreign column")
 		}
+		if _, err := pr.DecodeNames(map[string]float64{"X0000001": 1, "X0000002": 0}); err == nil {
+			t.Errorf("DecodeNames accepted untranslated short names")
+		}
+		if d, err := pr.DecodeNames(nil); err != nil || len(d.Placements) != 0 {
+			t.Errorf("DecodeNames(nil) = %v, %v; want the empty tiling", d, err)
+		}
 		if _, err := pr.Decode(v[1:]); err == nil {
 			t.Errorf("Decode accepted a short vector")
 		}
