@@ -3,7 +3,7 @@
 #   make deps      install HiGHS (PyPI highsbox) into .deps/, cbc + glpsol (apt)
 #   make build     bin/polytile
 #   make demo      build, then `polytile info` on the 10x6 pentomino puzzle
-#   make test      gofmt, vet, tests, race (native), nohighs build, short fuzz
+#   make test      gofmt, vet, nohighs build, tests, race (native, highs), short fuzz
 #   make fuzz      every fuzz target for FUZZTIME (default 30s) each
 #   make bench     Go benchmarks once each, then `polytile bench`
 #   make nohighs   build and vet with -tags nohighs (no HiGHS needed)
@@ -53,8 +53,10 @@ vet:
 unit:
 	$(GO) test ./...
 
+# The parallel solver, and the cgo binding's callbacks (slow tests skipped).
 race:
 	$(GO) test -race ./native/...
+	$(GO) test -race -short ./highs/...
 
 # Must work on a machine without HiGHS: no pkg-config lookup may happen.
 nohighs:

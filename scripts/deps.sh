@@ -177,8 +177,9 @@ else
 	warn "pkg-config --cflags --libs highs failed: $out"
 	fail=1
 fi
-if out="$(highs --version 2>&1 | head -n1)" && [[ -n "$out" ]]; then
-	say "highs --version: $out"
+# (No `| head` here: with pipefail, SIGPIPE in highs would count as failure.)
+if out="$(highs --version 2>&1)" && [[ -n "$out" ]]; then
+	say "highs --version: ${out%%$'\n'*}"
 else
 	warn "highs --version failed: $out"
 	fail=1
@@ -190,7 +191,8 @@ else
 	say "cbc: not installed (tests that need it will skip)"
 fi
 if command -v glpsol >/dev/null 2>&1; then
-	say "glpsol --version: $(glpsol --version 2>&1 | head -n1)"
+	out="$(glpsol --version 2>&1 || true)"
+	say "glpsol --version: ${out%%$'\n'*}"
 else
 	say "glpsol: not installed (tests that need it will skip)"
 fi
