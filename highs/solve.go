@@ -272,9 +272,11 @@ func threadPool(want int) int {
 
 // Solve solves m with HiGHS.
 //
-// Cancelling ctx interrupts HiGHS through its interrupt callbacks (within
-// well under a second in practice); Solve then returns the best solution
-// found so far with Status StatusInterrupted and a nil error. A time limit
+// Cancelling ctx interrupts HiGHS through its interrupt callbacks, which
+// HiGHS polls between branch-and-bound nodes and simplex / IPM iterations
+// (measured: tens to a few hundred milliseconds on an idle machine; a long
+// heuristic can delay it). Solve then returns the best solution found so far
+// with Status StatusInterrupted and a nil error. A time limit
 // likewise returns StatusTimeLimit and the incumbent, if any. Infeasible or
 // unbounded models are reported in Result.Status, not as errors.
 //
