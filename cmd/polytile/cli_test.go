@@ -86,3 +86,32 @@ func TestRenderToFile(t *testing.T) {
 		t.Fatalf("not an SVG: %v %q", err, b[:min(len(b), 80)])
 	}
 }
+
+func TestExportFormats(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"lp", "mps", "fixed-mps", "dlx", "pyomo"} {
+		out := filepath.Join(dir, "t."+f)
+		code, _, errs := run(t, "", "export", example("tetris-7x7.yaml"), "--format", f, "--mode", "max-coverage", "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", f, code, errs)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil || len(b) < 100 {
+			t.Fatalf("%s: %v, %d bytes", f, err, len(b))
+		}
+	}
+	code, out, _ := run(t, "", "export", example("pentomino-10x6.yaml"), "--format", "dlx")
+	if code != 0 || strings.Count(strings.TrimSpace(out), "\n") < 2056 {
+		t.Fatalf("dlx export to stdout: exit %d, %d lines", code, strings.Count(out, "\n"))
+	}
+	for _, bad := range [][]string{
+		{"export", example("tetris-7x7.yaml")},
+		{"export", example("tetris-7x7.yaml"), "--format", "xls"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--mode", "best"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--strengthen"},
+	} {
+		if code, _, _ := run(t, "", bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
