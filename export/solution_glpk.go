@@ -194,9 +194,11 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 
 // ReadGLPKNames reads the column names, in GLPK's order, from a problem
 // file in GLPK's own format (glpsol --wglp FILE): lines "n j COL NAME".
+// Every column from 1 to the last must be named once (as in files of
+// polytile's programs), else it is an error.
 func ReadGLPKNames(r io.Reader) ([]string, error) {
 	sc := lines(r)
-	var names []string
+	byCol := map[int]string{}
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) == 4 && f[0] == "n" && f[1] == "j" {
@@ -204,14 +206,21 @@ func ReadGLPKNames(r io.Reader) ([]string, error) {
 			if err != nil || j < 1 {
 				return nil, fmt.Errorf("export: GLPK problem file: bad column number %q", f[2])
 			}
-			for len(names) < j {
-				names = append(names, "")
+			if _, dup := byCol[j]; dup {
+				return nil, fmt.Errorf("export: GLPK problem file: column %d named twice", j)
 			}
-			names[j-1] = f[3]
+			byCol[j] = f[3]
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("export: read GLPK names: %w", err)
+	}
+	names := make([]string, len(byCol))
+	for j, name := range byCol {
+		if j > len(names) {
+			return nil, fmt.Errorf("export: GLPK problem file: column %d named but only %d names", j, len(names))
+		}
+		names[j-1] = name
 	}
 	return names, nil
 }

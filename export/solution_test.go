@@ -199,6 +199,8 @@ func TestReaderErrors(t *testing.T) {
 			return err
 		},
 		"glpk raw nothing": func() error { _, err := ReadGLPKRaw(strings.NewReader("c hello\n"), nil); return err },
+		"glpk names gap":   func() error { _, err := ReadGLPKNames(strings.NewReader("n j 1 a\nn j 999999999 b\n")); return err },
+		"glpk names twice": func() error { _, err := ReadGLPKNames(strings.NewReader("n j 1 a\nn j 1 b\n")); return err },
 	}
 	for name, f := range bad {
 		if f() == nil {
