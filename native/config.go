@@ -1,0 +1,202 @@
+package native
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// Config selects the algorithm, heuristics and filters of a Solve.
+// The zero value counts every solution with DLX and the S heuristic.
+type Config struct {
+	// Algorithm is "dlx" (default) or "fila". With "fila" the search starts
+	// with DLX and switches to FILA when FilaAt pieces remain.
+	Algorithm string
+	// FilaAt is the number of remaining pieces at which DLX hands over to
+	// FILA (the article's -f N). 0 means FILA from the start, after DLX
+	// has placed the piece of the redundancy filter if there is one.
+	// Puzzles with an unlimited piece always start FILA at once.
+	FilaAt int
+	// Schedule is a heuristic, or a schedule of heuristics by number of
+	// remaining pieces: "f" (first open cell), "radial" (outside in),
+	// "e" (fewest open neighbours, then fewest fits), "s" (fewest fits),
+	// or "e=11:f=3" (E from 11 remaining pieces, F from 3; above the first
+	// level the default "s" applies). DLX understands s, e, f and radial;
+	// it always prefers an item with zero or one option.
+	Schedule string
+	// NOF enables neighbour occupancy filtering in FILA.
+	NOF bool
+	// Volume is the volume filter: 0 off, -1 once on all images before the
+	// search, N > 0 also after each placement while more than N pieces
+	// remain.
+	Volume int
+	// Redundancy is the rotational redundancy filter: "" off, "auto", or
+	// the name of the piece to constrain. Counts are exact either way.
+	Redundancy string
+	// Limit stops the search after this many solutions were streamed
+	// (0: no limit).
+	Limit int64
+	// Unique streams only unique solutions (one per symmetry class) to
+	// OnSolution and Result.First; otherwise every solution is streamed.
+	Unique bool
+	// Workers is the number of goroutines for parallel counting (<= 1:
+	// serial).
+	Workers int
+	// Shard solves a deterministic part of the search tree: shards
+	// 0..Count-1 of one puzzle and configuration add up to the total.
+	Shard Shard
+	// OnSolution receives solutions as they are found, in a deterministic
+	// order when the search is serial. It is never called concurrently.
+	OnSolution func(puzzle.Tiling)
+	// OnProgress receives progress reports about five times a second.
+	// It is never called concurrently.
+	OnProgress func(Progress)
+	// Stats collects per-level statistics (attempts, fits) in
+	// Result.Stats.
+	Stats bool
+
+	// Internal switches for tests and experiments.
+	variant   int  // A/B experiments
+	warehouse bool // FILA's literal warehouse loop even for <= 64 classes
+}
+
+// Shard names one part of a sharded search: Index in 0..Count-1.
+// The zero value (Count 0 or 1) is the whole search.
+type Shard struct {
+	Index, Count int
+}
+
+// Progress is a progress report.
+type Progress struct {
+	Nodes     int64   // pieces placed so far
+	Solutions int64   // solutions found so far (before symmetry reduction)
+	Seconds   float64 // elapsed
+	// Fraction is an estimate of the part of the search tree done, in
+	// [0, 1]: from the branches finished at the top levels of the tree in
+	// a serial search, from the finished subproblems in a parallel one.
+	Fraction float64
+}
+
+// Result is the outcome of a Solve.
+type Result struct {
+	// All is the number of exact solutions (every rotation and
+	// reflection counted); Unique counts one per class of solutions
+	// equivalent under the puzzle's symmetries.
+	All, Unique int64
+	Nodes       int64 // pieces placed (DLX and FILA)
+	Stats       *Stats
+	Seconds     float64
+	// Interrupted is set when the context was cancelled; the counts are
+	// those found so far.
+	Interrupted bool
+	// LimitReached is set when the search stopped at Config.Limit.
+	LimitReached bool
+	// First holds the first streamed solutions: up to Limit of them when a
+	// limit is set, else only the first one.
+	First []puzzle.Tiling
+	// Symmetries is the order of the puzzle's symmetry group.
+	Symmetries int
+	// RedundancyPiece is the piece constrained by the redundancy filter,
+	// "" when none.
+	RedundancyPiece string
+	// Options is the number of images left after the filters.
+	Options int
+}
+
+// heurKind is a FILA / DLX ordering heuristic.
+type heurKind int
+
+const (
+	heurS      heurKind = iota // fewest fits
+	heurE                      // fewest open neighbours, then fewest fits
+	heurF                      // first open cell in cell order
+	heurRadial                 // fixed order, outside in
+)
+
+func (h heurKind) String() string {
+	return [...]string{"s", "e", "f", "radial"}[h]
+}
+
+// fixedOrder reports whether the heuristic fills cells in a fixed order,
+// which allows priority occupancy filtering.
+func (h heurKind) fixedOrder() bool { return h == heurF || h == heurRadial }
+
+func parseHeur(s string) (heurKind, error) {
+	switch s {
+	case "s":
+		return heurS, nil
+	case "e":
+		return heurE, nil
+	case "f":
+		return heurF, nil
+	case "radial":
+		return heurRadial, nil
+	}
+	return 0, fmt.Errorf("unknown heuristic %q (want f, e, s or radial)", s)
+}
+
+// schedule maps a number of remaining pieces to a heuristic.
+type schedule struct {
+	from  []int // decreasing levels; from[0] may be -1 for "everywhere"
+	heurs []heurKind
+}
+
+// parseSchedule reads "f", "e=11:f=3" and the like.
+func parseSchedule(s string) (schedule, error) {
+	var sc schedule
+	if strings.TrimSpace(s) == "" {
+		return schedule{from: []int{-1}, heurs: []heurKind{heurS}}, nil
+	}
+	for n, part := range strings.Split(s, ":") {
+		name, lvl, hasLvl := strings.Cut(strings.TrimSpace(part), "=")
+		h, err := parseHeur(strings.TrimSpace(name))
+		if err != nil {
+			return sc, fmt.Errorf("schedule %q: %w", s, err)
+		}
+		level := -1
+		if hasLvl {
+			level, err = strconv.Atoi(strings.TrimSpace(lvl))
+			if err != nil || level < 1 {
+				return sc, fmt.Errorf("schedule %q: level %q must be an integer >= 1", s, lvl)
+			}
+		} else if n > 0 {
+			return sc, fmt.Errorf("schedule %q: only the first heuristic may omit its level", s)
+		}
+		if n > 0 && (sc.from[n-1] != -1 && level >= sc.from[n-1]) {
+			return sc, fmt.Errorf("schedule %q: levels must decrease", s)
+		}
+		sc.from = append(sc.from, level)
+		sc.heurs = append(sc.heurs, h)
+	}
+	return sc, nil
+}
+
+// at returns the heuristic for p remaining pieces; p < 0 means unknown
+// (unlimited pieces), which selects the first entry.
+func (sc schedule) at(p int) heurKind {
+	h := heurS
+	if p < 0 {
+		return sc.heurs[0]
+	}
+	for n, f := range sc.from {
+		if f == -1 || p <= f {
+			h = sc.heurs[n]
+		}
+	}
+	return h
+}
+
+// kinds lists the distinct heuristics of the schedule.
+func (sc schedule) kinds() []heurKind {
+	var out []heurKind
+	seen := map[heurKind]bool{}
+	for _, h := range append([]heurKind{heurS}, sc.heurs...) {
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}

@@ -1,0 +1,233 @@
+package native
+
+import "slices"
+
+// filaInput is the sub-puzzle handed to FILA: the open cells (internal
+// indices, ascending), the options that still fit (global option indices,
+// ascending) and the remaining copies of every class.
+type filaInput struct {
+	cells   []int32
+	opts    []int32
+	remain  []int32 // per class; ignored for unlimited classes
+	hasUnl  bool
+	byDepth bool
+}
+
+// nbInfo lists the neighbours of a cell whose occupancy FILA reads to form
+// the image list set index: bit t of the (compact) ILSI is the occupancy
+// of local cell k[t]. Neighbours that are outside the region, filled
+// before FILA started, or filled for sure by a fixed-order heuristic are
+// not read (their ILSI bit is always 1), which is the article's per-cell
+// specialised getIlsi.
+type nbInfo struct {
+	n uint8
+	k [6]uint8
+}
+
+// filaShape is the common, width-independent part of a FILA model: local
+// cell numbering, the compact classes and the per-heuristic table layout.
+type filaShape struct {
+	n       int     // local cells
+	cellOf  []int32 // local -> internal
+	local   []int32 // internal -> local, -1 when not in the model
+	nbLocal [][6]int32
+	nCls    int
+	clsOf   []int32 // compact class -> class
+	compact []int32 // class -> compact class, -1 when absent
+	count   []int32 // remaining copies per compact class (unlimited: large)
+	exact   []bool  // compact class must end at 0 copies
+	optCls  []int32 // per model option: compact class
+	opts    []int32 // model option -> global option
+}
+
+const unlimitedCount = 1 << 30
+
+// shapeFrom fills the common part from an input.
+func (fs *filaShape) shapeFrom(pr *problem, in *filaInput) {
+	fs.n = len(in.cells)
+	fs.cellOf = append(fs.cellOf[:0], in.cells...)
+	if len(fs.local) != pr.nCells {
+		fs.local = make([]int32, pr.nCells)
+	}
+	for i := range fs.local {
+		fs.local[i] = -1
+	}
+	for l, c := range in.cells {
+		fs.local[c] = int32(l)
+	}
+	fs.nbLocal = fs.nbLocal[:0]
+	for _, c := range in.cells {
+		var nb [6]int32
+		for d, m := range pr.nbr[c] {
+			nb[d] = -1
+			if m >= 0 {
+				nb[d] = fs.local[m]
+			}
+		}
+		fs.nbLocal = append(fs.nbLocal, nb)
+	}
+	if len(fs.compact) != len(pr.classes) {
+		fs.compact = make([]int32, len(pr.classes))
+	}
+	fs.clsOf, fs.count, fs.exact = fs.clsOf[:0], fs.count[:0], fs.exact[:0]
+	for c, cl := range pr.classes {
+		fs.compact[c] = -1
+		r := in.remain[c]
+		if cl.unlimited {
+			r = unlimitedCount
+		}
+		if r <= 0 {
+			continue
+		}
+		fs.compact[c] = int32(len(fs.clsOf))
+		fs.clsOf = append(fs.clsOf, int32(c))
+		fs.count = append(fs.count, r)
+		fs.exact = append(fs.exact, !cl.unlimited && !cl.atMost)
+	}
+	fs.nCls = len(fs.clsOf)
+	fs.opts = fs.opts[:0]
+	fs.optCls = fs.optCls[:0]
+	for _, k := range in.opts {
+		cc := fs.compact[pr.optClass[k]]
+		if cc < 0 {
+			continue
+		}
+		fs.opts = append(fs.opts, k)
+		fs.optCls = append(fs.optCls, cc)
+	}
+}
+
+// tableLayout is the width-independent layout of one heuristic's image
+// list sets: for local cell c the sets are setBase[c] .. setBase[c] +
+// 2^nb[c].n - 1, and set z holds, per compact class s, the model options
+// members[offs[z*(nCls+1)+s] : offs[z*(nCls+1)+s+1]].
+type tableLayout struct {
+	kind    heurKind
+	setBase []int32
+	nb      []nbInfo
+	offs    []int32
+	members []int32 // model option indices
+	order   []int32 // fixed order (radial): local cells in fill order
+	rank    []int32 // local cell -> position in order
+}
+
+// buildLayout computes the image list sets of one heuristic. rank gives
+// the fixed fill order for radial (global internal-cell ranks), nil
+// otherwise; cellsOf returns the local cells of model option i.
+func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globalRank []int32, cellsOf func(i int, buf []int32) []int32) {
+	tl.kind = kind
+	n := fs.n
+	// Fill order rank of each local cell.
+	tl.rank = tl.rank[:0]
+	tl.order = tl.order[:0]
+	for l := range n {
+		tl.rank = append(tl.rank, int32(l))
+		tl.order = append(tl.order, int32(l))
+	}
+	if kind == heurRadial {
+		slices.SortFunc(tl.order, func(a, b int32) int {
+			return int(globalRank[fs.cellOf[a]]) - int(globalRank[fs.cellOf[b]])
+		})
+		for pos, l := range tl.order {
+			tl.rank[l] = int32(pos)
+		}
+	}
+	fixed := kind.fixedOrder()
+	// Readable neighbours and set bases.
+	tl.nb = tl.nb[:0]
+	tl.setBase = tl.setBase[:0]
+	sets := int32(0)
+	for l := range n {
+		var nb nbInfo
+		if nof {
+			for _, m := range fs.nbLocal[l] {
+				if m < 0 || (fixed && tl.rank[m] < tl.rank[l]) {
+					continue
+				}
+				nb.k[nb.n] = uint8(m)
+				nb.n++
+			}
+		}
+		tl.nb = append(tl.nb, nb)
+		tl.setBase = append(tl.setBase, sets)
+		sets += 1 << nb.n
+	}
+	stride := int32(fs.nCls + 1)
+	need := int(sets * stride)
+	if cap(tl.offs) < need+1 {
+		tl.offs = make([]int32, need+1)
+	}
+	tl.offs = tl.offs[:need+1]
+	clear(tl.offs)
+	var buf [64]int32
+	// each calls f(set, class) for every set that model option i joins.
+	each := func(i int, f func(set int32, cls int32)) {
+		cells := cellsOf(i, buf[:0])
+		cls := fs.optCls[i]
+		anchor := func(c int32) {
+			nb := &tl.nb[c]
+			cov := uint32(0)
+			for t := range nb.n {
+				if slices.Contains(cells, int32(nb.k[t])) {
+					cov |= 1 << t
+				}
+			}
+			full := uint32(1)<<nb.n - 1
+			comp := full &^ cov
+			for z := comp; ; z = (z - 1) & comp {
+				f(tl.setBase[c]+int32(z), cls)
+				if z == 0 {
+					break
+				}
+			}
+		}
+		if fixed {
+			best := cells[0]
+			for _, c := range cells[1:] {
+				if tl.rank[c] < tl.rank[best] {
+					best = c
+				}
+			}
+			anchor(best)
+			return
+		}
+		for _, c := range cells {
+			anchor(c)
+		}
+	}
+	// Count, then place (counting sort keeps option order in each list).
+	for i := range fs.opts {
+		each(i, func(set, cls int32) { tl.offs[set*stride+cls+1]++ })
+	}
+	// Offsets: lists of set z, class s are contiguous in (z, s) order.
+	// offs[z*stride+s] is the start of list (z, s); offs[z*stride+nCls]
+	// (= start of (z+1, 0)) its end.
+	total := int32(0)
+	for z := range sets {
+		for s := range stride - 1 {
+			cnt := tl.offs[z*stride+s+1]
+			tl.offs[z*stride+s] = total
+			total += cnt
+		}
+		tl.offs[z*stride+stride-1] = total
+	}
+	tl.offs[need] = total
+	if cap(tl.members) < int(total) {
+		tl.members = make([]int32, total)
+	}
+	tl.members = tl.members[:total]
+	// Fill using a cursor per (set, class): reuse a scratch copy of starts.
+	cur := make([]int32, need)
+	for z := range sets {
+		for s := range stride - 1 {
+			cur[z*stride+s] = tl.offs[z*stride+s]
+		}
+	}
+	for i := range fs.opts {
+		each(i, func(set, cls int32) {
+			p := set*stride + cls
+			tl.members[cur[p]] = int32(i)
+			cur[p]++
+		})
+	}
+}

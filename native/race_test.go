@@ -1,0 +1,6 @@
+//go:build race
+
+package native
+
+// raceEnabled trims the slowest tests under the race detector.
+const raceEnabled = true

@@ -1,0 +1,322 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// run is the shared state of one Solve: the filtered problem, the
+// configuration resolved into tables, and the few counters workers share.
+type run struct {
+	pr      *problem
+	full    *problem // before the filters, for streaming whole orbits
+	cfg     Config
+	heurLvl []heurKind
+	levels  int
+	byDepth bool
+	filaOn  bool
+	filaAt  int
+	volN    int
+	cn      *canon
+	// forceItem is the DLX item of the class constrained by the redundancy
+	// filter: DLX branches on it first. 0 when there is none.
+	forceItem   int32
+	radialOrder []int32
+	radialRank  []int32
+	start       time.Time
+	parallel    bool
+	// warehouse forces FILA's literal warehouse loop (tests).
+	warehouse bool
+	variant   int // A/B experiments
+
+	stopFlag    atomic.Bool
+	interrupted atomic.Bool
+	nodesAll    atomic.Int64
+	foundAll    atomic.Int64
+	lastProg    atomic.Int64
+	doneSub     atomic.Int64
+	totalSub    int64
+	firstDone   atomic.Bool
+
+	mu           sync.Mutex // streaming and progress callbacks
+	fullIndex    map[string]int32
+	streamed     int64
+	first        []puzzle.Tiling
+	keep         int
+	limitReached bool
+}
+
+// heurAt returns the heuristic of a level.
+func (r *run) heurAt(lvl int) heurKind { return r.heurLvl[lvl] }
+
+// Solve counts (or lists) the exact solutions of a puzzle with DLX, FILA
+// or the hybrid of both, as configured. It returns exact All and Unique
+// counts whatever filters are on. When ctx is cancelled it stops within a
+// fraction of a second and returns the partial counts with Interrupted set.
+func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
+	start := time.Now()
+	if p == nil || p.Images == nil {
+		return nil, errors.New("native: no puzzle")
+	}
+	sched, err := checkConfig(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	pr := newProblem(p)
+	syms := p.Symmetries()
+	cn := newCanon(pr, syms)
+	res := &Result{Symmetries: len(syms)}
+	if !pr.areaMatches() {
+		res.Seconds = time.Since(start).Seconds()
+		if cfg.Stats {
+			res.Stats = &Stats{}
+		}
+		return res, nil
+	}
+	full := pr
+	red, err := chooseRedundancy(pr, cn, cfg.Redundancy)
+	if err != nil {
+		return nil, fmt.Errorf("native: %w", err)
+	}
+	if red != nil {
+		pr = pr.subset(red.keep)
+		cn.filterClass = red.class
+		res.RedundancyPiece = pr.classes[red.class].name
+	}
+	if cfg.Volume != 0 {
+		pr = pr.subset(filterOnce(pr))
+	}
+	if red != nil {
+		cn.stab = stabilisers(pr, cn, red.class)
+	}
+	res.Options = pr.options()
+	r := newRun(pr, full, cn, cfg, sched, start)
+	if red != nil {
+		d := newDLX(pr)
+		r.forceItem = d.classItem[red.class]
+	}
+	if err := ctx.Err(); err != nil {
+		res.Interrupted = true
+		res.Seconds = time.Since(start).Seconds()
+		return res, nil
+	}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			r.interrupted.Store(true)
+			r.stopFlag.Store(true)
+		case <-done:
+		}
+	}()
+	var ws []*worker
+	if cfg.Workers <= 1 && cfg.Shard.Count <= 1 {
+		w := newWorker(r)
+		w.branch = make([][2]int, 16)
+		w.dlxSearch()
+		ws = []*worker{w}
+	} else {
+		ws = r.runParallel()
+	}
+	for _, w := range ws {
+		res.All += w.all
+		res.Unique += w.unique
+		res.Nodes += w.nodes
+	}
+	if cfg.Stats {
+		res.Stats = mergeStats(r, ws)
+	}
+	res.Interrupted = r.interrupted.Load()
+	res.LimitReached = r.limitReached
+	res.First = r.first
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// checkConfig validates a configuration and parses its schedule.
+func checkConfig(cfg *Config) (schedule, error) {
+	switch cfg.Algorithm {
+	case "", "dlx", "fila":
+	default:
+		return schedule{}, fmt.Errorf("native: unknown algorithm %q (want dlx or fila)", cfg.Algorithm)
+	}
+	sched, err := parseSchedule(cfg.Schedule)
+	if err != nil {
+		return sched, fmt.Errorf("native: %w", err)
+	}
+	if cfg.FilaAt < 0 {
+		return sched, fmt.Errorf("native: FilaAt must be >= 0, not %d", cfg.FilaAt)
+	}
+	if cfg.Volume < -1 {
+		return sched, fmt.Errorf("native: Volume must be -1, 0 or a level >= 1, not %d", cfg.Volume)
+	}
+	if cfg.Limit < 0 {
+		return sched, fmt.Errorf("native: Limit must be >= 0, not %d", cfg.Limit)
+	}
+	if s := cfg.Shard; s.Count > 1 && (s.Index < 0 || s.Index >= s.Count) || s.Count < 0 {
+		return sched, fmt.Errorf("native: shard %d/%d: want 0 <= index < count", s.Index, s.Count)
+	}
+	return sched, nil
+}
+
+func newRun(pr, full *problem, cn *canon, cfg Config, sched schedule, start time.Time) *run {
+	r := &run{pr: pr, full: full, cfg: cfg, cn: cn, start: start, byDepth: pr.hasUnlimited, variant: cfg.variant, warehouse: cfg.warehouse}
+	if r.byDepth {
+		r.levels = pr.nCells + 2
+	} else {
+		r.levels = pr.totalPieces + 2
+	}
+	r.heurLvl = make([]heurKind, r.levels)
+	for l := range r.heurLvl {
+		if r.byDepth {
+			r.heurLvl[l] = sched.at(-1)
+		} else {
+			r.heurLvl[l] = sched.at(l)
+		}
+	}
+	r.filaOn = cfg.Algorithm == "fila"
+	r.filaAt = cfg.FilaAt
+	if r.filaAt == 0 {
+		r.filaAt = pr.totalPieces
+	}
+	if cfg.Volume > 0 {
+		r.volN = cfg.Volume
+	}
+	r.radialOrder, r.radialRank = radialOrder(pr)
+	r.keep = 1
+	if cfg.Limit > 0 {
+		r.keep = int(min(cfg.Limit, 1<<20))
+	}
+	return r
+}
+
+// radialOrder sorts the cells outside in: by decreasing squared distance
+// from the centre of the bounding box, ties in cell order.
+func radialOrder(pr *problem) (order, rank []int32) {
+	reg := pr.pz.Region
+	dist := func(c int32) int {
+		x := pr.coord[c]
+		di := 2*x.I - (2*reg.Lo.I + reg.Size.I - 1)
+		dj := 2*x.J - (2*reg.Lo.J + reg.Size.J - 1)
+		dl := 2*x.L - (2*reg.Lo.L + reg.Size.L - 1)
+		return di*di + dj*dj + dl*dl
+	}
+	order = make([]int32, pr.nCells)
+	for c := range order {
+		order[c] = int32(c)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return dist(b) - dist(a) })
+	rank = make([]int32, pr.nCells)
+	for pos, c := range order {
+		rank[c] = int32(pos)
+	}
+	return order, rank
+}
+
+// stabilisers lists, for every option of class cls, the symmetries (by
+// index, identity first) that map its cells onto themselves.
+func stabilisers(pr *problem, cn *canon, cls int32) map[int32][]int32 {
+	out := map[int32][]int32{}
+	buf := make([]int32, 0, 16)
+	for k := range pr.options() {
+		if pr.optClass[k] != cls {
+			continue
+		}
+		cells := pr.optCells(k)
+		var st []int32
+		for gi := range cn.syms {
+			buf = buf[:0]
+			for _, c := range cells {
+				buf = append(buf, cn.syms[gi].cell[c])
+			}
+			slices.Sort(buf)
+			if slices.Equal(buf, cells) {
+				st = append(st, int32(gi))
+			}
+		}
+		out[int32(k)] = st
+	}
+	return out
+}
+
+// streaming reports whether solutions must be decoded and streamed.
+func (r *run) streaming() bool {
+	return r.cfg.OnSolution != nil || r.cfg.Limit > 0 || !r.firstDone.Load()
+}
+
+// emit streams a solution (or, without Unique and with the redundancy
+// filter, every distinct image of a canonical one).
+func (r *run) emit(w *worker, opts []int32, canonical bool) {
+	if r.cfg.Unique && !canonical {
+		return
+	}
+	filtered := r.cn.filterClass >= 0
+	if filtered && !canonical {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var tilings []puzzle.Tiling
+	if !r.cfg.Unique && filtered {
+		if r.fullIndex == nil {
+			r.fullIndex = optionIndex(r.full)
+		}
+		for _, sol := range r.cn.orbit(r.full, r.fullIndex, r.pr, opts) {
+			tilings = append(tilings, r.full.tiling(sol))
+		}
+	} else {
+		tilings = []puzzle.Tiling{r.pr.tiling(opts)}
+	}
+	for _, t := range tilings {
+		if r.limitReached {
+			w.stop = true
+			return
+		}
+		if r.cfg.OnSolution != nil {
+			r.cfg.OnSolution(t)
+		}
+		if len(r.first) < r.keep {
+			r.first = append(r.first, t)
+		}
+		r.streamed++
+		if r.cfg.Limit > 0 && r.streamed >= r.cfg.Limit {
+			r.limitReached = true
+			r.stopFlag.Store(true)
+			w.stop = true
+		}
+	}
+	if len(r.first) >= r.keep && r.cfg.OnSolution == nil && r.cfg.Limit == 0 {
+		r.firstDone.Store(true)
+	}
+}
+
+// progress calls OnProgress when the last report is old enough.
+func (r *run) progress(w *worker) {
+	now := time.Since(r.start).Nanoseconds()
+	last := r.lastProg.Load()
+	if now-last < int64(200*time.Millisecond) || !r.lastProg.CompareAndSwap(last, now) {
+		return
+	}
+	frac := 0.0
+	if r.parallel {
+		if r.totalSub > 0 {
+			frac = float64(r.doneSub.Load()) / float64(r.totalSub)
+		}
+	} else {
+		frac = w.fraction()
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.cfg.OnProgress(Progress{
+		Nodes: r.nodesAll.Load(), Solutions: r.foundAll.Load(),
+		Seconds: float64(now) / 1e9, Fraction: frac,
+	})
+}

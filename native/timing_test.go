@@ -1,0 +1,127 @@
+package native
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// cpuNow returns the process CPU time (user + system).
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestTimings prints wall and CPU times (best of POLYTILE_REPS runs) of the
+// configurations named in POLYTILE_TIMINGS (comma separated: p1, p4, p5, ...).
+// It is a measuring tool for the report, skipped unless asked for.
+func TestTimings(t *testing.T) {
+	names := os.Getenv("POLYTILE_TIMINGS")
+	if names == "" {
+		t.Skip("set POLYTILE_TIMINGS to measure")
+	}
+	reps := 3
+	fmt.Sscan(os.Getenv("POLYTILE_REPS"), &reps)
+	for _, name := range strings.Split(names, ",") {
+		tc, ok := timingCases[name]
+		if !ok {
+			t.Fatalf("unknown case %q", name)
+		}
+		p := tc.build(t)
+		bestW, bestC := time.Hour, time.Hour
+		var res *Result
+		v := 0
+		fmt.Sscan(os.Getenv("POLYTILE_VARIANT"), &v)
+		for range reps {
+			w0, c0 := time.Now(), cpuNow()
+			r, err := solveVariant(p, tc.cfg, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bestW, bestC = min(bestW, time.Since(w0)), min(bestC, cpuNow()-c0)
+			res = r
+		}
+		fits, nofits := int64(0), int64(0)
+		if res.Stats != nil {
+			fits, nofits = res.Stats.TotalFits(), res.Stats.TotalNoFits()
+		}
+		t.Logf("%-6s wall %8.3fs cpu %8.3fs  fits %12d nofits %13d  unique %d all %d  models %d",
+			name, bestW.Seconds(), bestC.Seconds(), fits, nofits, res.Unique, res.All, statModels(res))
+		if res.Stats != nil && os.Getenv("POLYTILE_LEVELS") != "" {
+			for _, row := range res.Stats.Rows() {
+				t.Logf("  %3d %14d %12d %14d  %8.3f %8.3f %8.3f", row.Level, row.Attempts, row.Fits, row.NoFits,
+					row.AttemptsPerTarget, row.FitsPerTarget, row.NoFitsPerTarget)
+			}
+		}
+	}
+}
+
+// TestAB compares internal variants interleaved (POLYTILE_AB=case).
+func TestAB(t *testing.T) {
+	name := os.Getenv("POLYTILE_AB")
+	if name == "" {
+		t.Skip("set POLYTILE_AB to compare variants")
+	}
+	reps := 10
+	fmt.Sscan(os.Getenv("POLYTILE_REPS"), &reps)
+	tc := timingCases[name]
+	p := tc.build(t)
+	best := map[int]time.Duration{}
+	for range reps {
+		for v := range 2 {
+			c0 := cpuNow()
+			if _, err := solveVariant(p, tc.cfg, v); err != nil {
+				t.Fatal(err)
+			}
+			d := cpuNow() - c0
+			if b, ok := best[v]; !ok || d < b {
+				best[v] = d
+			}
+		}
+	}
+	t.Logf("%s: variant 0 %.4fs, variant 1 %.4fs", name, best[0].Seconds(), best[1].Seconds())
+}
+
+func statModels(r *Result) int64 {
+	if r.Stats == nil {
+		return 0
+	}
+	return r.Stats.FilaModels
+}
+
+type timingCase struct {
+	build func(testing.TB) *puzzleT
+	cfg   Config
+}
+
+func box(r, c int) func(testing.TB) *puzzleT {
+	return func(t testing.TB) *puzzleT { return pentominoBox(t, r, c) }
+}
+
+var timingCases = map[string]timingCase{
+	"p1":   {box(6, 10), Config{Redundancy: "auto", Stats: true}},
+	"p2":   {box(6, 10), Config{Redundancy: "auto", Volume: -1, Stats: true}},
+	"p3":   {box(6, 10), Config{Redundancy: "auto", Volume: -1, Schedule: "f=11", Stats: true}},
+	"p4":   {box(6, 10), Config{Algorithm: "fila", FilaAt: 11, Schedule: "f=11", Volume: -1, Redundancy: "auto", Stats: true}},
+	"p5":   {box(6, 10), Config{Algorithm: "fila", FilaAt: 11, Schedule: "f=11", NOF: true, Volume: -1, Redundancy: "auto", Stats: true}},
+	"p5n":  {box(6, 10), Config{Algorithm: "fila", FilaAt: 11, Schedule: "f=11", NOF: true, Volume: -1, Redundancy: "auto"}},
+	"q5":   {box(5, 12), Config{Algorithm: "fila", FilaAt: 11, Schedule: "f=11", NOF: true, Volume: -1, Redundancy: "auto", Stats: true}},
+	"tc1":  {tetrisCube, Config{Redundancy: "L", Stats: true}},
+	"tc2":  {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11", Redundancy: "L", Stats: true}},
+	"tc3":  {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", Redundancy: "L", Stats: true}},
+	"tc4":  {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "L", Stats: true}},
+	"tc4s": {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "s=11:f=3", NOF: true, Redundancy: "L", Stats: true}},
+	"tc4e": {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "L", Stats: true, Limit: 2000}},
+	"pt2":  {diamond, Config{Redundancy: "auto", Volume: 13, Stats: true}},
+	"pt5":  {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
+}
+
+func solveVariant(p *puzzleT, cfg Config, v int) (*Result, error) {
+	cfg.variant = v
+	return Solve(context.Background(), p, cfg)
+}
