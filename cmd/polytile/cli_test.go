@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,6 +113,96 @@ func TestExportFormats(t *testing.T) {
 	} {
 		if code, _, _ := run(t, "", bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+func TestSolveCountJSON(t *testing.T) {
+	for _, backend := range []string{"fila", "dlx"} {
+		code, out, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--backend", backend, "--count", "--unique", "--json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", backend, code, errs)
+		}
+		var o struct {
+			Backend           string
+			Solutions, Unique int64
+			Nodes             int64
+			Complete          bool
+			Seconds           float64
+		}
+		if err := json.Unmarshal([]byte(out), &o); err != nil {
+			t.Fatal(err)
+		}
+		if o.Solutions != 9356 || o.Unique != 2339 || !o.Complete || o.Nodes == 0 || o.Backend != backend {
+			t.Errorf("%s: %+v", backend, o)
+		}
+	}
+}
+
+func TestSolveFirstAndLimit(t *testing.T) {
+	code, out, errs := run(t, "", "solve", example("pentomino-20x3.yaml"))
+	if code != 0 || !strings.Contains(out, "Pentominoes") {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	// --limit 3 with JSON lines: three solution lines and a summary, each valid JSON.
+	code, out, _ = run(t, "", "solve", example("pentomino-12x5.yaml"), "--limit", "3", "--jsonl")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 {
+		t.Fatalf("exit %d, %d lines: %s", code, len(lines), out)
+	}
+	for _, l := range lines {
+		if !json.Valid([]byte(l)) {
+			t.Fatalf("not JSON: %s", l)
+		}
+	}
+	// A gallery of 4 solutions in one SVG.
+	svg := filepath.Join(t.TempDir(), "g.svg")
+	if code, _, errs := run(t, "", "solve", example("pentomino-12x5.yaml"), "--limit", "4", "-o", svg); code != 0 {
+		t.Fatalf("gallery: exit %d %s", code, errs)
+	}
+	b, _ := os.ReadFile(svg)
+	if !bytes.Contains(b, []byte("#4")) {
+		t.Errorf("gallery has no 4th caption")
+	}
+}
+
+func TestSolveNoSolutionExitsOne(t *testing.T) {
+	// 7x7 tetrominoes cannot be tiled exactly: 49 is not a multiple of 4.
+	code, out, _ := run(t, "", "solve", example("tetris-7x7.yaml"), "--count", "--json")
+	if code != 1 || !strings.Contains(out, `"solutions": 0`) {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+}
+
+func TestSolveShardsAddUp(t *testing.T) {
+	total := int64(0)
+	for i := range 3 {
+		code, out, errs := run(t, "", "solve", example("pentomino-12x5.yaml"), "--count", "--shard", fmt.Sprintf("%d/3", i), "--json")
+		if code != 0 && code != 1 {
+			t.Fatalf("shard %d: exit %d %s", i, code, errs)
+		}
+		var o struct{ Solutions int64 }
+		json.Unmarshal([]byte(out), &o)
+		total += o.Solutions
+	}
+	code, out, _ := run(t, "", "solve", example("pentomino-12x5.yaml"), "--count", "--json")
+	var whole struct{ Solutions int64 }
+	json.Unmarshal([]byte(out), &whole)
+	if code != 0 || total != whole.Solutions || total == 0 {
+		t.Fatalf("shards sum to %d, whole count %d", total, whole.Solutions)
+	}
+}
+
+func TestSolveUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", example("pentomino-10x6.yaml"), "--count", "--limit", "2"},
+		{"solve", example("pentomino-10x6.yaml"), "--backend", "cplex"},
+		{"solve", example("pentomino-10x6.yaml"), "--shard", "3/3"},
+		{"solve", example("pentomino-10x6.yaml"), "--heuristic", "zz"},
+		{"solve", example("pentomino-10x6.yaml"), "--redundancy", "Q", "--count"},
+	} {
+		if code, _, errs := run(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d (%s), want 2", args, code, errs)
 		}
 	}
 }

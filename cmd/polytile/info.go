@@ -146,3 +146,5 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }

@@ -1,0 +1,350 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/render"
+)
+
+// solveFlags are the flags of `polytile solve`.
+type solveFlags struct {
+	backend, heuristic, shard, redundancy, from string
+	count, unique, nof, maxCoverage, stats      bool
+	asJSON, jsonLines                           bool
+	limit                                       int64
+	filaAt, volume, workers                     int
+	timeLimit                                   time.Duration
+	renderFormat, out                           string
+	formulation                                 string
+	strengthen                                  bool
+}
+
+func (a *app) solveCmd() *cobra.Command {
+	var f solveFlags
+	c := &cobra.Command{
+		Use:   "solve PUZZLE",
+		Short: "Find, count or maximise tilings with the native solvers or HiGHS",
+		Long: `solve finds tilings of a puzzle.
+
+Without --count or --limit it finds one solution and draws it. --count counts
+all solutions (--unique: one per class of solutions that are rotations or
+reflections of each other; the exact number, whatever filters are on), and
+--limit N streams the first N. --max-coverage finds a tiling that covers as
+many cells as possible, with a proof of optimality when one is found.
+
+Backends:
+  fila   (default) the Fixed Image List Algorithm: DLX places the first
+         pieces, FILA the rest; --heuristic f|e|s|radial or a schedule such
+         as e=11:f=3 (E from 11 remaining pieces, F from 3), --nof for
+         neighbour occupancy filtering, --fila-at N to switch at N pieces
+  dlx    Knuth's dancing links (Algorithm X with the S heuristic)
+  highs  the binary program solved in-process by HiGHS; --formulation
+         seed|packing and --strengthen for --max-coverage
+
+Filters: --redundancy PIECE (or auto, the default with --unique) pins one
+piece to break the board's symmetry; --volume removes images that cut off a
+region no remaining pieces can fill (--volume=N re-applies it while more
+than N pieces remain). -j N counts in parallel, --shard I/N solves a
+deterministic part of the tree (shards 0..N-1 add up to the total).
+
+Ctrl-C prints what was found so far and exits 130; --time-limit stops the
+same way (exit 1 when a count is incomplete or nothing was found).`,
+		Example: `  polytile solve examples/pentomino-10x6.yaml
+  polytile solve examples/pentomino-10x6.yaml --count --unique --stats
+  polytile solve examples/tetris-cube.yaml --count --unique --heuristic e=11:f=3 --nof -j 2
+  polytile solve examples/pentomino-10x6.yaml --limit 12 --render svg -o gallery.svg
+  polytile solve examples/tetris-7x7.yaml --max-coverage --backend highs --formulation packing`,
+		Args: exactArgs(1, "PUZZLE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f.volume = volumeFlag(cmd, f.volume)
+			return a.solve(cmd.Context(), args[0], &f)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx or highs")
+	fl.BoolVar(&f.count, "count", false, "count all solutions")
+	fl.Int64Var(&f.limit, "limit", 0, "stop after N solutions (print them)")
+	fl.BoolVar(&f.unique, "unique", false, "count and print one solution per symmetry class")
+	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3")
+	fl.BoolVar(&f.nof, "nof", false, "FILA neighbour occupancy filtering")
+	fl.IntVar(&f.filaAt, "fila-at", 0, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
+	fl.IntVar(&f.volume, "volume", 0, "volume filter: once before the search, or =N re-applied while more than N pieces remain")
+	fl.Lookup("volume").NoOptDefVal = "-1"
+	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --unique; none to disable)")
+	fl.IntVarP(&f.workers, "jobs", "j", 1, "parallel workers for counting")
+	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based)")
+	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible (for infeasible puzzles)")
+	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long (e.g. 30s, 5m) and report what was found")
+	fl.BoolVar(&f.stats, "stats", false, "attempts, fits and no-fits per number of remaining pieces")
+	fl.BoolVar(&f.asJSON, "json", false, "print one JSON object")
+	fl.BoolVar(&f.jsonLines, "jsonl", false, "stream each solution as a JSON line, then the summary")
+	fl.StringVar(&f.renderFormat, "render", "", "picture format for the solutions: ascii, ansi, svg or png")
+	fl.StringVarP(&f.out, "output", "o", "-", "write the picture(s) to FILE")
+	fl.StringVar(&f.formulation, "formulation", "packing", "highs --max-coverage formulation: seed or packing")
+	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound to the program")
+	fl.StringVar(&f.from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	return c
+}
+
+// volumeFlag keeps the flag's value; present for symmetry with the contract
+// (--volume alone means once, --volume=N re-applies).
+func volumeFlag(_ *cobra.Command, v int) int { return v }
+
+// solveOutcome is what every backend reports; it is printed as text or JSON.
+type solveOutcome struct {
+	Puzzle      string          `json:"puzzle"`
+	File        string          `json:"file"`
+	Backend     string          `json:"backend"`
+	Config      string          `json:"config,omitempty"`
+	Mode        string          `json:"mode"`
+	Seconds     float64         `json:"seconds"`
+	Solutions   *int64          `json:"solutions,omitempty"`
+	Unique      *int64          `json:"unique,omitempty"`
+	Nodes       int64           `json:"nodes"`
+	Complete    bool            `json:"complete"`
+	Interrupted bool            `json:"interrupted,omitempty"`
+	TimedOut    bool            `json:"timed_out,omitempty"`
+	Symmetries  int             `json:"symmetries,omitempty"`
+	Pinned      string          `json:"redundancy_piece,omitempty"`
+	Coverage    *int            `json:"coverage,omitempty"`
+	Cells       int             `json:"cells"`
+	Optimal     *bool           `json:"optimal,omitempty"`
+	Bound       *int            `json:"bound,omitempty"`
+	Gap         *float64        `json:"gap,omitempty"`
+	Proof       string          `json:"proof,omitempty"`
+	Stats       *statsJSON      `json:"stats,omitempty"`
+	Tilings     [][]placementJS `json:"tilings"`
+	tilings     []puzzle.Tiling
+	found       bool // at least one tiling or solution
+}
+
+type placementJS struct {
+	Piece  string `json:"piece"`
+	Orient int    `json:"orientation"`
+	At     []int  `json:"at"`
+}
+
+func tilingJSON(p *puzzle.Puzzle, t puzzle.Tiling) []placementJS {
+	out := make([]placementJS, len(t.Placements))
+	for n, pl := range t.Placements {
+		at := []int{pl.At.I, pl.At.J}
+		if p.Dim == 3 {
+			at = append(at, pl.At.L)
+		}
+		out[n] = placementJS{Piece: p.Pieces[pl.Piece].Name, Orient: pl.Orient, At: at}
+	}
+	return out
+}
+
+func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
+	if f.count && f.limit > 0 {
+		return usageErr("--count and --limit exclude each other")
+	}
+	if f.asJSON && f.jsonLines {
+		return usageErr("--json and --jsonl exclude each other")
+	}
+	if f.limit < 0 || f.workers < 0 {
+		return usageErr("--limit and -j must not be negative")
+	}
+	if f.maxCoverage && (f.count || f.limit > 0 || f.unique) {
+		return usageErr("--max-coverage finds one best tiling; it does not combine with --count, --limit or --unique")
+	}
+	var picFormat render.Format
+	if f.renderFormat != "" || f.out != "-" {
+		var err error
+		if picFormat, err = a.pictureFormat(f.renderFormat, f.out); err != nil {
+			return err
+		}
+	}
+	p, err := a.loadPuzzle(path, f.from)
+	if err != nil {
+		return err
+	}
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
+	line := progress.New(a.stderr, a.quiet || f.asJSON && !progress.IsTerminal(a.stderr))
+	var o *solveOutcome
+	switch f.backend {
+	case "fila", "dlx":
+		o, err = a.solveNative(ctx, p, f, line)
+	case "highs":
+		o, err = a.solveHiGHS(ctx, p, f, line)
+	default:
+		return usageErr("unknown backend %q: use fila, dlx or highs", f.backend)
+	}
+	line.Done()
+	if err != nil {
+		return err
+	}
+	o.Puzzle, o.File, o.Cells = p.Name, path, p.Area()
+	if ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
+		o.TimedOut = true
+	}
+	if o.Tilings == nil {
+		o.Tilings = [][]placementJS{}
+	}
+	if err := a.printOutcome(p, f, o, picFormat); err != nil {
+		return err
+	}
+	switch {
+	case o.Interrupted && a.signal.Load() != 0:
+		return nil // exit code from the signal
+	case !o.found:
+		return noSolution
+	case o.TimedOut && f.count:
+		return noSolution // the count is incomplete
+	}
+	return nil
+}
+
+// printOutcome writes the pictures (stdout or -o) and the summary.
+func (a *app) printOutcome(p *puzzle.Puzzle, f *solveFlags, o *solveOutcome, pic render.Format) error {
+	wantPic := len(o.tilings) > 0 && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
+	if wantPic {
+		if f.renderFormat == "" && f.out == "-" {
+			pic = render.ASCII
+			if progress.IsTerminal(a.stdout) {
+				pic = render.ANSI
+			}
+		}
+		dst := f.out
+		if (f.asJSON || f.jsonLines) && dst == "-" {
+			return usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
+		}
+		opt := render.Options{Labels: true, Title: p.Name}
+		err := atomicfile.Write(dst, a.stdout, func(w io.Writer) error {
+			if len(o.tilings) > 1 && !pic.Text() {
+				return render.Gallery(w, p, o.tilings, pic, opt)
+			}
+			for n, t := range o.tilings {
+				if n > 0 {
+					fmt.Fprintln(w)
+				}
+				if err := render.Tiling(w, p, t, pic, opt); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if f.asJSON || f.jsonLines {
+		return writeJSONLine(a.stdout, o, f.asJSON)
+	}
+	return o.text(a.stdout)
+}
+
+func writeJSONLine(w io.Writer, v any, indent bool) error {
+	if indent {
+		return writeJSON(w, v)
+	}
+	return jsonEncoder(w).Encode(v)
+}
+
+func (o *solveOutcome) text(w io.Writer) error {
+	var b strings.Builder
+	row := func(k, format string, args ...any) { fmt.Fprintf(&b, "%-11s %s\n", k, fmt.Sprintf(format, args...)) }
+	row("puzzle", "%s", orDefault(o.Puzzle, o.File))
+	cfg := o.Backend
+	if o.Config != "" {
+		cfg += " (" + o.Config + ")"
+	}
+	row("backend", "%s", cfg)
+	if o.Coverage != nil {
+		cov := fmt.Sprintf("%d of %d cells", *o.Coverage, o.Cells)
+		if o.Optimal != nil && *o.Optimal {
+			cov += ", optimal"
+		}
+		row("coverage", "%s", cov)
+		if o.Bound != nil {
+			g := ""
+			if o.Gap != nil && *o.Gap > 0 {
+				g = fmt.Sprintf(" (gap %.2f%%)", 100**o.Gap)
+			}
+			row("bound", "%d%s", *o.Bound, g)
+		}
+		if o.Proof != "" {
+			row("proof", "%s", o.Proof)
+		}
+	}
+	if o.Solutions != nil {
+		s := fmt.Sprint(*o.Solutions)
+		if o.Unique != nil {
+			s += fmt.Sprintf(" (%d unique under a symmetry group of order %d)", *o.Unique, o.Symmetries)
+		}
+		switch {
+		case o.Mode == "first" || o.Mode == "limit":
+			if !o.Complete {
+				s += " (search stopped at the limit)"
+			}
+		case !o.Complete:
+			s += " so far"
+		}
+		row("solutions", "%s", s)
+	}
+	if o.Pinned != "" {
+		row("redundancy", "piece %s pinned to one image per symmetry class", o.Pinned)
+	}
+	if o.Nodes > 0 {
+		row("nodes", "%d", o.Nodes)
+	}
+	row("time", "%s", fmtSeconds(o.Seconds))
+	switch {
+	case o.Interrupted && !o.TimedOut:
+		row("stopped", "interrupted: the figures above are partial")
+	case o.TimedOut:
+		row("stopped", "time limit reached: the figures above are partial")
+	}
+	if o.Stats != nil {
+		b.WriteString("\n")
+		o.Stats.text(&b)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+func fmtSeconds(s float64) string {
+	switch {
+	case s < 1:
+		return fmt.Sprintf("%.3f s", s)
+	case s < 120:
+		return fmt.Sprintf("%.2f s", s)
+	}
+	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
+}
+
+// parseShard reads "I/N".
+func parseShard(s string) (int, int, error) {
+	if s == "" {
+		return 0, 0, nil
+	}
+	i, n, ok := strings.Cut(s, "/")
+	a, err1 := strconv.Atoi(i)
+	b, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
+		return 0, 0, usageErr("--shard wants I/N with 0 <= I < N, e.g. 0/4, not %q", s)
+	}
+	return a, b, nil
+}

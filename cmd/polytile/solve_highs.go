@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/polytile/polytile/highs"
+	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
+)
+
+func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line) (*solveOutcome, error) {
+	if f.count || f.limit > 1 || f.unique {
+		return nil, usageErr("the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)")
+	}
+	mode, form := "exact", f.formulation
+	if f.maxCoverage {
+		mode = "max-coverage"
+	}
+	opt, err := programOptions(mode, form, f.strengthen && f.maxCoverage)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := model.NewProgram(p, opt)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	hopt := highs.Options{
+		TimeLimit: f.timeLimit,
+		OnProgress: func(pg highs.Progress) {
+			s := fmt.Sprintf("HiGHS  nodes %s  %s", progress.Count(pg.Nodes), fmtSeconds(pg.Elapsed.Seconds()))
+			if f.maxCoverage && !math.IsInf(pg.Objective, 0) && !math.IsNaN(pg.Objective) {
+				s += fmt.Sprintf("  best %.0f  bound %.1f  gap %.1f%%", pg.Objective, pg.DualBound, 100*pg.Gap)
+			}
+			line.Update(s)
+		},
+	}
+	if a.verbose {
+		hopt.Log = func(s string) { fmt.Fprint(a.stderr, s) }
+	}
+	res, err := highs.SolveProgram(ctx, prog, hopt)
+	if errors.Is(err, highs.ErrUnavailable) {
+		return nil, usageErr("%v", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	cfg := "exact program"
+	if f.maxCoverage {
+		cfg = opt.Formulation.String() + " formulation"
+		if opt.Strengthen {
+			cfg += ", strengthened"
+		}
+	}
+	o := &solveOutcome{
+		Backend: "highs", Config: cfg, Mode: mode, Seconds: res.Seconds, Nodes: res.Nodes,
+		Interrupted: res.Status == highs.StatusInterrupted && !res.AreaBoundReached,
+		found:       res.HasSolution,
+	}
+	if res.HasSolution {
+		o.tilings = []puzzle.Tiling{res.Tiling}
+		o.Tilings = [][]placementJS{tilingJSON(p, res.Tiling)}
+	}
+	if !f.maxCoverage {
+		o.Complete = res.Status == highs.StatusOptimal || res.Status == highs.StatusInfeasible
+		n := int64(0)
+		if res.HasSolution {
+			n = 1
+		}
+		if o.Complete {
+			o.Solutions = &n
+		}
+		return o, nil
+	}
+	cov, bound, gap := res.Coverage, res.Bound, res.Gap
+	optimal := res.Optimal || res.AreaBoundReached || (res.HasSolution && cov >= bound)
+	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal
+	o.Complete = optimal
+	if !optimal && !math.IsNaN(gap) && !math.IsInf(gap, 0) {
+		o.Gap = &gap
+	}
+	switch {
+	case res.AreaBoundReached || (optimal && cov == prog.Bound.Bound):
+		o.Proof = fmt.Sprintf("%s; HiGHS found a tiling reaching it", prog.Bound.Reason)
+	case optimal:
+		o.Proof = "HiGHS proved the bound (branch and bound)"
+	}
+	return o, nil
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
+)
+
+// nativeConfig turns the flags into a native.Config.
+func nativeConfig(f *solveFlags) (native.Config, error) {
+	cfg := native.Config{
+		Algorithm: f.backend,
+		FilaAt:    f.filaAt,
+		Schedule:  f.heuristic,
+		NOF:       f.nof,
+		Volume:    f.volume,
+		Workers:   f.workers,
+		Stats:     f.stats,
+		Unique:    f.unique,
+	}
+	switch {
+	case f.redundancy == "none":
+	case f.redundancy != "":
+		cfg.Redundancy = f.redundancy
+	case f.unique:
+		cfg.Redundancy = "auto"
+	}
+	i, n, err := parseShard(f.shard)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Shard = native.Shard{Index: i, Count: n}
+	switch {
+	case f.limit > 0:
+		cfg.Limit = f.limit
+	case !f.count:
+		cfg.Limit = 1
+	}
+	return cfg, nil
+}
+
+// describeConfig is the one-line summary of a native configuration.
+func describeConfig(cfg native.Config) string {
+	var parts []string
+	if cfg.Algorithm == "fila" && cfg.FilaAt > 0 {
+		parts = append(parts, fmt.Sprintf("DLX until %d pieces remain", cfg.FilaAt))
+	}
+	if cfg.Schedule != "" {
+		parts = append(parts, "heuristic "+cfg.Schedule)
+	}
+	if cfg.NOF {
+		parts = append(parts, "NOF")
+	}
+	switch {
+	case cfg.Volume < 0:
+		parts = append(parts, "volume filter")
+	case cfg.Volume > 0:
+		parts = append(parts, fmt.Sprintf("volume filter while > %d pieces remain", cfg.Volume))
+	}
+	if cfg.Workers > 1 {
+		parts = append(parts, fmt.Sprintf("%d workers", cfg.Workers))
+	}
+	if cfg.Shard.Count > 1 {
+		parts = append(parts, fmt.Sprintf("shard %d/%d", cfg.Shard.Index, cfg.Shard.Count))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line) (*solveOutcome, error) {
+	if f.maxCoverage {
+		return a.maxCoverageNative(ctx, p, f, line)
+	}
+	cfg, err := nativeConfig(f)
+	if err != nil {
+		return nil, err
+	}
+	if f.jsonLines {
+		enc := jsonEncoder(a.stdout)
+		cfg.OnSolution = func(t puzzle.Tiling) { enc.Encode(map[string]any{"solution": tilingJSON(p, t)}) }
+	}
+	cfg.OnProgress = func(pg native.Progress) {
+		s := fmt.Sprintf("nodes %s (%s/s)  solutions %s  %s", progress.Count(pg.Nodes),
+			progress.Rate(pg.Nodes, line.Elapsed()), progress.Count(pg.Solutions), fmtSeconds(pg.Seconds))
+		if pg.Fraction > 0 && pg.Fraction < 1 {
+			s += fmt.Sprintf("  ~%.1f%% of the tree", 100*pg.Fraction)
+		}
+		line.Update(s)
+	}
+	res, err := native.Solve(ctx, p, cfg)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	o := &solveOutcome{
+		Backend: f.backend, Config: describeConfig(cfg), Seconds: res.Seconds, Nodes: res.Nodes,
+		Complete: !res.Interrupted && !res.LimitReached, Interrupted: res.Interrupted,
+		Symmetries: res.Symmetries, Pinned: res.RedundancyPiece, tilings: res.First,
+		found: res.All > 0 || len(res.First) > 0,
+	}
+	o.Mode = "first"
+	switch {
+	case f.count:
+		o.Mode = "count"
+	case f.limit > 0:
+		o.Mode = "limit"
+	}
+	all, uniq := res.All, res.Unique
+	o.Solutions = &all
+	if f.unique || f.count {
+		o.Unique = &uniq
+	}
+	for _, t := range res.First {
+		o.Tilings = append(o.Tilings, tilingJSON(p, t))
+	}
+	if res.Stats != nil {
+		o.Stats = newStatsJSON(res.Stats)
+	}
+	return o, nil
+}
+
+// statsJSON is the article's Tables 2-5: per number of remaining pieces
+// (or per depth for unlimited supplies), attempts, fits and no-fits.
+type statsJSON struct {
+	By       string      `json:"by"` // "remaining pieces" or "depth"
+	Levels   []levelJSON `json:"levels"`
+	Attempts int64       `json:"attempts"`
+	Fits     int64       `json:"fits"`
+	NoFits   int64       `json:"no_fits"`
+}
+
+type levelJSON struct {
+	Level    int   `json:"level"`
+	Attempts int64 `json:"attempts"`
+	Fits     int64 `json:"fits"`
+	NoFits   int64 `json:"no_fits"`
+}
+
+func newStatsJSON(s *native.Stats) *statsJSON {
+	out := &statsJSON{By: "remaining pieces"}
+	if s.ByDepth {
+		out.By = "depth"
+	}
+	for l := range s.Attempts {
+		at, fi := s.Attempts[l], s.Fits[l]
+		if at == 0 && fi == 0 {
+			continue
+		}
+		out.Levels = append(out.Levels, levelJSON{Level: l, Attempts: at, Fits: fi, NoFits: at - fi})
+		out.Attempts += at
+		out.Fits += fi
+	}
+	out.NoFits = out.Attempts - out.Fits
+	return out
+}
+
+func (s *statsJSON) text(w io.Writer) {
+	fmt.Fprintf(w, "%-9s %14s %14s %14s\n", s.By[:min(len(s.By), 9)], "attempts", "fits", "no-fits")
+	for _, l := range s.Levels {
+		fmt.Fprintf(w, "%-9d %14d %14d %14d\n", l.Level, l.Attempts, l.Fits, l.NoFits)
+	}
+	fmt.Fprintf(w, "%-9s %14d %14d %14d\n", "total", s.Attempts, s.Fits, s.NoFits)
+}
