@@ -4,7 +4,6 @@ package highs
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,29 +14,45 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
+// ckey names one fact of a model: a column ('c'), a row ('r') or a matrix
+// entry ('e', row and column).
+type ckey struct {
+	kind     byte
+	row, col string
+}
+
+// cval is the value of a fact: cost, bounds and integrality of a column,
+// bounds of a row, or the coefficient of an entry (in lo).
+type cval struct {
+	cost, lo, hi float64
+	integer      bool
+}
+
 // canonical describes a model by names, independently of column and row
-// order: "c name" -> "cost lower upper integer", "r name" -> "lower
-// upper", and "e row col" -> coefficient (zeros left out).
-func canonical(m *Model, rename map[string]string, negate bool) map[string]string {
+// order; zero matrix entries are left out.
+func canonical(m *Model, rename map[string]string, negate bool) map[ckey]cval {
 	name := func(s string) string {
 		if full, ok := rename[s]; ok {
 			return full
 		}
 		return s
 	}
-	out := map[string]string{}
+	cols := make([]string, m.NumCols())
+	out := make(map[ckey]cval, m.NumCols()+m.NumRows()+m.NumNonzeros())
 	for j := range m.NumCols() {
+		cols[j] = name(m.ColNames[j])
 		cost := m.ColCost[j]
 		if negate {
 			cost = -cost
 		}
-		out["c "+name(m.ColNames[j])] = fmt.Sprint(cost+0, m.ColLower[j], m.ColUpper[j], m.Integer != nil && m.Integer[j])
+		out[ckey{'c', "", cols[j]}] = cval{cost + 0, m.ColLower[j], m.ColUpper[j], m.Integer != nil && m.Integer[j]}
 	}
 	for i := range m.NumRows() {
-		out["r "+name(m.RowNames[i])] = fmt.Sprint(m.RowLower[i], m.RowUpper[i])
+		row := name(m.RowNames[i])
+		out[ckey{'r', row, ""}] = cval{0, m.RowLower[i], m.RowUpper[i], false}
 		for k := m.RowStart[i]; k < m.RowStart[i+1]; k++ {
 			if m.Value[k] != 0 {
-				out["e "+name(m.RowNames[i])+" "+name(m.ColNames[m.Index[k]])] = fmt.Sprint(m.Value[k])
+				out[ckey{'e', row, cols[m.Index[k]]}] = cval{lo: m.Value[k]}
 			}
 		}
 	}
@@ -108,7 +123,7 @@ func TestExamplesReadBack(t *testing.T) {
 				for k, v := range want {
 					if got[k] != v {
 						if diff < 3 {
-							t.Errorf("%s %s %s: %s is %q, want %q", filepath.Base(file), progLabel(opt), f.name, k, got[k], v)
+							t.Errorf("%s %s %s: %+v is %+v, want %+v", filepath.Base(file), progLabel(opt), f.name, k, got[k], v)
 						}
 						diff++
 					}
