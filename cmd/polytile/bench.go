@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/render"
+)
+
+// benchFlags are the flags of `polytile bench`.
+type benchFlags struct {
+	format, chart, out, update, examples string
+	timeLimit                            time.Duration
+}
+
+// benchHeader starts a benchmark document created by --update.
+const benchHeader = "# Benchmarks\n\nThe FILA article's Table 1 on this machine, written by `polytile bench SUITE --update docs/benchmarks.md`.\n"
+
+func (a *app) benchCmd() *cobra.Command {
+	var f benchFlags
+	c := &cobra.Command{
+		Use:   "bench [SUITE]",
+		Short: "The benchmark suite of the FILA article (Table 1) on this machine",
+		Long: `bench counts the unique solutions of the FILA article's test puzzles with
+the configurations of its Table 1, one thread each, and prints a table like
+the article's: case, configuration, fits, no-fits, time (each with its change
+against the previous row), solutions, and the article's figures with the ratio
+of our time to theirs.
+
+Suites:
+  quick    P-1..P-5 (pentominoes 10x6) and Q-1..Q-5 (the same on 12x5): seconds
+  article  quick, TC-1..TC-4 (Tetris Cube) and PT-1..PT-5 (13x13 diamond): minutes
+  full     article and OP-1..OP-4 (one-sided pentominoes 18x5): hours
+
+The article's options map to polytile solve flags:
+  -r / -rL     --redundancy auto / --redundancy L
+  -V / -V13    --volume / --volume=13
+  -of=11       --heuristic f=11 (F from 11 remaining pieces)
+  -oe=11:f=3   --heuristic e=11:f=3
+  -f11         --backend fila --fila-at 11 (DLX until 11 pieces remain)
+  -n           --nof
+
+Exit code 1 when a case does not find the known number of solutions.`,
+		Example: `  polytile bench
+  polytile bench article --update docs/benchmarks.md --chart docs/benchmarks.svg
+  polytile bench quick --format json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageErr("%s takes at most one SUITE (%s)", cmd.CommandPath(), strings.Join(compare.BenchSuites, ", "))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			suite := "quick"
+			if len(args) == 1 {
+				suite = args[0]
+			}
+			return a.bench(cmd.Context(), suite, &f)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.format, "format", "table", "table, markdown, csv or json")
+	fl.StringVar(&f.chart, "chart", "", "write a bar chart of the times (ours and the article's) to FILE (.svg, .png, .txt)")
+	fl.StringVarP(&f.out, "output", "o", "-", "write the table to FILE")
+	fl.StringVar(&f.update, "update", "", "write the Markdown table into FILE between <!-- bench:SUITE:begin --> and <!-- bench:SUITE:end -->")
+	fl.StringVar(&f.examples, "examples", "", "directory of the example puzzles (default: ./examples, or next to the binary)")
+	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop each case after this long (0: none)")
+	return c
+}
+
+func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
+	format, err := compare.ParseFormat(f.format)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	cases, err := compare.BenchSuite(suite)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	var chartFormat render.Format
+	if f.chart != "" {
+		var ok bool
+		if chartFormat, ok = render.FormatForFile(f.chart); !ok {
+			return usageErr("--chart %s: the file name must end in .svg, .png, .txt or .ans", f.chart)
+		}
+	}
+	dir, err := examplesDir(f.examples)
+	if err != nil {
+		return err
+	}
+	line := progress.New(a.stderr, a.quiet)
+	var current string
+	opt := compare.BenchOptions{
+		Dir: dir, TimeLimit: f.timeLimit,
+		OnStart: func(c compare.BenchCase) {
+			current = c.ID
+			line.Update(current + " ...")
+		},
+		OnProgress: func(_ compare.BenchCase, pg native.Progress) {
+			line.Update(fmt.Sprintf("%s  nodes %s  solutions %s  %s", current, progress.Count(pg.Nodes), progress.Count(pg.Solutions), fmtSeconds(pg.Seconds)))
+		},
+	}
+	rep, runErr := compare.Bench(ctx, suite, cases, opt)
+	line.Done()
+	if runErr != nil && ctx.Err() == nil {
+		return usageErr("%v", runErr)
+	}
+	rep.Machine = compare.ThisMachine()
+	if err := atomicfile.Write(f.out, a.stdout, func(w io.Writer) error { return compare.WriteBench(w, rep, format) }); err != nil {
+		return err
+	}
+	if f.update != "" && runErr == nil {
+		var b strings.Builder
+		if err := compare.WriteBench(&b, rep, compare.Markdown); err != nil {
+			return err
+		}
+		if err := compare.UpdateFile(f.update, "bench:"+suite, benchHeader, b.String()); err != nil {
+			return err
+		}
+	}
+	if f.chart != "" {
+		c := compare.BenchChart(rep)
+		if err := atomicfile.Write(f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
+			return err
+		}
+	}
+	switch {
+	case runErr != nil:
+		return nil // interrupted: the exit code comes from the signal
+	case !rep.OK():
+		return noSolution
+	}
+	return nil
+}
+
+// examplesDir finds the example puzzles: the flag, ./examples, or
+// ../examples next to the binary (bin/polytile in a checkout).
+func examplesDir(flag string) (string, error) {
+	if flag != "" {
+		if st, err := os.Stat(flag); err != nil || !st.IsDir() {
+			return "", usageErr("--examples %s: not a directory", flag)
+		}
+		return flag, nil
+	}
+	candidates := []string{"examples"}
+	if exe, err := os.Executable(); err == nil {
+		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "..", "examples"))
+	}
+	for _, c := range candidates {
+		if _, err := os.Stat(filepath.Join(c, "pentomino-10x6.yaml")); err == nil {
+			return c, nil
+		}
+	}
+	return "", usageErr("the example puzzles were not found in ./examples: run from the repository or pass --examples DIR")
+}

@@ -1,0 +1,254 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/render"
+)
+
+// compareFlags are the flags of `polytile compare`.
+type compareFlags struct {
+	backends, dlxSolvers []string
+	dlxCount             string
+	format, task, from   string
+	chart, out, update   string
+	timeLimit            time.Duration
+	enumLimit            int
+}
+
+func (a *app) compareCmd() *cobra.Command {
+	var f compareFlags
+	reg := compare.NewRegistry()
+	c := &cobra.Command{
+		Use:   "compare PUZZLE... [--backends LIST]",
+		Short: "Run several backends on the same puzzles and check that they agree",
+		Long: `compare runs backends one after the other on each puzzle (a file, or a
+directory: its .yaml and .knuth files) and prints a table per puzzle: status,
+solutions or coverage, bound, time, nodes, the time ratio to the fastest
+backend, and the agreement with the reference (the first native backend that
+completes). Every tiling is checked with Verify.
+
+The task is chosen per puzzle (--task auto): puzzles with finite pieces whose
+area matches the board are counted (all and unique solutions), and if the
+reference finds no exact tiling, a maximum-coverage comparison follows;
+puzzles with an unlimited piece or a mismatched area are compared on maximum
+coverage. Native counts must match exactly; HiGHS counts by re-solving with
+no-good cuts on every symmetric image of each tiling (one unique solution per
+solve) until the program is infeasible or --enum-limit solves were made; the
+external MIP solvers decide feasibility. Maximum coverage: every proven
+optimum must match, and no bound may be below a coverage found.
+
+Status: ok, disagree, timeout (stopped at --time-limit; partial figures are
+shown and must not exceed the reference's), skipped (not installed, or not
+for this task), error. Agreement: ref, = (same answer), ≤ (partial figures
+consistent with it), ≠ (disagrees). Exit code 1 when a row disagrees or
+fails.
+
+A backend is a spec NAME[:OPTION,...]:
+
+` + reg.Help() + `
+Native options (dlx, fila, native): a heuristic f|e|s|radial or a schedule
+such as e=11:f=3 (E from 11 remaining pieces, F from 3), nof, at=N (DLX until N
+pieces remain, then FILA: the hybrid), vol or vol=N (volume filter),
+r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
+MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
+formulation, default packing), strengthen (add the area row), mps (external
+solvers: read the free MPS export instead of LP).
+
+--backends takes a list separated by spaces, ';' or ','; after a comma an
+item that is not a backend name continues the options of the previous
+backend, so "dlx,fila:f,nof,highs" is three backends. The aliases count and
+max-coverage stand for the default lists:
+  count:        ` + strings.Join(compare.DefaultSpecs(compare.Count), " ") + `
+  max-coverage: ` + strings.Join(compare.DefaultSpecs(compare.MaxCoverage), " ") + `
+Without --backends, each task runs its default list.
+
+--dlx-solver "PROGRAM ARGS" adds an external exact-cover solver run on the
+DLX export (on its standard input, or in place of an argument {}); its count
+of all solutions is read from its output with --dlx-count (default
+` + "`" + compare.DefaultDLXCount.String() + "`" + `, what Knuth's dlx1 prints).`,
+		Example: `  polytile compare examples/pentomino-10x6.yaml
+  polytile compare examples/tetris-7x7.yaml --format markdown
+  polytile compare examples/ --time-limit 10s --format csv -o all.csv
+  polytile compare examples/pentomino-12x5.yaml --backends "dlx fila:f,nof fila:e=11:f=3,nof" --chart t.svg
+  polytile compare examples/pentomino-20x3.yaml --dlx-solver "$HOME/knuth/dlx1 m1"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("%s needs at least one PUZZLE (a file or a directory); see %s --help", cmd.CommandPath(), cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.compare(cmd.Context(), reg, args, &f)
+		},
+	}
+	fl := c.Flags()
+	fl.StringArrayVarP(&f.backends, "backends", "b", nil, "backend specs (default: the task's default list); repeatable")
+	fl.StringArrayVar(&f.dlxSolvers, "dlx-solver", nil, "external exact-cover solver command run on the DLX export; repeatable")
+	fl.StringVar(&f.dlxCount, "dlx-count", compare.DefaultDLXCount.String(), "regular expression whose first group is the --dlx-solver's solution count")
+	fl.StringVar(&f.format, "format", "table", "table, markdown, csv or json")
+	fl.StringVar(&f.task, "task", "auto", "auto, count or max-coverage")
+	fl.DurationVar(&f.timeLimit, "time-limit", 60*time.Second, "time limit per backend and task (0: none)")
+	fl.IntVar(&f.enumLimit, "enum-limit", compare.DefaultEnumLimit, "most MIP solves when HiGHS enumerates solutions with no-good cuts")
+	fl.StringVar(&f.chart, "chart", "", "write a bar chart of the times to FILE (.svg, .png, .txt)")
+	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
+	fl.StringVar(&f.update, "update", "", "write the Markdown tables into FILE between <!-- compare:begin --> and <!-- compare:end -->")
+	fl.StringVar(&f.from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	return c
+}
+
+// compareHeader starts a comparison document created by --update.
+const compareHeader = "# Backend comparison\n\nGenerated by `polytile compare --update`.\n"
+
+func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string, f *compareFlags) error {
+	format, err := compare.ParseFormat(f.format)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	var chartFormat render.Format
+	if f.chart != "" {
+		var ok bool
+		if chartFormat, ok = render.FormatForFile(f.chart); !ok {
+			return usageErr("--chart %s: the file name must end in .svg, .png, .txt or .ans", f.chart)
+		}
+	}
+	if f.enumLimit < 1 || f.timeLimit < 0 {
+		return usageErr("--enum-limit must be at least 1 and --time-limit not negative")
+	}
+	opt := compare.Options{TimeLimit: f.timeLimit, EnumLimit: f.enumLimit}
+	switch f.task {
+	case "auto":
+	case "count":
+		opt.Kinds = []compare.Kind{compare.Count}
+	case "max-coverage":
+		opt.Kinds = []compare.Kind{compare.MaxCoverage}
+	default:
+		return usageErr("--task must be auto, count or max-coverage, not %q", f.task)
+	}
+	var backends []compare.Backend
+	if len(f.backends) > 0 {
+		list, err := reg.ParseList(strings.Join(f.backends, ";"))
+		if err != nil {
+			return usageErr("--backends: %v", err)
+		}
+		backends = list
+	}
+	var extra []compare.Backend
+	if len(f.dlxSolvers) > 0 {
+		re, err := regexp.Compile(f.dlxCount)
+		if err != nil {
+			return usageErr("--dlx-count: %v", err)
+		}
+		for _, s := range f.dlxSolvers {
+			b, err := compare.DLXSolver(s, re)
+			if err != nil {
+				return usageErr("--dlx-solver: %v", err)
+			}
+			extra = append(extra, b)
+		}
+	}
+	files, err := puzzleFiles(args)
+	if err != nil {
+		return err
+	}
+	var puzzles []*puzzle.Puzzle
+	for _, file := range files {
+		p, err := a.loadPuzzle(file, f.from)
+		if err != nil {
+			return err
+		}
+		puzzles = append(puzzles, p)
+	}
+
+	line := progress.New(a.stderr, a.quiet)
+	opt.OnStart = func(p *puzzle.Puzzle, k compare.Kind, b string) {
+		line.Update(fmt.Sprintf("%s (%s): %s ...", p.Name, k, b))
+	}
+	if len(f.backends) == 0 {
+		if opt.PerKind, err = reg.DefaultBackends(); err != nil {
+			return err
+		}
+	}
+	rep := &compare.Report{Machine: compare.ThisMachine()}
+	var runErr error
+	for _, p := range puzzles {
+		tables, err := compare.Compare(ctx, p, append(slices.Clip(backends), extra...), opt)
+		rep.Tables = append(rep.Tables, tables...)
+		if err != nil {
+			runErr = err
+			break
+		}
+	}
+	line.Done()
+	if err := atomicfile.Write(f.out, a.stdout, func(w io.Writer) error { return compare.Write(w, rep, format) }); err != nil {
+		return err
+	}
+	if f.update != "" {
+		var b strings.Builder
+		if err := compare.Write(&b, rep, compare.Markdown); err != nil {
+			return err
+		}
+		if err := compare.UpdateFile(f.update, "compare", compareHeader, b.String()); err != nil {
+			return err
+		}
+	}
+	if f.chart != "" {
+		c := compare.Chart(rep)
+		if err := atomicfile.Write(f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
+			return err
+		}
+	}
+	switch {
+	case runErr != nil && a.signal.Load() != 0:
+		return nil // exit code from the signal
+	case runErr != nil:
+		return runErr
+	case !rep.OK():
+		return noSolution
+	}
+	return nil
+}
+
+// puzzleFiles expands directories into their puzzle files (.yaml, .yml,
+// .knuth), sorted; files and "-" are kept as given.
+func puzzleFiles(args []string) ([]string, error) {
+	var files []string
+	for _, arg := range args {
+		st, err := os.Stat(arg)
+		if arg == "-" || err != nil || !st.IsDir() {
+			files = append(files, arg)
+			continue
+		}
+		entries, err := os.ReadDir(arg)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		n := len(files)
+		for _, e := range entries {
+			switch strings.ToLower(filepath.Ext(e.Name())) {
+			case ".yaml", ".yml", ".knuth":
+				if !e.IsDir() {
+					files = append(files, filepath.Join(arg, e.Name()))
+				}
+			}
+		}
+		if len(files) == n {
+			return nil, usageErr("%s: no puzzle files (.yaml, .knuth) in the directory", arg)
+		}
+	}
+	return files, nil
+}

@@ -1,0 +1,223 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
+)
+
+// BenchCase is one row of the FILA article's Table 1: a puzzle, a native
+// configuration, and the article's figures for it (zero where the article
+// has none).
+type BenchCase struct {
+	ID     string `json:"id"`     // "P-4"
+	Puzzle string `json:"puzzle"` // example file, e.g. "pentomino-10x6.yaml"
+	// Article is the article's command-line options for the case, e.g.
+	// "-r -V -of=11 -f11".
+	Article string        `json:"article_options"`
+	Config  native.Config `json:"-"`
+	// Expected is the known number of unique solutions.
+	Expected int64 `json:"expected_unique"`
+	// The article's fits, no-fits and run time (seconds).
+	ArticleFits    int64   `json:"article_fits,omitempty"`
+	ArticleNoFits  int64   `json:"article_no_fits,omitempty"`
+	ArticleSeconds float64 `json:"article_seconds,omitempty"`
+}
+
+// Flags returns the polytile solve flags of the case's configuration.
+func (c BenchCase) Flags() string { return DescribeConfig(c.Config) }
+
+// benchGroup is one test puzzle of Table 1 and its configurations.
+type benchGroup struct {
+	prefix, file string
+	expected     int64
+	rows         []BenchCase
+}
+
+func benchConfig(alg, redundancy string, volume int, schedule string, filaAt int, nof bool) native.Config {
+	return native.Config{Algorithm: alg, Redundancy: redundancy, Volume: volume, Schedule: schedule, FilaAt: filaAt, NOF: nof, Stats: true}
+}
+
+// pentominoCases are P-1..P-5 on a pentomino rectangle.
+func pentominoCases(art bool) []BenchCase {
+	c := []BenchCase{
+		{Article: "-r", Config: benchConfig("dlx", "auto", 0, "", 0, false), ArticleFits: 892247, ArticleSeconds: 2.082},
+		{Article: "-r -V", Config: benchConfig("dlx", "auto", -1, "", 0, false), ArticleFits: 768356, ArticleSeconds: 1.754},
+		{Article: "-r -V -of=11", Config: benchConfig("dlx", "auto", -1, "f=11", 0, false), ArticleFits: 1000250, ArticleSeconds: 2.050},
+		{Article: "-r -V -of=11 -f11", Config: benchConfig("fila", "auto", -1, "f=11", 11, false), ArticleFits: 2091215, ArticleNoFits: 13106789, ArticleSeconds: 0.168},
+		{Article: "-r -V -of=11 -f11 -n", Config: benchConfig("fila", "auto", -1, "f=11", 11, true), ArticleFits: 2091215, ArticleNoFits: 4682886, ArticleSeconds: 0.157},
+	}
+	if !art {
+		for n := range c {
+			c[n].ArticleFits, c[n].ArticleNoFits, c[n].ArticleSeconds = 0, 0, 0
+		}
+	}
+	return c
+}
+
+var benchGroups = map[string]benchGroup{
+	"P": {"P", "pentomino-10x6.yaml", 2339, pentominoCases(true)},
+	"Q": {"Q", "pentomino-12x5.yaml", 1010, pentominoCases(false)},
+	"TC": {"TC", "tetris-cube.yaml", 9839, []BenchCase{
+		{Article: "-rL", Config: benchConfig("dlx", "L", 0, "", 0, false), ArticleFits: 30255329, ArticleSeconds: 112.951},
+		{Article: "-rL -f11 -oe=11", Config: benchConfig("fila", "L", 0, "e=11", 11, false), ArticleFits: 48705459, ArticleNoFits: 1093916558, ArticleSeconds: 22.206},
+		{Article: "-rL -f11 -oe=11:f=3", Config: benchConfig("fila", "L", 0, "e=11:f=3", 11, false), ArticleFits: 80346268, ArticleNoFits: 1526897959, ArticleSeconds: 19.945},
+		{Article: "-rL -f11 -oe=11:f=3 -n", Config: benchConfig("fila", "L", 0, "e=11:f=3", 11, true), ArticleFits: 80346268, ArticleNoFits: 393143352, ArticleSeconds: 17.007},
+	}},
+	"PT": {"PT", "diamond-13x13.yaml", 51184, []BenchCase{
+		{Article: "-r", Config: benchConfig("dlx", "auto", 0, "", 0, false), ArticleFits: 207341751, ArticleSeconds: 645.529},
+		{Article: "-r -V13", Config: benchConfig("dlx", "auto", 13, "", 0, false), ArticleFits: 78145746, ArticleSeconds: 182.362},
+		{Article: "-r -V13 -f13 -oe=13", Config: benchConfig("fila", "auto", 13, "e=13", 13, false), ArticleFits: 153069413, ArticleNoFits: 1094305862, ArticleSeconds: 70.218},
+		{Article: "-r -V13 -f13 -oe=13:f=3", Config: benchConfig("fila", "auto", 13, "e=13:f=3", 13, false), ArticleFits: 185469244, ArticleNoFits: 1203943050, ArticleSeconds: 67.707},
+		{Article: "-r -V13 -f13 -oe=13:f=3 -n", Config: benchConfig("fila", "auto", 13, "e=13:f=3", 13, true), ArticleFits: 185469244, ArticleNoFits: 291191337, ArticleSeconds: 60.625},
+	}},
+	"OP": {"OP", "onesided-18x5.yaml", 686628, []BenchCase{
+		{Article: "-r", Config: benchConfig("dlx", "auto", 0, "", 0, false), ArticleFits: 1816931170, ArticleSeconds: 4458.016},
+		{Article: "-r -V", Config: benchConfig("dlx", "auto", -1, "", 0, false), ArticleFits: 1771195065, ArticleSeconds: 4285.145},
+		{Article: "-r -V -of=17 -f17", Config: benchConfig("fila", "auto", -1, "f=17", 17, false), ArticleFits: 13151493569, ArticleNoFits: 83733447441, ArticleSeconds: 1387.672},
+		{Article: "-r -V -of=17 -f17 -n", Config: benchConfig("fila", "auto", -1, "f=17", 17, true), ArticleFits: 13151493569, ArticleNoFits: 25422589384, ArticleSeconds: 1152.259},
+	}},
+}
+
+// BenchSuites names the suites of Bench: quick (10x6 and 12x5 pentominoes,
+// seconds), article (the 10x6, the Tetris Cube and the diamond of the FILA
+// article's Table 1, plus the 12x5; minutes) and full (article and the
+// one-sided 18x5 pentominoes; hours).
+var BenchSuites = []string{"quick", "article", "full"}
+
+// BenchSuite returns the cases of a suite, in table order.
+func BenchSuite(name string) ([]BenchCase, error) {
+	var groups []string
+	switch name {
+	case "quick":
+		groups = []string{"P", "Q"}
+	case "article":
+		groups = []string{"P", "Q", "TC", "PT"}
+	case "full":
+		groups = []string{"P", "Q", "TC", "PT", "OP"}
+	default:
+		return nil, fmt.Errorf("unknown benchmark suite %q (use %s)", name, strings.Join(BenchSuites, ", "))
+	}
+	var out []BenchCase
+	for _, g := range groups {
+		bg := benchGroups[g]
+		for n, c := range bg.rows {
+			c.ID = fmt.Sprintf("%s-%d", bg.prefix, n+1)
+			c.Puzzle, c.Expected = bg.file, bg.expected
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// BenchRow is one measured case.
+type BenchRow struct {
+	BenchCase
+	Flags string `json:"polytile_flags"`
+	// Status is OK, Timeout (figures partial), Disagree (the unique count
+	// is not the known one) or Error.
+	Status  Status  `json:"status"`
+	Reason  string  `json:"reason,omitempty"`
+	Fits    int64   `json:"fits"`
+	NoFits  int64   `json:"no_fits"`
+	Seconds float64 `json:"seconds"`
+	Unique  int64   `json:"unique"`
+	All     int64   `json:"all"`
+}
+
+// BenchReport is the result of Bench.
+type BenchReport struct {
+	Suite   string      `json:"suite"`
+	Machine *Machine    `json:"machine,omitempty"`
+	Rows    []*BenchRow `json:"rows"`
+}
+
+// OK reports that every case ran and found the known number of solutions.
+func (r *BenchReport) OK() bool {
+	for _, row := range r.Rows {
+		if row.Status == Disagree || row.Status == Error {
+			return false
+		}
+	}
+	return true
+}
+
+// BenchOptions controls Bench.
+type BenchOptions struct {
+	// Dir holds the example puzzle files.
+	Dir string
+	// TimeLimit stops each case after this long (0: none).
+	TimeLimit time.Duration
+	// OnStart is called before each case; OnProgress with the native
+	// solver's progress. Both may be nil.
+	OnStart    func(c BenchCase)
+	OnProgress func(c BenchCase, p native.Progress)
+}
+
+// Bench runs the cases one after the other, single-threaded, counting every
+// solution with statistics on, and checks the unique counts against the
+// known ones. It stops early, with the rows so far and ctx's error, when
+// ctx is cancelled.
+func Bench(ctx context.Context, suite string, cases []BenchCase, opt BenchOptions) (*BenchReport, error) {
+	rep := &BenchReport{Suite: suite}
+	puzzles := map[string]*puzzle.Puzzle{}
+	for _, c := range cases {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		row := &BenchRow{BenchCase: c, Flags: c.Flags()}
+		rep.Rows = append(rep.Rows, row)
+		p := puzzles[c.Puzzle]
+		if p == nil {
+			var err error
+			if p, err = puzzle.ParseFile(filepath.Join(opt.Dir, c.Puzzle), ""); err != nil {
+				return rep, err
+			}
+			puzzles[c.Puzzle] = p
+		}
+		if opt.OnStart != nil {
+			opt.OnStart(c)
+		}
+		benchOne(ctx, p, row, opt)
+	}
+	return rep, ctx.Err()
+}
+
+func benchOne(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt BenchOptions) {
+	cctx := ctx
+	if opt.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
+		defer cancel()
+	}
+	cfg := row.Config
+	cfg.Stats = true
+	if opt.OnProgress != nil {
+		cfg.OnProgress = func(pg native.Progress) { opt.OnProgress(row.BenchCase, pg) }
+	}
+	res, err := native.Solve(cctx, p, cfg)
+	if err != nil {
+		row.Status, row.Reason = Error, err.Error()
+		return
+	}
+	row.Seconds, row.Unique, row.All = res.Seconds, res.Unique, res.All
+	if res.Stats != nil {
+		row.Fits, row.NoFits = res.Stats.TotalFits(), res.Stats.TotalNoFits()
+	}
+	switch {
+	case res.Interrupted && errors.Is(cctx.Err(), context.DeadlineExceeded):
+		row.Status = Timeout
+	case res.Interrupted:
+		row.Status, row.Reason = Timeout, "interrupted"
+	case row.Expected > 0 && res.Unique != row.Expected:
+		row.Status, row.Reason = Disagree, fmt.Sprintf("%s unique solutions, known: %s", num(res.Unique), num(row.Expected))
+	default:
+		row.Status = OK
+	}
+}

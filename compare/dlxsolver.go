@@ -1,0 +1,126 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/model"
+)
+
+// DefaultDLXCount is the regular expression that reads the number of
+// solutions from the output (stdout and stderr) of an external DLX solver:
+// Knuth's dlx1, dlx2 and dlx3 end with "Altogether 9356 solutions, ...".
+// The first submatch is the count of all solutions.
+var DefaultDLXCount = regexp.MustCompile(`Altogether (\d+) solutions?`)
+
+// dlxNodes reads the node count of Knuth's dlx programs ("..., 12345 nodes").
+var dlxNodes = regexp.MustCompile(`(\d+) nodes`)
+
+// dlxSolver runs an external exact-cover solver on the DLX export.
+type dlxSolver struct {
+	command []string
+	count   *regexp.Regexp
+}
+
+// DLXSolver returns a backend that runs an external exact-cover solver on
+// the DLX export of a puzzle (export.WriteDLX) and reads the number of all
+// solutions from its output with count (DefaultDLXCount when nil; the first
+// submatch is the number). command is the program and its arguments,
+// separated by spaces, e.g. "/opt/knuth/dlx1 m1"; the matrix goes to the
+// program's standard input, or, when an argument is "{}", that argument is
+// replaced by the path of the file. The program runs in a temporary
+// directory, and is killed at the time limit.
+func DLXSolver(command string, count *regexp.Regexp) (Backend, error) {
+	f := strings.Fields(command)
+	if len(f) == 0 {
+		return nil, fmt.Errorf("empty DLX solver command")
+	}
+	if count == nil {
+		count = DefaultDLXCount
+	}
+	if count.NumSubexp() < 1 {
+		return nil, fmt.Errorf("the solution-count pattern %q has no (group) for the number", count)
+	}
+	return &dlxSolver{command: f, count: count}, nil
+}
+
+func (b *dlxSolver) Name() string         { return strings.Join(b.command, " ") }
+func (b *dlxSolver) Native() bool         { return false }
+func (b *dlxSolver) Supports(k Kind) bool { return k == Count }
+
+func (b *dlxSolver) Describe() string {
+	return fmt.Sprintf("external DLX solver on the DLX export; count read with /%s/", b.count)
+}
+
+func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
+	bin, err := exec.LookPath(b.command[0])
+	if err != nil {
+		return &Outcome{Status: Skipped, Reason: b.command[0] + " not found"}, nil
+	}
+	dir, err := os.MkdirTemp("", "polytile-dlx-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "puzzle.dlx")
+	cover := model.NewCover(t.Puzzle)
+	if err := writeFile(file, func(w io.Writer) error { return export.WriteDLX(w, cover) }); err != nil {
+		return nil, err
+	}
+	args := append([]string(nil), b.command[1:]...)
+	stdin := true
+	for n, a := range args {
+		if a == "{}" {
+			args[n], stdin = file, false
+		}
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if stdin {
+		in, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		defer in.Close()
+		cmd.Stdin = in
+	}
+	// Do not wait for children that keep the output pipes open after the
+	// program was killed at the deadline.
+	cmd.WaitDelay = time.Second
+	start := time.Now()
+	runErr := cmd.Run()
+	o := &Outcome{Status: OK, Seconds: time.Since(start).Seconds()}
+	if ctx.Err() != nil {
+		o.Status = Timeout
+		return o, nil
+	}
+	if runErr != nil {
+		return nil, fmt.Errorf("%s: %w: %s", b.command[0], runErr, tail(out.Bytes()))
+	}
+	m := b.count.FindSubmatch(out.Bytes())
+	if m == nil {
+		return nil, fmt.Errorf("%s: no solution count matching /%s/ in its output: %s", b.command[0], b.count, tail(out.Bytes()))
+	}
+	n, err := strconv.ParseInt(string(m[1]), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("%s: solution count %q: %w", b.command[0], m[1], err)
+	}
+	o.Solutions, o.Complete = ptr(n), true
+	if m := dlxNodes.FindSubmatch(out.Bytes()); m != nil {
+		o.Work, _ = strconv.ParseInt(string(m[1]), 10, 64)
+		o.WorkUnit = "nodes"
+	}
+	return o, nil
+}

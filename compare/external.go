@@ -1,0 +1,245 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
+)
+
+// externalSolver is a MIP solver program run on an exported LP or MPS file.
+type externalSolver struct {
+	name, bin, help string
+	// args is the command line that solves file (in its directory) within
+	// sec seconds; sol is where the solution goes.
+	args func(file, sol string, mps bool, sec int) []string
+	read func(r io.Reader) (*export.Solution, error)
+	// nodes finds the number of branch-and-bound nodes in the output.
+	nodes *regexp.Regexp
+}
+
+var externalSolvers = []externalSolver{
+	{
+		name: "highs-cli", bin: "highs",
+		help: "the highs binary on the LP export (options: seed, packing, strengthen, mps)",
+		args: func(file, sol string, _ bool, sec int) []string {
+			return []string{"--model_file", file, "--solution_file", sol, "--time_limit", strconv.Itoa(sec)}
+		},
+		read:  export.ReadHiGHSSolution,
+		nodes: regexp.MustCompile(`(?m)^\s*Nodes\s+(\d+)`),
+	},
+	{
+		name: "cbc", bin: "cbc",
+		help: "COIN-OR CBC on the LP export (options: seed, packing, strengthen, mps)",
+		args: func(file, sol string, _ bool, sec int) []string {
+			return []string{file, "sec", strconv.Itoa(sec), "solve", "solu", sol}
+		},
+		read:  export.ReadCBCSolution,
+		nodes: regexp.MustCompile(`Enumerated nodes:\s+(\d+)`),
+	},
+	{
+		name: "glpsol", bin: "glpsol",
+		help: "GLPK's glpsol on the LP export (options: seed, packing, strengthen, mps)",
+		args: func(file, sol string, mps bool, sec int) []string {
+			flag := "--lp"
+			if mps {
+				flag = "--freemps"
+			}
+			return []string{flag, file, "-o", sol, "--tmlim", strconv.Itoa(sec)}
+		},
+		read: export.ReadGLPKSolution,
+	},
+}
+
+// externalBackend runs an external MIP solver on an exported file in a
+// temporary directory.
+type externalBackend struct {
+	spec   string
+	solver externalSolver
+	prog   programChoice
+}
+
+func newExternal(s externalSolver, spec string, opts []string) (Backend, error) {
+	c, err := parseProgramOptions(opts, true)
+	if err != nil {
+		return nil, err
+	}
+	return &externalBackend{spec: spec, solver: s, prog: c}, nil
+}
+
+func (b *externalBackend) Name() string { return b.spec }
+func (b *externalBackend) Native() bool { return false }
+
+func (b *externalBackend) Describe() string {
+	f := "LP"
+	if b.prog.mps {
+		f = "MPS"
+	}
+	s := fmt.Sprintf("%s on the %s export: exact program (feasibility); max-coverage %s", b.solver.bin, f, b.prog.describe(MaxCoverage))
+	if b.prog.explicit {
+		s = fmt.Sprintf("%s on the %s export, %s", b.solver.bin, f, b.prog.describe(MaxCoverage))
+	}
+	return s
+}
+
+func (b *externalBackend) Supports(k Kind) bool { return k == MaxCoverage || !b.prog.explicit }
+
+func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
+	bin, err := exec.LookPath(b.solver.bin)
+	if err != nil {
+		return &Outcome{Status: Skipped, Reason: b.solver.bin + " not found on PATH"}, nil
+	}
+	prog, err := model.NewProgram(t.Puzzle, b.prog.options(t.Kind))
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "polytile-compare-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "puzzle.lp")
+	write := func(w io.Writer) error { return export.WriteLP(w, prog) }
+	if b.prog.mps {
+		file = filepath.Join(dir, "puzzle.mps")
+		write = func(w io.Writer) error { return export.WriteMPS(w, prog, export.MPSOptions{}) }
+	}
+	if err := writeFile(file, write); err != nil {
+		return nil, err
+	}
+	sec := 1 << 20
+	if t.TimeLimit > 0 {
+		// The solver stops itself a little before the deadline, so that it
+		// still writes its best solution.
+		sec = max(1, int(math.Floor(t.TimeLimit.Seconds()-1)))
+	}
+	sol := filepath.Join(dir, "puzzle.sol")
+	cmd := exec.CommandContext(ctx, bin, b.solver.args(file, sol, b.prog.mps, sec)...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.WaitDelay = time.Second
+	start := time.Now()
+	runErr := cmd.Run()
+	secs := time.Since(start).Seconds()
+	o := &Outcome{Status: OK, Seconds: secs}
+	if b.solver.nodes != nil {
+		if m := b.solver.nodes.FindSubmatch(out.Bytes()); m != nil {
+			o.Work, _ = strconv.ParseInt(string(m[1]), 10, 64)
+			o.WorkUnit = "B&B nodes"
+		}
+	}
+	if ctx.Err() != nil {
+		o.Status = Timeout
+		return o, nil
+	}
+	if runErr != nil {
+		return nil, fmt.Errorf("%s: %w: %s", b.solver.bin, runErr, tail(out.Bytes()))
+	}
+	f, err := os.Open(sol)
+	if err != nil {
+		return nil, fmt.Errorf("%s wrote no solution file: %s", b.solver.bin, tail(out.Bytes()))
+	}
+	s, err := b.solver.read(f)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	hitLimit := t.TimeLimit > 0 && secs >= 0.9*float64(sec)
+	return b.outcome(t, prog, s, o, hitLimit)
+}
+
+// outcome reads a solution file's verdict into o.
+func (b *externalBackend) outcome(t Task, prog *model.Program, s *export.Solution, o *Outcome, hitLimit bool) (*Outcome, error) {
+	infeasible := !s.Feasible && (strings.Contains(strings.ToLower(s.Status), "infeasible") || strings.Contains(s.Status, "EMPTY"))
+	if s.Feasible {
+		tl, err := prog.DecodeNames(s.Values)
+		if err != nil {
+			return nil, err
+		}
+		o.Tilings = append(o.Tilings, tl)
+	}
+	if t.Kind == Count {
+		switch {
+		case s.Feasible:
+			o.Feasible, o.Complete = ptr(true), true
+		case infeasible:
+			o.Feasible, o.Complete = ptr(false), true
+		case hitLimit:
+			o.Status = Timeout
+		default:
+			return nil, fmt.Errorf("%s: undecided, status %q", b.solver.bin, s.Status)
+		}
+		return o, nil
+	}
+	if s.Feasible {
+		cov, err := coveredCells(t, o.Tilings[0])
+		if err != nil {
+			o.Status, o.Reason = Disagree, err.Error()
+		} else {
+			o.Coverage = ptr(cov)
+		}
+		if err == nil && s.HasObjective && math.Abs(math.Abs(s.Objective)-float64(cov)) > 1e-6 {
+			o.Status, o.Reason = Disagree, fmt.Sprintf("objective %g but the decoded tiling covers %d cells", s.Objective, cov)
+		}
+	}
+	switch {
+	case s.Optimal:
+		o.Complete = true
+		if o.Coverage != nil {
+			o.Bound = ptr(*o.Coverage)
+		}
+	case hitLimit:
+		if o.Status == OK {
+			o.Status = Timeout
+		}
+	default:
+		return nil, fmt.Errorf("%s: not solved to optimality, status %q", b.solver.bin, s.Status)
+	}
+	return o, nil
+}
+
+// coveredCells is the coverage of a partial tiling, from puzzle.Verify.
+func coveredCells(t Task, tl puzzle.Tiling) (int, error) {
+	rep, err := t.Puzzle.Verify(tl, false)
+	if err != nil {
+		return 0, fmt.Errorf("the decoded tiling fails Verify: %w", err)
+	}
+	return rep.Covered, nil
+}
+
+func writeFile(path string, write func(w io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// tail returns the last lines of a program's output, for error messages.
+func tail(out []byte) string {
+	s := strings.TrimSpace(string(out))
+	if len(s) > 400 {
+		s = "..." + s[len(s)-400:]
+	}
+	if s == "" {
+		return "(no output)"
+	}
+	return s
+}

@@ -1,0 +1,61 @@
+package compare
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// num writes an integer with thousands separators: 9,356.
+func num(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
+}
+
+// Seconds formats a duration in seconds for tables: 0.157 s, 2.08 s,
+// 1m53s.
+func Seconds(s float64) string {
+	switch {
+	case s < 1:
+		return fmt.Sprintf("%.3f s", s)
+	case s < 120:
+		return fmt.Sprintf("%.2f s", s)
+	}
+	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
+}
+
+// ratio formats a time ratio: 1.0x, 15x.
+func ratio(r float64) string {
+	switch {
+	case r <= 0:
+		return ""
+	case r < 10:
+		return fmt.Sprintf("%.1fx", r)
+	}
+	return fmt.Sprintf("%.0fx", r)
+}
+
+// percent formats a relative change: +30.2%, -91.8%, 0.0%.
+func percent(old, new float64) string {
+	switch {
+	case old == 0 && new == 0:
+		return "0.0%"
+	case old == 0:
+		return "+inf%"
+	}
+	return fmt.Sprintf("%+.1f%%", 100*(new-old)/old)
+}

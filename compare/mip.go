@@ -1,0 +1,126 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/polytile/polytile/highs"
+	"github.com/polytile/polytile/model"
+)
+
+// programChoice is the max-coverage program a MIP backend solves.
+type programChoice struct {
+	form       model.Formulation
+	strengthen bool
+	explicit   bool // a formulation option was given: max-coverage only
+	mps        bool // external solvers: MPS instead of LP
+}
+
+func parseProgramOptions(opts []string, allowMPS bool) (programChoice, error) {
+	c := programChoice{form: model.Packing}
+	for _, o := range opts {
+		switch o {
+		case "seed":
+			c.form, c.explicit = model.Seed, true
+		case "packing":
+			c.form, c.explicit = model.Packing, true
+		case "strengthen", "strong":
+			c.strengthen, c.explicit = true, true
+		case "mps":
+			if !allowMPS {
+				return c, fmt.Errorf("option mps is for external solvers")
+			}
+			c.mps = true
+		default:
+			return c, fmt.Errorf("unknown option %q (options: seed, packing, strengthen)", o)
+		}
+	}
+	return c, nil
+}
+
+func (c programChoice) options(k Kind) model.ProgramOptions {
+	if k == Count {
+		return model.ProgramOptions{Mode: model.Exact}
+	}
+	return model.ProgramOptions{Mode: model.MaxCoverage, Formulation: c.form, Strengthen: c.strengthen}
+}
+
+func (c programChoice) describe(k Kind) string {
+	if k == Count {
+		return "exact program"
+	}
+	s := c.form.String() + " formulation"
+	if c.strengthen {
+		s += " + area row"
+	}
+	return s
+}
+
+// highsBackend solves the program in-process with HiGHS.
+type highsBackend struct {
+	spec string
+	prog programChoice
+}
+
+func highsFactory(spec string, opts []string) (Backend, error) {
+	c, err := parseProgramOptions(opts, false)
+	if err != nil {
+		return nil, err
+	}
+	return &highsBackend{spec: spec, prog: c}, nil
+}
+
+func (b *highsBackend) Name() string { return b.spec }
+func (b *highsBackend) Native() bool { return false }
+
+func (b *highsBackend) Describe() string {
+	if b.prog.explicit {
+		return "HiGHS " + highs.Version() + " in-process, " + b.prog.describe(MaxCoverage)
+	}
+	return "HiGHS " + highs.Version() + " in-process: count by no-good cuts; max-coverage " + b.prog.describe(MaxCoverage)
+}
+
+func (b *highsBackend) Supports(k Kind) bool { return k == MaxCoverage || !b.prog.explicit }
+
+func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
+	if t.Kind == Count {
+		o, err := Enumerate(ctx, t.Puzzle, t.EnumLimit, t.TimeLimit)
+		if errors.Is(err, highs.ErrUnavailable) {
+			return &Outcome{Status: Skipped, Reason: "HiGHS is not compiled in (built with -tags nohighs)"}, nil
+		}
+		return o, err
+	}
+	prog, err := model.NewProgram(t.Puzzle, b.prog.options(t.Kind))
+	if err != nil {
+		return nil, err
+	}
+	res, err := highs.SolveProgram(ctx, prog, highs.Options{TimeLimit: t.TimeLimit})
+	if errors.Is(err, highs.ErrUnavailable) {
+		return &Outcome{Status: Skipped, Reason: "HiGHS is not compiled in (built with -tags nohighs)"}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	optimal := res.Optimal || res.AreaBoundReached || (res.HasSolution && res.Coverage >= res.Bound)
+	o := &Outcome{
+		Status: OK, Complete: optimal, Bound: ptr(res.Bound),
+		Seconds: res.Seconds, Work: res.Nodes, WorkUnit: "B&B nodes",
+	}
+	if res.HasSolution {
+		o.Coverage = ptr(res.Coverage)
+		o.Tilings = append(o.Tilings, res.Tiling)
+	}
+	if res.AreaBoundReached {
+		o.Note = "stopped at the area bound"
+	}
+	if !optimal {
+		o.Status = Timeout
+		if res.Status != highs.StatusTimeLimit && res.Status != highs.StatusInterrupted {
+			o.Status = Error
+			o.Reason = "HiGHS status " + strings.TrimSpace(res.Status.String())
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,157 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/polytile/polytile/native"
+)
+
+// heuristicRE matches a heuristic or a schedule of heuristics, as
+// native.Config.Schedule reads it: f, e=11, e=11:f=3, radial.
+var heuristicRE = regexp.MustCompile(`^(f|e|s|radial)(=\d+)?(:(f|e|s|radial)=\d+)*$`)
+
+// nativeBackend runs native.Solve (and native maximum coverage).
+type nativeBackend struct {
+	spec string
+	cfg  native.Config
+}
+
+func nativeFactory(algorithm string) Factory {
+	return func(spec string, opts []string) (Backend, error) {
+		cfg, err := NativeConfig(algorithm, opts)
+		if err != nil {
+			return nil, err
+		}
+		return &nativeBackend{spec: spec, cfg: cfg}, nil
+	}
+}
+
+// NativeConfig turns the options of a dlx, fila or native spec into a
+// native.Config: a heuristic or schedule (f, e, s, radial, e=11:f=3), nof,
+// at=N, vol or vol=N, r=PIECE|auto|none and j=N. The redundancy filter is
+// "auto" unless r= says otherwise.
+func NativeConfig(algorithm string, opts []string) (native.Config, error) {
+	cfg := native.Config{Algorithm: algorithm, Redundancy: "auto"}
+	if algorithm == "native" {
+		cfg.Algorithm = "fila"
+	}
+	for _, o := range opts {
+		key, val, hasVal := strings.Cut(o, "=")
+		num := func() (int, error) {
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 || !hasVal {
+				return 0, fmt.Errorf("option %q wants a number >= 0, e.g. %s=11", o, key)
+			}
+			return n, nil
+		}
+		var err error
+		switch {
+		case o == "nof":
+			if cfg.Algorithm != "fila" {
+				return cfg, fmt.Errorf("nof is a FILA option")
+			}
+			cfg.NOF = true
+		case key == "at":
+			if cfg.Algorithm != "fila" {
+				return cfg, fmt.Errorf("at=N is a FILA option (DLX until N pieces remain)")
+			}
+			cfg.FilaAt, err = num()
+		case o == "vol" || o == "volume":
+			cfg.Volume = -1
+		case key == "vol" || key == "volume":
+			cfg.Volume, err = num()
+			if cfg.Volume == 0 {
+				cfg.Volume = -1
+			}
+		case key == "r" && hasVal:
+			cfg.Redundancy = val
+			if val == "none" {
+				cfg.Redundancy = ""
+			}
+		case key == "j":
+			cfg.Workers, err = num()
+		case heuristicRE.MatchString(o):
+			if cfg.Schedule != "" {
+				return cfg, fmt.Errorf("two heuristics (%s and %s): write a schedule such as e=11:f=3", cfg.Schedule, o)
+			}
+			cfg.Schedule = o
+		default:
+			return cfg, fmt.Errorf("unknown option %q (options: a heuristic f|e|s|radial or schedule e=11:f=3, nof, at=N, vol[=N], r=PIECE|auto|none, j=N)", o)
+		}
+		if err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}
+
+// DescribeConfig says in words what a native configuration runs, with the
+// polytile solve flags that reproduce it.
+func DescribeConfig(cfg native.Config) string {
+	return strings.Join(SolveFlags(cfg), " ")
+}
+
+// SolveFlags returns the `polytile solve` flags that select cfg, e.g.
+// --backend fila --heuristic f --nof --fila-at 11 --volume --redundancy auto.
+func SolveFlags(cfg native.Config) []string {
+	alg := cfg.Algorithm
+	if alg == "" {
+		alg = "dlx"
+	}
+	f := []string{"--backend " + alg}
+	if cfg.Redundancy != "" {
+		f = append(f, "--redundancy "+cfg.Redundancy)
+	}
+	switch {
+	case cfg.Volume < 0:
+		f = append(f, "--volume")
+	case cfg.Volume > 0:
+		f = append(f, fmt.Sprintf("--volume=%d", cfg.Volume))
+	}
+	if cfg.Algorithm == "fila" && cfg.FilaAt > 0 {
+		f = append(f, fmt.Sprintf("--fila-at %d", cfg.FilaAt))
+	}
+	if cfg.Schedule != "" {
+		f = append(f, "--heuristic "+cfg.Schedule)
+	}
+	if cfg.NOF {
+		f = append(f, "--nof")
+	}
+	if cfg.Workers > 1 {
+		f = append(f, fmt.Sprintf("-j %d", cfg.Workers))
+	}
+	return f
+}
+
+func (b *nativeBackend) Name() string { return b.spec }
+func (b *nativeBackend) Native() bool { return true }
+
+func (b *nativeBackend) Describe() string { return DescribeConfig(b.cfg) }
+
+func (b *nativeBackend) Supports(Kind) bool { return true }
+
+func (b *nativeBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
+	if t.Kind == MaxCoverage {
+		return runNativeMaxCoverage(ctx, t, b.cfg)
+	}
+	res, err := native.Solve(ctx, t.Puzzle, b.cfg)
+	if err != nil {
+		return nil, err
+	}
+	o := &Outcome{
+		Status: OK, Solutions: ptr(res.All), Unique: ptr(res.Unique), Complete: !res.Interrupted,
+		Seconds: res.Seconds, Work: res.Nodes, WorkUnit: "nodes", Tilings: res.First,
+	}
+	if res.Interrupted {
+		o.Status = Timeout
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			o.Note = "interrupted"
+		}
+	}
+	return o, nil
+}

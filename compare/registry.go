@@ -1,0 +1,170 @@
+package compare
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Factory makes a backend from the options of a spec (the part after the
+// first ':', split at commas; nil when there is none). spec is the whole
+// spec, to be returned by Backend.Name.
+type Factory func(spec string, options []string) (Backend, error)
+
+// Registry maps backend names to factories. The zero value is empty; use
+// NewRegistry for the built-in backends.
+type Registry struct {
+	entries map[string]entry
+}
+
+type entry struct {
+	make Factory
+	help string
+}
+
+// NewRegistry returns a registry with the built-in backends: dlx, fila,
+// native, highs, highs-cli, cbc and glpsol.
+func NewRegistry() *Registry {
+	r := &Registry{}
+	r.Register("dlx", "Knuth's dancing links (options: heuristic, vol[=N], r=PIECE, j=N)", nativeFactory("dlx"))
+	r.Register("fila", "Fixed Image List Algorithm (options: heuristic or schedule, nof, at=N, vol[=N], r=PIECE, j=N)", nativeFactory("fila"))
+	r.Register("native", "FILA with default settings; for max-coverage the native maximum-coverage search", nativeFactory("native"))
+	r.Register("highs", "in-process HiGHS: count by no-good-cut enumeration; max-coverage (options: seed, packing, strengthen)", highsFactory)
+	for _, s := range externalSolvers {
+		s := s
+		r.Register(s.name, s.help, func(spec string, opts []string) (Backend, error) { return newExternal(s, spec, opts) })
+	}
+	return r
+}
+
+// Register adds (or replaces) a backend name.
+func (r *Registry) Register(name, help string, f Factory) {
+	if r.entries == nil {
+		r.entries = map[string]entry{}
+	}
+	r.entries[name] = entry{make: f, help: help}
+}
+
+// Names returns the registered names, sorted.
+func (r *Registry) Names() []string {
+	names := make([]string, 0, len(r.entries))
+	for n := range r.entries {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Help returns one line per registered backend: its name and what it runs.
+func (r *Registry) Help() string {
+	var b strings.Builder
+	for _, n := range r.Names() {
+		fmt.Fprintf(&b, "  %-10s %s\n", n, r.entries[n].help)
+	}
+	return b.String()
+}
+
+// Parse makes a backend from a spec NAME[:OPTION[,OPTION...]].
+func (r *Registry) Parse(spec string) (Backend, error) {
+	spec = strings.TrimSpace(spec)
+	name, rest, hasOpts := strings.Cut(spec, ":")
+	e, ok := r.entries[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown backend %q in %q (known: %s)", name, spec, strings.Join(r.Names(), ", "))
+	}
+	var opts []string
+	if hasOpts {
+		for _, o := range strings.Split(rest, ",") {
+			if o = strings.TrimSpace(o); o == "" {
+				return nil, fmt.Errorf("backend %q: empty option", spec)
+			}
+			opts = append(opts, o)
+		}
+	}
+	b, err := e.make(spec, opts)
+	if err != nil {
+		return nil, fmt.Errorf("backend %q: %w", spec, err)
+	}
+	return b, nil
+}
+
+// ParseList makes backends from a list of specs separated by spaces, ';' or
+// ','. After a comma, an item that does not start with a registered name
+// continues the options of the spec before it: "dlx,fila:f,nof,highs" is
+// dlx, fila:f,nof and highs. The aliases "count" and "max-coverage" expand
+// to the default lists of DefaultSpecs.
+func (r *Registry) ParseList(list string) ([]Backend, error) {
+	specs, err := r.SplitList(list)
+	if err != nil {
+		return nil, err
+	}
+	var out []Backend
+	for _, s := range specs {
+		b, err := r.Parse(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// SplitList splits a list of specs as ParseList does, expanding aliases.
+func (r *Registry) SplitList(list string) ([]string, error) {
+	var specs []string
+	for _, group := range strings.FieldsFunc(list, func(c rune) bool { return c == ';' || c == ' ' || c == '\t' || c == '\n' }) {
+		for _, item := range strings.Split(group, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			name, _, _ := strings.Cut(item, ":")
+			_, known := r.entries[name]
+			switch {
+			case name == "count" || name == "max-coverage":
+				k := Count
+				if name == "max-coverage" {
+					k = MaxCoverage
+				}
+				specs = append(specs, DefaultSpecs(k)...)
+			case known || len(specs) == 0:
+				specs = append(specs, item)
+			default:
+				specs[len(specs)-1] += "," + item
+			}
+		}
+	}
+	if len(specs) == 0 {
+		return nil, fmt.Errorf("empty backend list")
+	}
+	return specs, nil
+}
+
+// DefaultSpecs returns the backends compared by default for a kind of task:
+// for Count, DLX, FILA with the F and E heuristics with and without NOF,
+// the hybrid, a schedule, HiGHS enumerating with no-good cuts, and the
+// external MIP solvers checking feasibility; for MaxCoverage, the native
+// search, HiGHS in both formulations with and without the area row, and
+// the external MIP solvers on the LP export.
+func DefaultSpecs(k Kind) []string {
+	if k == MaxCoverage {
+		return []string{"native", "highs:seed", "highs:seed,strengthen", "highs:packing", "highs:packing,strengthen", "highs-cli", "cbc", "glpsol"}
+	}
+	return []string{"dlx", "fila:f", "fila:f,nof", "fila:e", "fila:e,nof", "fila:f,nof,at=6", "fila:e=11:f=3,nof", "highs", "highs-cli", "cbc", "glpsol"}
+}
+
+// DefaultBackends returns the backends of DefaultSpecs for both kinds of
+// task, for Options.PerKind.
+func (r *Registry) DefaultBackends() (map[Kind][]Backend, error) {
+	out := map[Kind][]Backend{}
+	for _, k := range []Kind{Count, MaxCoverage} {
+		for _, s := range DefaultSpecs(k) {
+			b, err := r.Parse(s)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = append(out[k], b)
+		}
+	}
+	return out, nil
+}
