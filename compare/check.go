@@ -78,7 +78,7 @@ func verifyRow(k Kind, p *puzzle.Puzzle, r *Row) {
 }
 
 // reference is the first native row that completed with an answer, else
-// the first row of any kind that did.
+// the first row with the answer most of the completed rows give.
 func reference(t *Table) *Row {
 	usable := func(r *Row) bool {
 		if r.Status != OK || !r.Complete {
@@ -94,12 +94,25 @@ func reference(t *Table) *Row {
 			return r
 		}
 	}
+	votes := map[string]int{}
+	key := func(r *Row) string {
+		if t.kind == Count {
+			return countText(r)
+		}
+		return fmt.Sprint(*r.Coverage)
+	}
+	var best *Row
 	for _, r := range t.Rows {
 		if usable(r) {
-			return r
+			votes[key(r)]++
 		}
 	}
-	return nil
+	for _, r := range t.Rows {
+		if usable(r) && (best == nil || votes[key(r)] > votes[key(best)]) {
+			best = r
+		}
+	}
+	return best
 }
 
 func markCount(ref, r *Row) (string, string) {
