@@ -147,19 +147,17 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		}
 		backends = list
 	}
+	re, err := regexp.Compile(f.dlxCount)
+	if err != nil {
+		return usageErr("--dlx-count: %v", err)
+	}
 	var extra []compare.Backend
-	if len(f.dlxSolvers) > 0 {
-		re, err := regexp.Compile(f.dlxCount)
+	for _, s := range f.dlxSolvers {
+		b, err := compare.DLXSolver(s, re)
 		if err != nil {
-			return usageErr("--dlx-count: %v", err)
+			return usageErr("--dlx-solver: %v", err)
 		}
-		for _, s := range f.dlxSolvers {
-			b, err := compare.DLXSolver(s, re)
-			if err != nil {
-				return usageErr("--dlx-solver: %v", err)
-			}
-			extra = append(extra, b)
-		}
+		extra = append(extra, b)
 	}
 	files, err := puzzleFiles(args)
 	if err != nil {
