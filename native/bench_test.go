@@ -9,19 +9,25 @@ import (
 
 type puzzleT = puzzle.Puzzle
 
-// Benchmark configurations. P-5 of the FILA article: DLX places the
-// filtered X, then FILA with F and NOF fills the rest.
+// Benchmark configurations, single thread unless named otherwise.
 var (
-	cfgP1 = Config{Redundancy: "auto"}
-	cfgP5 = Config{Algorithm: "fila", FilaAt: 11, Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto"}
-	cfgP4 = Config{Algorithm: "fila", FilaAt: 11, Schedule: "f", Volume: -1, Redundancy: "auto"}
+	// The FILA article's P-1: DLX, S heuristic, redundancy filter (X).
+	cfgDLX10x6 = Config{Redundancy: "auto"}
+	// P-5: DLX places the filtered X, then FILA with F and NOF.
+	cfgFILA10x6 = Config{Algorithm: "fila", FilaAt: 11, Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto"}
+	// The Tetris Cube as TC-4 (E from 11 pieces, F from 3, NOF), with the
+	// piece chosen by the automatic redundancy filter (H).
+	cfgTetrisCube = Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "auto"}
+	// The diamond as PT-5: volume filter while more than 13 pieces
+	// remain, FILA with E from 13, F from 3, NOF.
+	cfgDiamond = Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto"}
 )
 
-func runBench(b *testing.B, cfg Config, wantUnique int64, p func(testing.TB) *puzzleT) {
-	pz := p(b)
+func runBench(b *testing.B, p *puzzle.Puzzle, cfg Config, wantUnique int64) {
+	b.Helper()
 	b.ResetTimer()
 	for b.Loop() {
-		res, err := Solve(context.Background(), pz, cfg)
+		res, err := Solve(context.Background(), p, cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -32,19 +38,23 @@ func runBench(b *testing.B, cfg Config, wantUnique int64, p func(testing.TB) *pu
 }
 
 func BenchmarkPentomino10x6DLX(b *testing.B) {
-	runBench(b, cfgP1, 2339, func(t testing.TB) *puzzleT { return pentominoBox(t, 6, 10) })
+	runBench(b, pentominoBox(b, 6, 10), cfgDLX10x6, 2339)
 }
 
 func BenchmarkPentomino10x6FILA(b *testing.B) {
-	runBench(b, cfgP5, 2339, func(t testing.TB) *puzzleT { return pentominoBox(t, 6, 10) })
+	runBench(b, pentominoBox(b, 6, 10), cfgFILA10x6, 2339)
 }
-
-func BenchmarkPentomino10x6FILANoNOF(b *testing.B) {
-	runBench(b, cfgP4, 2339, func(t testing.TB) *puzzleT { return pentominoBox(t, 6, 10) })
-}
-
-var cfgTC = Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "L"}
 
 func BenchmarkTetrisCube(b *testing.B) {
-	runBench(b, cfgTC, 9839, func(t testing.TB) *puzzleT { return tetrisCube(t) })
+	runBench(b, tetrisCube(b), cfgTetrisCube, 9839)
+}
+
+func BenchmarkTetrisCubeParallel2(b *testing.B) {
+	cfg := cfgTetrisCube
+	cfg.Workers = 2
+	runBench(b, tetrisCube(b), cfg, 9839)
+}
+
+func BenchmarkDiamond(b *testing.B) {
+	runBench(b, diamond(b), cfgDiamond, 51184)
 }

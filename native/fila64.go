@@ -11,7 +11,10 @@ type table64 struct {
 	lay      []uint64
 	opt      []int32
 	nonEmpty []uint64
-	cells    []fcell
+	// recs holds, per set, the nonEmpty mask (two words) and the offsets
+	// (nCls+1 words): one record read per node of solveFast.
+	recs  []uint32
+	cells [64]fcell
 	// indexed tables keep only idx (the model option of each entry, 2
 	// bytes) instead of lay and opt (12 bytes): big 3D tables with NOF then
 	// stay in the processor's caches.
@@ -65,6 +68,19 @@ type fila64 struct {
 	// lays holds optLay indexed by uint16, so that no bounds check is
 	// needed in the loops over t.idx.
 	lays *[1 << 16]uint64
+	// multi has the bits of the classes with several copies or an
+	// unlimited supply: only they need the counters n (solveFast).
+	multi  uint64
+	anyCnt bool // some level keeps open-neighbour counts
+	recLen int  // uint32 words per set record (recs)
+	// Statistics of this model by level, added to the worker's at the end.
+	fitsL, attL []int64
+	// Progress at the model's root: entries tried and entries in all.
+	rootDone, rootTotal int64
+	// best and scratch are the fit caches of E and S, by level; maxSet is
+	// the largest number of entries of a set in any table.
+	best, scratch []fitCache
+	maxSet        int
 }
 
 // build prepares the model for an input; tables are built for the
@@ -116,6 +132,13 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 		f.step = 1
 	}
 	f.bitmask = fs.nCls <= 64 && !r.warehouse
+	f.recLen = fs.nCls + 3
+	f.multi = 0
+	for s, c := range fs.count {
+		if c != 1 && s < 64 {
+			f.multi |= 1 << s
+		}
+	}
 	f.exactMask = 0
 	f.checkCnt = in.hasUnl
 	for s, e := range fs.exact {
@@ -128,6 +151,7 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 		}
 	}
 	// Levels this run can visit and their heuristics.
+	f.maxSet = 0
 	f.levelTab = f.levelTab[:0]
 	for i := range f.tabs {
 		if f.tabs[i] != nil {
@@ -157,6 +181,10 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 	for s := range fs.nCls {
 		f.s = append(f.s, int32(s))
 	}
+	for len(f.best) < len(w.fits)+2 {
+		f.best = append(f.best, fitCache{})
+		f.scratch = append(f.scratch, fitCache{})
+	}
 	f.placed = f.placed[:0]
 	f.m = f.m[:0]
 	for range len(w.fits) + 2 {
@@ -172,6 +200,7 @@ func (f *fila64) initCounts() {
 	f.cntOn = f.cntOn[:0]
 	f.cnt = f.cnt[:0]
 	any := false
+	defer func() { f.anyCnt = any }()
 	for range f.levelTab {
 		f.cntOn = append(f.cntOn, false)
 		f.cnt = append(f.cnt, [3]uint64{})
@@ -192,14 +221,26 @@ func (f *fila64) initCounts() {
 		return
 	}
 	f.dec = f.dec[:0]
+	var cnt [64]uint8
 	for _, lay := range f.optLay {
-		var v [3]uint64
 		// m(x) = number of cells of the image adjacent to x.
-		for c := range f.fs.n {
-			k := bits.OnesCount64(f.nbMask[c] & lay)
-			for b := range 3 {
-				v[b] |= uint64(k>>b&1) << c
+		var touched uint64
+		for y := lay; y != 0; y &= y - 1 {
+			for _, x := range f.fs.nbLocal[bits.TrailingZeros64(y)] {
+				if x >= 0 {
+					cnt[x]++
+					touched |= 1 << x
+				}
 			}
+		}
+		var v [3]uint64
+		for x := touched; x != 0; x &= x - 1 {
+			c := bits.TrailingZeros64(x)
+			k := cnt[c]
+			cnt[c] = 0
+			v[0] |= uint64(k&1) << c
+			v[1] |= uint64(k>>1&1) << c
+			v[2] |= uint64(k>>2&1) << c
 		}
 		f.dec = append(f.dec, v)
 	}
@@ -267,12 +308,16 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 			t.opt = append(t.opt, i)
 		}
 	}
-	t.cells = t.cells[:0]
 	for l := range fs.n {
-		t.cells = append(t.cells, fcell{base: t.setBase[l], nbInfo: t.nb[l]})
+		t.cells[l] = fcell{base: t.setBase[l], nbInfo: t.nb[l]}
 	}
 	sets := (len(t.offs) - 1) / int(f.stride)
+	for z := range sets {
+		base := z * int(f.stride)
+		f.maxSet = max(f.maxSet, int(t.offs[base+fs.nCls]-t.offs[base]))
+	}
 	t.nonEmpty = t.nonEmpty[:0]
+	t.recs = t.recs[:0]
 	for z := range sets {
 		var m uint64
 		o := t.offs[z*int(f.stride):]
@@ -282,6 +327,10 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 			}
 		}
 		t.nonEmpty = append(t.nonEmpty, m)
+		t.recs = append(t.recs, uint32(m), uint32(m>>32))
+		for s := 0; s <= fs.nCls; s++ {
+			t.recs = append(t.recs, uint32(o[s]))
+		}
 	}
 }
 
@@ -292,22 +341,22 @@ func ilsi64(nb *nbInfo, o uint64) int32 {
 	z := uint64(0)
 	switch nb.n {
 	case 6:
-		z |= (o >> nb.k[5] & 1) << 5
+		z |= (o >> (nb.k[5] & 63) & 1) << 5
 		fallthrough
 	case 5:
-		z |= (o >> nb.k[4] & 1) << 4
+		z |= (o >> (nb.k[4] & 63) & 1) << 4
 		fallthrough
 	case 4:
-		z |= (o >> nb.k[3] & 1) << 3
+		z |= (o >> (nb.k[3] & 63) & 1) << 3
 		fallthrough
 	case 3:
-		z |= (o >> nb.k[2] & 1) << 2
+		z |= (o >> (nb.k[2] & 63) & 1) << 2
 		fallthrough
 	case 2:
-		z |= (o >> nb.k[1] & 1) << 1
+		z |= (o >> (nb.k[1] & 63) & 1) << 1
 		fallthrough
 	case 1:
-		z |= o >> nb.k[0] & 1
+		z |= o >> (nb.k[0] & 63) & 1
 	}
 	return int32(z)
 }
@@ -359,13 +408,95 @@ func (f *fila64) countFits(t *table64, set int32, q int, avail, o uint64, fmax i
 	return fc
 }
 
+// fitCache holds the images that fit the cell chosen by E or S at one
+// level: counting the fits of the winning candidate (which always runs to
+// completion) records them, so that the search does not test them again.
+type fitCache struct {
+	ent []int32  // fitting entries: model options (indexed tables) or table entries
+	seg []fitSeg // ent is grouped by class
+	att int64    // attempts: the sizes of the available lists of the set
+}
+
+// fitSeg is the run of fitting entries of class s, ending at ent[end].
+type fitSeg struct{ s, end int32 }
+
+// countInto counts the fits of set like countFits, recording them in c,
+// and stops (with a useless c) at fmax. The entries are written without
+// branches into a buffer that can hold any set (maxSet entries).
+func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, c *fitCache) int {
+	rec := t.recs[int(set)*f.recLen:]
+	if cap(c.ent) < f.maxSet {
+		c.ent = make([]int32, f.maxSet)
+	}
+	ent := c.ent[:cap(c.ent)]
+	seg := c.seg[:0]
+	att := int64(0)
+	n := 0
+	lays := f.lays
+	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
+		s := bits.TrailingZeros64(m)
+		lo, hi := rec[2+s], rec[3+s]
+		att += int64(hi - lo)
+		n0 := n
+		if t.indexed {
+			for _, i := range t.idx[lo:hi] {
+				ent[n] = int32(i)
+				z := o & lays[i]
+				n += int((z|-z)>>63 ^ 1)
+				if n >= fmax {
+					return n
+				}
+			}
+		} else {
+			for j, l := range t.lay[lo:hi] {
+				ent[n] = int32(lo) + int32(j)
+				z := o & l
+				n += int((z|-z)>>63 ^ 1)
+				if n >= fmax {
+					return n
+				}
+			}
+		}
+		if n > n0 {
+			seg = append(seg, fitSeg{int32(s), int32(n)})
+		}
+	}
+	c.ent, c.seg, c.att = ent[:n], seg, att
+	return n
+}
+
+// selectCached is selectFila for E and S on the bitmask path: it leaves
+// the fits of the chosen cell in f.best[lvl] and reports whether some cell
+// was chosen.
+func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) bool {
+	h := ^o & f.full
+	cand := h
+	if t.kind == heurE {
+		cand = fewestOpen(&f.cnt[lvl], h)
+	}
+	fmin := int(^uint(0) >> 1)
+	best, scratch := &f.best[lvl], &f.scratch[lvl]
+	found := false
+	for x := cand; x != 0; x &= x - 1 {
+		fc := &t.cells[bits.TrailingZeros64(x)&63]
+		set := fc.base + ilsi64(&fc.nbInfo, o)
+		if n := f.countInto(t, set, avail, o, fmin, scratch); n < fmin {
+			fmin, found = n, true
+			*best, *scratch = *scratch, *best
+			if n == 0 {
+				break
+			}
+		}
+	}
+	return found
+}
+
 // selectSet is selectFila: it returns the image list set to try, or -1
 // when some open cell can take no image.
 func (f *fila64) selectSet(t *table64, lvl, q int, avail, o uint64) int32 {
 	switch t.kind {
 	case heurF:
-		c := bits.TrailingZeros64(^o)
-		fc := &t.cells[c]
+		fc := &t.cells[bits.TrailingZeros64(^o)&63]
 		return fc.base + ilsi64(&fc.nbInfo, o)
 	case heurRadial:
 		// Resume after the parent's cell when the parent used this order
@@ -378,14 +509,13 @@ func (f *fila64) selectSet(t *table64, lvl, q int, avail, o uint64) int32 {
 			m++
 		}
 		f.m[lvl+1] = m
-		fc := &t.cells[t.order[m]]
+		fc := &t.cells[t.order[m]&63]
 		return fc.base + ilsi64(&fc.nbInfo, o)
 	case heurE:
 		h := ^o & f.full
 		fmin, best := int(^uint(0)>>1), int32(-1)
 		for x := fewestOpen(&f.cnt[lvl], h); x != 0; x &= x - 1 {
-			c := bits.TrailingZeros64(x)
-			fc := &t.cells[c]
+			fc := &t.cells[bits.TrailingZeros64(x)&63]
 			set := fc.base + ilsi64(&fc.nbInfo, o)
 			if n := f.countFits(t, set, q, avail, o, fmin); n < fmin {
 				fmin, best = n, set
@@ -399,8 +529,7 @@ func (f *fila64) selectSet(t *table64, lvl, q int, avail, o uint64) int32 {
 		h := ^o & f.full
 		fmin, best := int(^uint(0)>>1), int32(-1)
 		for x := h; x != 0; x &= x - 1 {
-			c := bits.TrailingZeros64(x)
-			fc := &t.cells[c]
+			fc := &t.cells[bits.TrailingZeros64(x)&63]
 			set := fc.base + ilsi64(&fc.nbInfo, o)
 			if n := f.countFits(t, set, q, avail, o, fmin); n < fmin {
 				fmin, best = n, set
@@ -415,6 +544,19 @@ func (f *fila64) selectSet(t *table64, lvl, q int, avail, o uint64) int32 {
 
 // run solves the model from its root.
 func (f *fila64) run() {
+	n := len(f.levelTab)
+	if cap(f.fitsL) < n {
+		f.fitsL, f.attL = make([]int64, n), make([]int64, n)
+	}
+	f.fitsL, f.attL = f.fitsL[:n], f.attL[:n]
+	clear(f.fitsL)
+	clear(f.attL)
+	f.rootDone, f.rootTotal = 0, 0
+	f.w.active = f
+	defer func() {
+		f.w.active = nil
+		f.mergeStats()
+	}()
 	if f.bitmask {
 		avail := uint64(0)
 		if f.fs.nCls > 0 {
@@ -425,6 +567,16 @@ func (f *fila64) run() {
 		f.solve(f.lvl0, f.fs.nCls, 0)
 	}
 	f.w.stop = f.stop || f.w.stop
+}
+
+// mergeStats adds the model's statistics to the worker's.
+func (f *fila64) mergeStats() {
+	w := f.w
+	for l, n := range f.fitsL {
+		w.fits[l] += n
+		w.attempts[l] += f.attL[l]
+		w.nodes += n
+	}
 }
 
 // tick is called every pollMask+1 nodes: cancellation and progress.
@@ -460,29 +612,49 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	}
 	t := f.levelTab[lvl]
 	var set int32
-	if t.kind == heurF {
-		c := bits.TrailingZeros64(^o)
-		fc := &t.cells[c]
+	switch t.kind {
+	case heurF:
+		fc := &t.cells[bits.TrailingZeros64(^o)&63]
 		if fc.n == 2 { // the common case in 2D, inline
-			set = fc.base + int32(o>>fc.k[0]&1|(o>>fc.k[1]&1)<<1)
+			set = fc.base + int32(o>>(fc.k[0]&63)&1|(o>>(fc.k[1]&63)&1)<<1)
 		} else {
 			set = fc.base + ilsi64(&fc.nbInfo, o)
 		}
-	} else if set = f.selectSet(t, lvl, 0, avail, o); set < 0 {
+	case heurE, heurS:
+		if f.selectCached(t, lvl, avail, o) {
+			f.solveCached(t, lvl, avail, o)
+		}
 		return
+	default:
+		if set = f.selectSet(t, lvl, 0, avail, o); set < 0 {
+			return
+		}
 	}
-	offs := t.offs[set*f.stride : set*f.stride+f.stride]
+	// The set's record: the bitmask of its non-empty lists, then the list
+	// offsets by class.
+	rec := t.recs[int(set)*f.recLen:]
 	next := lvl + f.step
+	keepCounts := f.anyCnt && f.cntOn[next]
 	var fits, att int64
-	for m := avail & t.nonEmpty[set]; m != 0; m &= m - 1 {
+	root := lvl == f.lvl0
+	if root {
+		for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			f.rootTotal += int64(rec[3+s] - rec[2+s])
+		}
+	}
+	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
 		s := bits.TrailingZeros64(m)
-		lo, hi := offs[s], offs[s+1]
+		lo, hi := rec[2+s], rec[3+s]
 		att += int64(hi - lo)
-		ns := f.n[s] - 1
-		f.n[s] = ns
-		av := avail
-		if ns == 0 {
-			av &^= 1 << s
+		bit := uint64(1) << (s & 63)
+		av := avail &^ bit
+		multi := f.multi&bit != 0
+		if multi { // a class with several copies or an unlimited supply
+			f.n[s]--
+			if f.n[s] != 0 {
+				av = avail
+			}
 		}
 		if t.indexed {
 			lays := f.lays
@@ -493,7 +665,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 				}
 				fits++
 				f.placed[lvl] = int32(i)
-				if f.cntOn[next] {
+				if keepCounts {
 					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[i])
 				}
 				f.solveFast(next, av, o|l)
@@ -501,31 +673,94 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 					break
 				}
 			}
+			if root {
+				f.rootDone += int64(hi - lo)
+			}
 		} else {
 			for i, l := range t.lay[lo:hi] {
 				if o&l != 0 {
 					continue
 				}
 				fits++
-				f.placed[lvl] = t.opt[int(lo)+i]
-				if f.cntOn[next] {
-					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[f.placed[lvl]])
+				f.placed[lvl] = int32(lo) + int32(i)
+				if keepCounts {
+					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[t.opt[int(lo)+i]])
 				}
 				f.solveFast(next, av, o|l)
 				if f.stop {
 					break
 				}
 			}
+			if root {
+				f.rootDone += int64(hi - lo)
+			}
 		}
-		f.n[s] = ns + 1
+		if multi {
+			f.n[s]++
+		}
 		if f.stop {
 			break
 		}
 	}
-	w := f.w
-	w.fits[lvl] += fits
-	w.attempts[lvl] += att
-	w.nodes += fits
+	f.fitsL[lvl] += fits
+	f.attL[lvl] += att
+}
+
+// solveCached is the loop of solveFast over the fits cached by
+// selectCached for level lvl.
+func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
+	c := &f.best[lvl]
+	next := lvl + f.step
+	keepCounts := f.anyCnt && f.cntOn[next]
+	root := lvl == f.lvl0
+	if root {
+		f.rootTotal += int64(len(c.ent))
+	}
+	var fits int64
+	start := int32(0)
+	for _, sg := range c.seg {
+		s := sg.s
+		bit := uint64(1) << (s & 63)
+		av := avail &^ bit
+		multi := f.multi&bit != 0
+		if multi {
+			f.n[s]--
+			if f.n[s] != 0 {
+				av = avail
+			}
+		}
+		for _, e := range c.ent[start:sg.end] {
+			var l uint64
+			opt := e
+			if t.indexed {
+				l = f.lays[uint16(e)]
+			} else {
+				l = t.lay[e]
+				opt = t.opt[e]
+			}
+			fits++
+			f.placed[lvl] = e
+			if keepCounts {
+				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[opt])
+			}
+			f.solveFast(next, av, o|l)
+			if root {
+				f.rootDone++
+			}
+			if f.stop {
+				break
+			}
+		}
+		start = sg.end
+		if multi {
+			f.n[s]++
+		}
+		if f.stop {
+			break
+		}
+	}
+	f.fitsL[lvl] += fits
+	f.attL[lvl] += c.att
 }
 
 // solve is solveFila exactly as in the article: lvl is the level
@@ -591,10 +826,8 @@ func (f *fila64) solve(lvl, q int, o uint64) {
 			break
 		}
 	}
-	w := f.w
-	w.fits[lvl] += fits
-	w.attempts[lvl] += att
-	w.nodes += fits
+	f.fitsL[lvl] += fits
+	f.attL[lvl] += att
 }
 
 // leafWarehouse checks the counts of the warehouse path, then reports.
@@ -615,13 +848,24 @@ func (f *fila64) leaf(lvl int) {
 	w := f.w
 	base := len(w.path)
 	for l := f.lvl0; l != lvl; l += f.step {
-		w.path = append(w.path, f.fs.opts[f.placed[l]])
+		w.path = append(w.path, f.fs.opts[f.entryOption(l)])
 	}
 	w.solution(w.path)
 	w.path = w.path[:base]
 	if w.stop {
 		f.stop = true
 	}
+}
+
+// entryOption returns the model option placed at level l: solveFast
+// records the table entry (or the option itself for indexed tables), the
+// warehouse path the option.
+func (f *fila64) entryOption(l int) int32 {
+	t := f.levelTab[l]
+	if !f.bitmask || t.indexed {
+		return f.placed[l]
+	}
+	return t.opt[f.placed[l]]
 }
 
 // volumeOK applies the dynamic volume filter to the open cells.

@@ -109,6 +109,10 @@ type tableLayout struct {
 	members []int32 // model option indices
 	order   []int32 // fixed order (radial): local cells in fill order
 	rank    []int32 // local cell -> position in order
+	// scratch of buildLayout
+	mark           []bool
+	slots, slotEnd []int32
+	cur            []int32
 }
 
 // buildLayout computes the image list sets of one heuristic. rank gives
@@ -159,27 +163,37 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 	}
 	tl.offs = tl.offs[:need+1]
 	clear(tl.offs)
+	// Memberships: for every model option, the (set, class) slots it
+	// joins, as indices set*stride+class, in option order.
+	if len(tl.mark) < n {
+		tl.mark = make([]bool, n)
+	}
+	tl.slots, tl.slotEnd = tl.slots[:0], tl.slotEnd[:0]
 	var buf [64]int32
-	// each calls f(set, class) for every set that model option i joins.
-	each := func(i int, f func(set int32, cls int32)) {
+	anchor := func(c, cls int32, mark []bool) {
+		nb := &tl.nb[c]
+		cov := uint32(0)
+		for t := range nb.n {
+			if mark[nb.k[t]] {
+				cov |= 1 << t
+			}
+		}
+		comp := (uint32(1)<<nb.n - 1) &^ cov
+		base := tl.setBase[c]
+		for z := comp; ; z = (z - 1) & comp {
+			slot := (base+int32(z))*stride + cls
+			tl.slots = append(tl.slots, slot)
+			tl.offs[slot+1]++
+			if z == 0 {
+				break
+			}
+		}
+	}
+	for i := range fs.opts {
 		cells := cellsOf(i, buf[:0])
 		cls := fs.optCls[i]
-		anchor := func(c int32) {
-			nb := &tl.nb[c]
-			cov := uint32(0)
-			for t := range nb.n {
-				if slices.Contains(cells, int32(nb.k[t])) {
-					cov |= 1 << t
-				}
-			}
-			full := uint32(1)<<nb.n - 1
-			comp := full &^ cov
-			for z := comp; ; z = (z - 1) & comp {
-				f(tl.setBase[c]+int32(z), cls)
-				if z == 0 {
-					break
-				}
-			}
+		for _, c := range cells {
+			tl.mark[c] = true
 		}
 		if fixed {
 			best := cells[0]
@@ -188,16 +202,16 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 					best = c
 				}
 			}
-			anchor(best)
-			return
+			anchor(best, cls, tl.mark)
+		} else {
+			for _, c := range cells {
+				anchor(c, cls, tl.mark)
+			}
 		}
 		for _, c := range cells {
-			anchor(c)
+			tl.mark[c] = false
 		}
-	}
-	// Count, then place (counting sort keeps option order in each list).
-	for i := range fs.opts {
-		each(i, func(set, cls int32) { tl.offs[set*stride+cls+1]++ })
+		tl.slotEnd = append(tl.slotEnd, int32(len(tl.slots)))
 	}
 	// Offsets: lists of set z, class s are contiguous in (z, s) order.
 	// offs[z*stride+s] is the start of list (z, s); offs[z*stride+nCls]
@@ -216,18 +230,19 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 		tl.members = make([]int32, total)
 	}
 	tl.members = tl.members[:total]
-	// Fill using a cursor per (set, class): reuse a scratch copy of starts.
-	cur := make([]int32, need)
-	for z := range sets {
-		for s := range stride - 1 {
-			cur[z*stride+s] = tl.offs[z*stride+s]
-		}
+	// Fill using a cursor per (set, class) (counting sort: option order is
+	// kept in every list).
+	if cap(tl.cur) < need {
+		tl.cur = make([]int32, need)
 	}
-	for i := range fs.opts {
-		each(i, func(set, cls int32) {
-			p := set*stride + cls
+	cur := tl.cur[:need]
+	copy(cur, tl.offs[:need])
+	start := int32(0)
+	for i, end := range tl.slotEnd {
+		for _, p := range tl.slots[start:end] {
 			tl.members[cur[p]] = int32(i)
 			cur[p]++
-		})
+		}
+		start = end
 	}
 }

@@ -45,10 +45,8 @@ func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
 	f.words = (fs.n + 63) / 64
 	f.occ = make([]uint64, f.words)
 	f.open = fs.n
-	f.w0, f.ms, f.masks = f.w0[:0], f.ms[:1], f.masks[:0]
-	f.ms[0] = 0
-	f.cstart, f.cells = f.cstart[:1], f.cells[:0]
-	f.cstart[0] = 0
+	f.w0, f.ms, f.masks = f.w0[:0], append(f.ms[:0], 0), f.masks[:0]
+	f.cstart, f.cells = append(f.cstart[:0], 0), f.cells[:0]
 	for _, k := range fs.opts {
 		cells := pr.optCells(int(k))
 		lo, hi := int32(1<<30), int32(-1)

@@ -68,14 +68,30 @@ func pentomino8x8(t testing.TB) *puzzle.Puzzle {
 }
 
 // diamond is the 12 pentominoes and 5 tetrominoes in the 13x13 diamond
-// without its 5 centre cells (the FILA article's PT puzzle).
-func diamond(t testing.TB) *puzzle.Puzzle {
+// without 5 centre cells (the FILA article's PT puzzle). The article does
+// not say which 5 cells; the 1x5 bar through the centre gives its 51,184
+// unique solutions (the plus-shaped centre gives 7,302, the X-shaped 2).
+func diamond(t testing.TB) *puzzle.Puzzle { return diamondHole(t, 2) }
+
+// diamondHole is the diamond without five centre cells: the centre and
+// its four edge neighbours (hole 0), its four diagonal neighbours (1), or a
+// 1x5 bar (2).
+func diamondHole(t testing.TB, hole int) *puzzle.Puzzle {
 	var region []puzzle.Cell
 	for _, c := range puzzle.Box(13, 13, 1) {
-		d := abs(c.I-6) + abs(c.J-6)
-		if d <= 6 && d > 1 {
-			region = append(region, c)
+		di, dj := abs(c.I-6), abs(c.J-6)
+		if di+dj > 6 {
+			continue
 		}
+		switch {
+		case hole == 0 && di+dj <= 1:
+			continue
+		case hole == 1 && di <= 1 && dj <= 1 && di == dj:
+			continue
+		case hole == 2 && di == 0 && dj <= 2:
+			continue
+		}
+		region = append(region, c)
 	}
 	pieces := pieceSpecs(t, pentominoArt, pentominoNames, puzzle.Free)
 	pieces = append(pieces, pieceSpecs(t, tetrominoArt, tetrominoNames, puzzle.Free)...)

@@ -33,6 +33,7 @@ type worker struct {
 	// branch[l] = (finished, total) branches at DLX depth l, for the
 	// progress estimate of a serial search.
 	branch [][2]int
+	active *fila64 // the FILA model being solved, for progress
 }
 
 func newWorker(r *run) *worker {
@@ -330,6 +331,9 @@ func (w *worker) fraction() float64 {
 		}
 		f += scale * float64(b[0]) / float64(b[1])
 		scale /= float64(b[1])
+	}
+	if a := w.active; a != nil && a.rootTotal > 0 && w.dep <= len(w.branch) {
+		f += scale * float64(a.rootDone) / float64(a.rootTotal)
 	}
 	return min(f, 1)
 }
