@@ -150,7 +150,7 @@ func DefaultSpecs(k Kind) []string {
 	if k == MaxCoverage {
 		return []string{"native", "highs:seed", "highs:seed,strengthen", "highs:packing", "highs:packing,strengthen", "highs-cli", "cbc", "glpsol"}
 	}
-	return []string{"dlx", "fila:f", "fila:f,nof", "fila:e", "fila:e,nof", "fila:f,nof,at=6", "fila:e=11:f=3,nof", "highs", "highs-cli", "cbc", "glpsol"}
+	return []string{"dlx", "fila:f", "fila:f,nof", "fila:e", "fila:e,nof", "fila:f,nof,at=10", "fila:e=11:f=3,nof", "highs", "highs-cli", "cbc", "glpsol"}
 }
 
 // DefaultBackends returns the backends of DefaultSpecs for both kinds of

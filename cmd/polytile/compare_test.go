@@ -172,6 +172,7 @@ func TestCompareUsageErrors(t *testing.T) {
 		{"compare", example("pentomino-20x3.yaml"), "--dlx-count", "(", "-b", "dlx"},
 		{"compare", example("pentomino-20x3.yaml"), "--dlx-count", "no group", "--dlx-solver", "x", "-b", "dlx"},
 		{"compare", example("pentomino-20x3.yaml"), "--enum-limit", "0"},
+		{"compare", example("pentomino-20x3.yaml"), "--section", "two words"},
 		{"compare", t.TempDir()},
 		{"compare", "/no/such/puzzle.yaml"},
 	} {

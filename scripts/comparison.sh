@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Regenerates the tables of docs/comparison.md (and nothing else in it):
+#
+#   bash scripts/comparison.sh            # about 20-30 minutes on 2 cores
+#   TIME_LIMIT=5s bash scripts/comparison.sh   # quicker, more timeouts
+#
+# Each section of the document is one `polytile compare ... --update
+# docs/comparison.md --section NAME` run; prose outside the
+# <!-- NAME:begin --> / <!-- NAME:end --> markers is kept.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PKG_CONFIG_PATH="$PWD/.deps/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+export PATH="$PWD/.deps/bin:$PATH"
+go build -o bin/polytile ./cmd/polytile
+
+tl=${TIME_LIMIT:-20s}
+hard_tl=${HARD_TIME_LIMIT:-60s}
+doc=docs/comparison.md
+compare() { bin/polytile compare -q --format markdown -o /dev/null --update "$doc" "$@" || [ $? -eq 1 ]; }
+
+# Counting: every default backend (native DLX / FILA configurations, HiGHS
+# enumerating with no-good cuts, the external MIP solvers deciding
+# feasibility).
+compare --section compare:count --time-limit "$tl" \
+	examples/pentomino-10x6.yaml examples/pentomino-12x5.yaml examples/pentomino-15x4.yaml \
+	examples/pentomino-20x3.yaml examples/pentomino-8x8-hole.yaml examples/soma.yaml
+
+# The large puzzles of the FILA article: native configurations and HiGHS.
+compare --section compare:hard --time-limit "$hard_tl" \
+	--backends "dlx fila:f,nof fila:e,nof fila:e=11:f=3,nof,at=11 fila:e=13:f=3,nof,at=13,vol=13 highs" \
+	examples/tetris-cube.yaml examples/diamond-13x13.yaml
+
+# Maximum coverage: the default list, plus CBC and GLPK on the MIP
+# article's seed formulation.
+compare --section compare:coverage --time-limit "$tl" \
+	--backends "max-coverage cbc:seed glpsol:seed" \
+	examples/tetris-7x7.yaml examples/tetris-13x13.yaml examples/tetris-21x21.yaml \
+	examples/fill-11x11.yaml examples/fill-41x41.yaml
