@@ -77,6 +77,8 @@ type fila64 struct {
 	fitsL, attL []int64
 	// Progress at the model's root: entries tried and entries in all.
 	rootDone, rootTotal int64
+	// pre[l] is the model option placed at level l by runFrom, else -1.
+	pre []int32
 	// best and scratch are the fit caches of E and S, by level; maxSet is
 	// the largest number of entries of a set in any table.
 	best, scratch []fitCache
@@ -187,9 +189,11 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 	}
 	f.placed = f.placed[:0]
 	f.m = f.m[:0]
+	f.pre = f.pre[:0]
 	for range len(w.fits) + 2 {
 		f.placed = append(f.placed, 0)
 		f.m = append(f.m, -1)
+		f.pre = append(f.pre, -1)
 	}
 	f.volN = r.volN
 }
@@ -544,13 +548,7 @@ func (f *fila64) selectSet(t *table64, lvl, q int, avail, o uint64) int32 {
 
 // run solves the model from its root.
 func (f *fila64) run() {
-	n := len(f.levelTab)
-	if cap(f.fitsL) < n {
-		f.fitsL, f.attL = make([]int64, n), make([]int64, n)
-	}
-	f.fitsL, f.attL = f.fitsL[:n], f.attL[:n]
-	clear(f.fitsL)
-	clear(f.attL)
+	f.resetStats()
 	f.rootDone, f.rootTotal = 0, 0
 	f.w.active = f
 	defer func() {
@@ -861,6 +859,9 @@ func (f *fila64) leaf(lvl int) {
 // records the table entry (or the option itself for indexed tables), the
 // warehouse path the option.
 func (f *fila64) entryOption(l int) int32 {
+	if p := f.pre[l]; p >= 0 {
+		return p // replayed by runFrom
+	}
 	t := f.levelTab[l]
 	if !f.bitmask || t.indexed {
 		return f.placed[l]

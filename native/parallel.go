@@ -79,6 +79,17 @@ func (w *worker) expand(depth int, out *[][]int32) bool {
 		*out = append(*out, slices.Clone(w.path))
 		return w.dep == depth
 	}
+	if w.filaNow() {
+		// Continue the split inside FILA, with its own branching, so that a
+		// worker builds each model once and replays FILA prefixes.
+		if f := w.buildFila(); f != nil && f.bitmask {
+			return f.expandRoot(depth-w.dep, func(prefix []int32) {
+				*out = append(*out, append(slices.Clone(w.path), prefix...))
+			})
+		}
+		*out = append(*out, slices.Clone(w.path))
+		return false
+	}
 	r := w.r
 	lvl := w.level()
 	var i int32
@@ -117,16 +128,32 @@ func (w *worker) expand(depth int, out *[][]int32) bool {
 	return deeper
 }
 
-// solvePrefix replays a prefix of choices and searches below it.
+// solvePrefix replays a prefix of choices and searches below it: the DLX
+// choices in the matrix, then, where FILA takes over, the FILA choices in
+// the model of that DLX node (built once for consecutive subproblems).
 func (w *worker) solvePrefix(prefix []int32) {
 	d := w.d
-	xs := make([]int32, len(prefix))
-	for n, k := range prefix {
-		xs[n] = d.choose(k)
-		w.place(k)
+	xs := make([]int32, 0, len(prefix))
+	n := 0
+	for n < len(prefix) && d.rlink[0] != 0 && !w.filaNow() {
+		xs = append(xs, d.choose(prefix[n]))
+		w.place(prefix[n])
+		n++
 	}
-	w.dlxSearch()
-	for n := len(prefix) - 1; n >= 0; n-- {
+	switch {
+	case d.rlink[0] == 0 || !w.filaNow():
+		w.dlxSearch()
+	case w.filaKeyOK && slices.Equal(w.filaKey, prefix[:n]):
+		w.f64.runFrom(prefix[n:])
+	default:
+		if f := w.buildFila(); f != nil {
+			w.filaKey, w.filaKeyOK = append(w.filaKey[:0], prefix[:n]...), true
+			f.runFrom(prefix[n:])
+		} else {
+			w.fw.solve(w.level(), w.fw.fs.nCls, -1)
+		}
+	}
+	for n := len(xs) - 1; n >= 0; n-- {
 		w.unplace()
 		d.unchoose(xs[n])
 	}

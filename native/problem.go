@@ -205,8 +205,9 @@ func (pr *problem) assignCopy(cl *puzzle.Class, pl puzzle.Placement, used map[in
 	return pl
 }
 
-// areaMatches reports whether the finite pieces can exactly fill the region
-// (with unlimited pieces: do not exceed it).
+// areaMatches reports whether the pieces can fill the region: the finite
+// pieces exactly (or, with unlimited or at-most classes, not more than the
+// region), and the region's area is a sum of available piece sizes.
 func (pr *problem) areaMatches() bool {
 	a := 0
 	for _, cl := range pr.classes {
@@ -214,8 +215,23 @@ func (pr *problem) areaMatches() bool {
 			a += cl.count * cl.size
 		}
 	}
-	if pr.hasUnlimited {
-		return a <= pr.nCells
+	flexible := pr.hasUnlimited
+	for _, cl := range pr.classes {
+		flexible = flexible || cl.atMost
 	}
-	return a == pr.nCells
+	if !flexible {
+		return a == pr.nCells
+	}
+	if a > pr.nCells {
+		return false
+	}
+	v := newVolume(pr)
+	for c, cl := range pr.classes {
+		v.counts[c] = cl.count
+		if cl.unlimited {
+			v.counts[c] = -1
+		}
+	}
+	v.sums(v.counts)
+	return v.reachable(pr.nCells)
 }

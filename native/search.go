@@ -34,6 +34,10 @@ type worker struct {
 	// progress estimate of a serial search.
 	branch [][2]int
 	active *fila64 // the FILA model being solved, for progress
+	// filaKey is the DLX prefix that w.f64 was built for, when filaKeyOK:
+	// consecutive subproblems of a parallel search reuse the model.
+	filaKey   []int32
+	filaKeyOK bool
 }
 
 func newWorker(r *run) *worker {
@@ -240,6 +244,18 @@ func (w *worker) remainCounts(out []int) {
 // runFila builds a FILA model of the open cells and the options still in
 // the matrix, and solves it.
 func (w *worker) runFila() {
+	if f := w.buildFila(); f != nil {
+		f.run()
+		return
+	}
+	w.fw.solve(w.level(), w.fw.fs.nCls, -1)
+}
+
+// buildFila builds the FILA model of the current DLX node: the 64-bit one
+// (returned) when at most 64 cells are open, else the multi-word one
+// (w.fw; nil is returned).
+func (w *worker) buildFila() *fila64 {
+	w.filaKey, w.filaKeyOK = w.filaKey[:0], false
 	d := w.d
 	pr := w.r.pr
 	in := &w.fin
@@ -270,17 +286,14 @@ func (w *worker) runFila() {
 		if w.f64 == nil {
 			w.f64 = &fila64{}
 		}
-		f := w.f64
-		f.build(w, in, lvl)
-		f.run()
-		return
+		w.f64.build(w, in, lvl)
+		return w.f64
 	}
 	if w.fw == nil {
 		w.fw = &filaW{}
 	}
-	f := w.fw
-	f.build(w, in, lvl)
-	f.solve(lvl, f.fs.nCls, -1)
+	w.fw.build(w, in, lvl)
+	return nil
 }
 
 // solution handles a complete exact tiling given as options.

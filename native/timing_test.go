@@ -128,6 +128,7 @@ var timingCases = map[string]timingCase{
 	"tcHs6":   {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "s=11:e=6:f=3", NOF: true, Redundancy: "auto", Stats: true}},
 	"tcL":     {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "auto", Limit: 3000}},
 	"pt5L":    {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Limit: 3000}},
+	"tcHj2":   {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "auto", Stats: true, Workers: 2}},
 	"pt2":     {func(t testing.TB) *puzzleT { return diamondHole(t, 0) }, Config{Redundancy: "auto", Volume: 13, Stats: true}},
 	"pt5":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
 }

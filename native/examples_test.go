@@ -1,0 +1,56 @@
+package native
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// TestExampleFiles solves the example puzzles of the repository (when
+// present) and checks the published counts. The diamond file is left out:
+// it removes the plus-shaped centre, which has 7,302 unique solutions (the
+// article's 51,184 belong to the board without a 1x5 centre bar, see
+// diamond in puzzles_test.go).
+func TestExampleFiles(t *testing.T) {
+	hybrid := Config{Algorithm: "fila", FilaAt: 11, Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto"}
+	cases := []struct {
+		file        string
+		unique, all int64
+		cfg         Config
+		long        bool
+	}{
+		{"pentomino-10x6.yaml", 2339, 9356, hybrid, false},
+		{"pentomino-10x6.knuth", 2339, 9356, hybrid, false},
+		{"pentomino-12x5.yaml", 1010, 4040, hybrid, false},
+		{"pentomino-15x4.yaml", 368, 1472, hybrid, false},
+		{"pentomino-20x3.yaml", 2, 8, hybrid, false},
+		{"pentomino-8x8-hole.yaml", 65, 520, hybrid, false},
+		{"soma.yaml", 240, 11520, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto"}, false},
+		{"tetris-7x7.yaml", 0, 0, Config{Algorithm: "fila", Schedule: "f"}, false},
+		{"tetris-cube.yaml", 9839, 236136, cfgTetrisCube, true},
+		{"diamond-13x13.yaml", 7302, 58416, cfgDiamond, true},
+	}
+	for _, c := range cases {
+		path := filepath.Join("..", "examples", c.file)
+		if _, err := os.Stat(path); err != nil {
+			t.Logf("%s: not present", c.file)
+			continue
+		}
+		if c.long && (os.Getenv("POLYTILE_LONG") == "" || raceEnabled) {
+			continue // minutes-long: set POLYTILE_LONG=1 (the benchmarks check them too)
+		}
+		if raceEnabled && c.file != "pentomino-20x3.yaml" && c.file != "tetris-7x7.yaml" {
+			continue
+		}
+		p, err := puzzle.ParseFile(path, "")
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		res := solve(t, p, c.cfg)
+		if res.Unique != c.unique || res.All != c.all {
+			t.Errorf("%s: unique %d all %d, want %d and %d", c.file, res.Unique, res.All, c.unique, c.all)
+		}
+	}
+}
