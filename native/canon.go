@@ -1,8 +1,8 @@
 package native
 
 import (
+	"encoding/binary"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/polytile/polytile/puzzle"
@@ -143,15 +143,15 @@ func (cn *canon) orbit(full *problem, index map[string]int32, pr *problem, opts 
 	return out
 }
 
-// optionKey identifies an option by class and sorted cells.
+// optionKey identifies an option by class and sorted cells (a compact
+// binary string, used as a map key).
 func optionKey(class int32, cells []int32) string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(int(class)))
+	b := make([]byte, 0, 4*(len(cells)+1))
+	b = binary.LittleEndian.AppendUint32(b, uint32(class))
 	for _, c := range cells {
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(int(c)))
+		b = binary.LittleEndian.AppendUint32(b, uint32(c))
 	}
-	return b.String()
+	return string(b)
 }
 
 // optionIndex maps optionKey to option index for every option of pr.

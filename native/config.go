@@ -57,9 +57,9 @@ type Config struct {
 	// Result.Stats.
 	Stats bool
 
-	// Internal switches for tests and experiments.
-	variant   int  // A/B experiments
-	warehouse bool // FILA's literal warehouse loop even for <= 64 classes
+	// warehouse forces FILA's literal warehouse loop even for <= 64
+	// classes (tests).
+	warehouse bool
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1.

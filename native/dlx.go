@@ -38,15 +38,9 @@ type dnode struct {
 // each class (the classes' counts for a fresh search).
 func newDLX(pr *problem) *dlx {
 	nCells := int32(pr.nCells)
-	d := &dlx{nCells: nCells, classItem: make([]int32, len(pr.classes))}
-	n := nCells
-	for c, cl := range pr.classes {
-		if cl.unlimited {
-			continue
-		}
-		n++
-		d.classItem[c] = n
-	}
+	d := &dlx{nCells: nCells}
+	var n int32
+	d.classItem, n = classItems(pr)
 	d.nItems = n
 	d.llink = make([]int32, n+1)
 	d.rlink = make([]int32, n+1)
@@ -114,6 +108,21 @@ func newDLX(pr *problem) *dlx {
 		d.optOf = append(d.optOf, -1)
 	}
 	return d
+}
+
+// classItems numbers the items of the classes (0: none, for unlimited
+// classes) after the cells, and returns the last item.
+func classItems(pr *problem) ([]int32, int32) {
+	items := make([]int32, len(pr.classes))
+	n := int32(pr.nCells)
+	for c, cl := range pr.classes {
+		if cl.unlimited {
+			continue
+		}
+		n++
+		items[c] = n
+	}
+	return items, n
 }
 
 // hide removes the other nodes of the option of node p from their columns.

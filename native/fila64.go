@@ -1,6 +1,9 @@
 package native
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // table64 is one heuristic's image list sets A[c][z] with the layouts
 // inlined: lay[i] is the occupancy bitfield of list entry i and opt[i] the
@@ -75,8 +78,10 @@ type fila64 struct {
 	recLen int  // uint32 words per set record (recs)
 	// Statistics of this model by level, added to the worker's at the end.
 	fitsL, attL []int64
-	// Progress at the model's root: entries tried and entries in all.
-	rootDone, rootTotal int64
+	pubNodes    int64 // placements of this model already published by tick
+	// rootLo, rootHi delimit the table entries of the root's set when the
+	// root uses F or radial on an inline table (for progress).
+	rootLo, rootHi int32
 	// pre[l] is the model option placed at level l by runFrom, else -1.
 	pre []int32
 	// best and scratch are the fit caches of E and S, by level; maxSet is
@@ -549,7 +554,7 @@ func (f *fila64) selectSet(t *table64, lvl, q int, avail, o uint64) int32 {
 // run solves the model from its root.
 func (f *fila64) run() {
 	f.resetStats()
-	f.rootDone, f.rootTotal = 0, 0
+	f.rootProgressInit()
 	f.w.active = f
 	defer func() {
 		f.w.active = nil
@@ -567,9 +572,47 @@ func (f *fila64) run() {
 	f.w.stop = f.stop || f.w.stop
 }
 
+// rootProgressInit notes where the root's entries are, so that progress
+// can be read from the placement at the root without help from the search.
+func (f *fila64) rootProgressInit() {
+	f.rootLo, f.rootHi = 0, 0
+	t := f.levelTab[f.lvl0]
+	f.placed[f.lvl0] = -1
+	f.best[f.lvl0].ent = f.best[f.lvl0].ent[:0]
+	if f.fs.n == 0 || t == nil || t.indexed || !t.kind.fixedOrder() {
+		return
+	}
+	c := int32(0) // F: the first cell; radial: the first in its order
+	if t.kind == heurRadial {
+		c = t.order[0]
+	}
+	rec := t.recs[int(t.cells[c&63].base)*f.recLen:] // o = 0: ILSI 0
+	f.rootLo, f.rootHi = int32(rec[2]), int32(rec[2+f.fs.nCls])
+}
+
+// rootFraction estimates the part of the model's tree done from the
+// entry being explored at the root.
+func (f *fila64) rootFraction() float64 {
+	p := f.placed[f.lvl0]
+	if p < 0 {
+		return 0
+	}
+	if f.rootHi > f.rootLo {
+		return float64(p-f.rootLo) / float64(f.rootHi-f.rootLo)
+	}
+	if ent := f.best[f.lvl0].ent; len(ent) > 0 {
+		if i := slices.Index(ent, p); i >= 0 {
+			return float64(i) / float64(len(ent))
+		}
+	}
+	return 0
+}
+
 // mergeStats adds the model's statistics to the worker's.
 func (f *fila64) mergeStats() {
 	w := f.w
+	w.nodesPub += f.pubNodes // already published by tick
+	f.pubNodes = 0
 	for l, n := range f.fitsL {
 		w.fits[l] += n
 		w.attempts[l] += f.attL[l]
@@ -580,6 +623,12 @@ func (f *fila64) mergeStats() {
 // tick is called every pollMask+1 nodes: cancellation and progress.
 func (f *fila64) tick() {
 	f.budget = pollMask
+	var n int64
+	for _, x := range f.fitsL {
+		n += x
+	}
+	f.w.r.nodesAll.Add(n - f.pubNodes)
+	f.pubNodes = n
 	f.w.poll()
 	if f.w.stop {
 		f.stop = true
@@ -634,13 +683,6 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
 	var fits, att int64
-	root := lvl == f.lvl0
-	if root {
-		for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
-			s := bits.TrailingZeros64(m)
-			f.rootTotal += int64(rec[3+s] - rec[2+s])
-		}
-	}
 	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
 		s := bits.TrailingZeros64(m)
 		lo, hi := rec[2+s], rec[3+s]
@@ -671,9 +713,6 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 					break
 				}
 			}
-			if root {
-				f.rootDone += int64(hi - lo)
-			}
 		} else {
 			for i, l := range t.lay[lo:hi] {
 				if o&l != 0 {
@@ -688,9 +727,6 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 				if f.stop {
 					break
 				}
-			}
-			if root {
-				f.rootDone += int64(hi - lo)
 			}
 		}
 		if multi {
@@ -710,10 +746,6 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 	c := &f.best[lvl]
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
-	root := lvl == f.lvl0
-	if root {
-		f.rootTotal += int64(len(c.ent))
-	}
 	var fits int64
 	start := int32(0)
 	for _, sg := range c.seg {
@@ -742,9 +774,6 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[opt])
 			}
 			f.solveFast(next, av, o|l)
-			if root {
-				f.rootDone++
-			}
 			if f.stop {
 				break
 			}

@@ -345,8 +345,8 @@ func (w *worker) fraction() float64 {
 		f += scale * float64(b[0]) / float64(b[1])
 		scale /= float64(b[1])
 	}
-	if a := w.active; a != nil && a.rootTotal > 0 && w.dep <= len(w.branch) {
-		f += scale * float64(a.rootDone) / float64(a.rootTotal)
+	if a := w.active; a != nil && w.dep <= len(w.branch) {
+		f += scale * a.rootFraction()
 	}
 	return min(f, 1)
 }

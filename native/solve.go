@@ -34,7 +34,6 @@ type run struct {
 	parallel    bool
 	// warehouse forces FILA's literal warehouse loop (tests).
 	warehouse bool
-	variant   int // A/B experiments
 
 	stopFlag    atomic.Bool
 	interrupted atomic.Bool
@@ -99,8 +98,8 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	res.Options = pr.options()
 	r := newRun(pr, full, cn, cfg, sched, start)
 	if red != nil {
-		d := newDLX(pr)
-		r.forceItem = d.classItem[red.class]
+		items, _ := classItems(pr)
+		r.forceItem = items[red.class]
 	}
 	if err := ctx.Err(); err != nil {
 		res.Interrupted = true
@@ -168,7 +167,7 @@ func checkConfig(cfg *Config) (schedule, error) {
 }
 
 func newRun(pr, full *problem, cn *canon, cfg Config, sched schedule, start time.Time) *run {
-	r := &run{pr: pr, full: full, cfg: cfg, cn: cn, start: start, byDepth: pr.hasUnlimited, variant: cfg.variant, warehouse: cfg.warehouse}
+	r := &run{pr: pr, full: full, cfg: cfg, cn: cn, start: start, byDepth: pr.hasUnlimited, warehouse: cfg.warehouse}
 	if r.byDepth {
 		r.levels = pr.nCells + 2
 	} else {

@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"sync"
@@ -223,6 +224,12 @@ func TestArticleStatistics(t *testing.T) {
 			// Table 3, p = 4: 1,775,873 attempts and 617,667 fits.
 			if a, f := res.Stats.Attempts[4], res.Stats.Fits[4]; a != 1775873 || f != 617667 {
 				t.Errorf("P-5 at 4 pieces left: %d attempts %d fits, article 1775873 and 617667", a, f)
+			}
+			// Table 3's per-target columns: 6.527 attempts, 2.270 fits.
+			for _, row := range res.Stats.Rows() {
+				if row.Level == 4 && (math.Abs(row.AttemptsPerTarget-6.527) > 5e-4 || math.Abs(row.FitsPerTarget-2.270) > 5e-4) {
+					t.Errorf("P-5 row 4: %+v, article 6.527 and 2.270 per target", row)
+				}
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"fmt"
+	"github.com/polytile/polytile/puzzle"
 	"os"
 	"strings"
 	"syscall"
@@ -35,11 +36,9 @@ func TestTimings(t *testing.T) {
 		p := tc.build(t)
 		bestW, bestC := time.Hour, time.Hour
 		var res *Result
-		v := 0
-		fmt.Sscan(os.Getenv("POLYTILE_VARIANT"), &v)
 		for range reps {
 			w0, c0 := time.Now(), cpuNow()
-			r, err := solveVariant(p, tc.cfg, v)
+			r, err := Solve(context.Background(), p, tc.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,32 +58,6 @@ func TestTimings(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestAB compares internal variants interleaved (POLYTILE_AB=case).
-func TestAB(t *testing.T) {
-	name := os.Getenv("POLYTILE_AB")
-	if name == "" {
-		t.Skip("set POLYTILE_AB to compare variants")
-	}
-	reps := 10
-	fmt.Sscan(os.Getenv("POLYTILE_REPS"), &reps)
-	tc := timingCases[name]
-	p := tc.build(t)
-	best := map[int]time.Duration{}
-	for range reps {
-		for v := range 2 {
-			c0 := cpuNow()
-			if _, err := solveVariant(p, tc.cfg, v); err != nil {
-				t.Fatal(err)
-			}
-			d := cpuNow() - c0
-			if b, ok := best[v]; !ok || d < b {
-				best[v] = d
-			}
-		}
-	}
-	t.Logf("%s: variant 0 %.4fs, variant 1 %.4fs", name, best[0].Seconds(), best[1].Seconds())
 }
 
 func statModels(r *Result) int64 {
@@ -129,11 +102,17 @@ var timingCases = map[string]timingCase{
 	"tcL":     {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "auto", Limit: 3000}},
 	"pt5L":    {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Limit: 3000}},
 	"tcHj2":   {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "auto", Stats: true, Workers: 2}},
+	"op12":    {exampleFile("onesided-18x5.yaml"), Config{Algorithm: "fila", FilaAt: 12, Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto", Stats: true}},
 	"pt2":     {func(t testing.TB) *puzzleT { return diamondHole(t, 0) }, Config{Redundancy: "auto", Volume: 13, Stats: true}},
 	"pt5":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
 }
 
-func solveVariant(p *puzzleT, cfg Config, v int) (*Result, error) {
-	cfg.variant = v
-	return Solve(context.Background(), p, cfg)
+func exampleFile(name string) func(testing.TB) *puzzleT {
+	return func(t testing.TB) *puzzleT {
+		p, err := puzzle.ParseFile("../examples/"+name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
 }

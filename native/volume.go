@@ -1,5 +1,7 @@
 package native
 
+import "math/bits"
+
 // volume implements the volume filter: a placement is useless when the open
 // cells fall apart into connected components one of which has a size that
 // no sub-multiset of the remaining pieces' sizes adds up to.
@@ -113,6 +115,10 @@ func filterOnce(pr *problem) []bool {
 		v.sums(counts)
 		perClass[c] = append([]uint64(nil), v.reach...)
 	}
+	if pr.nCells <= 64 {
+		filterOnce64(pr, v, perClass, keep)
+		return keep
+	}
 	filled := make([]bool, pr.nCells)
 	open := func(c int32) bool { return !filled[c] }
 	for k := range pr.options() {
@@ -127,4 +133,45 @@ func filterOnce(pr *problem) []bool {
 		}
 	}
 	return keep
+}
+
+// filterOnce64 is filterOnce with bitset flood fills (at most 64 cells).
+func filterOnce64(pr *problem, v *volume, perClass [][]uint64, keep []bool) {
+	nb := make([]uint64, pr.nCells)
+	for c := range pr.nCells {
+		for _, m := range pr.nbr[c] {
+			if m >= 0 {
+				nb[c] |= 1 << m
+			}
+		}
+	}
+	full := ^uint64(0) >> (64 - pr.nCells)
+	for k := range pr.options() {
+		var lay uint64
+		for _, c := range pr.optCells(k) {
+			lay |= 1 << c
+		}
+		reach := perClass[pr.optClass[k]]
+		keep[k] = true
+		for h := full &^ lay; h != 0; {
+			comp := h & -h
+			for {
+				grow := comp
+				for x := comp; x != 0; x &= x - 1 {
+					grow |= nb[bits.TrailingZeros64(x)]
+				}
+				grow &= h
+				if grow == comp {
+					break
+				}
+				comp = grow
+			}
+			n := bits.OnesCount64(comp)
+			if reach[n/64]>>(n%64)&1 == 0 {
+				keep[k] = false
+				break
+			}
+			h &^= comp
+		}
+	}
 }
