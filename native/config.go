@@ -58,8 +58,9 @@ type Config struct {
 	Stats bool
 
 	// warehouse forces FILA's literal warehouse loop even for <= 64
-	// classes (tests).
-	warehouse bool
+	// classes, and wideOnly keeps the multi-word FILA from handing over
+	// to the 64-bit one (tests).
+	warehouse, wideOnly bool
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1.

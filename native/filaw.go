@@ -34,6 +34,7 @@ type filaW struct {
 	volN   int
 	seen   []bool
 	stack  []int32
+	in     filaInput // for the hand-over to fila64
 }
 
 func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
@@ -238,6 +239,10 @@ func (f *filaW) solve(lvl, q int, from int32) {
 		f.leaf()
 		return
 	}
+	if f.open <= 64 && !f.w.r.wideOnly {
+		f.handOver(lvl, q)
+		return
+	}
 	w := f.w
 	if f.volN > 0 && (f.step > 0 || lvl > f.volN) && !f.volumeOK() {
 		return
@@ -299,6 +304,48 @@ func (f *filaW) solve(lvl, q int, from int32) {
 			return
 		}
 	}
+}
+
+// handOver builds a 64-bit FILA model of the open cells and the options
+// that still fit, and solves it: the multi-word search runs only while more
+// than 64 cells are open.
+func (f *filaW) handOver(lvl, q int) {
+	w := f.w
+	in := &f.in
+	in.cells = in.cells[:0]
+	for l := range int32(f.fs.n) {
+		if f.isOpen(l) {
+			in.cells = append(in.cells, f.fs.cellOf[l])
+		}
+	}
+	if len(in.remain) != len(w.r.pr.classes) {
+		in.remain = make([]int32, len(w.r.pr.classes))
+	}
+	clear(in.remain)
+	avail := make([]bool, f.fs.nCls)
+	for _, s := range f.s[:q] {
+		avail[s] = true
+		in.remain[f.fs.clsOf[s]] = f.n[s]
+	}
+	in.opts = in.opts[:0]
+	for i, k := range f.fs.opts {
+		if avail[f.fs.optCls[i]] && f.fits(int32(i)) {
+			in.opts = append(in.opts, k)
+		}
+	}
+	in.hasUnl, in.byDepth = w.fin.hasUnl, w.fin.byDepth
+	base := len(w.path)
+	for _, i := range f.placed[:f.depth] {
+		w.path = append(w.path, f.fs.opts[i])
+	}
+	if w.f64 == nil {
+		w.f64 = &fila64{}
+	}
+	w.filaKeyOK = false
+	w.filaModels++
+	w.f64.build(w, in, lvl)
+	w.f64.run()
+	w.path = w.path[:base]
 }
 
 func (f *filaW) leaf() {

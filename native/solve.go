@@ -32,8 +32,8 @@ type run struct {
 	radialRank  []int32
 	start       time.Time
 	parallel    bool
-	// warehouse forces FILA's literal warehouse loop (tests).
-	warehouse bool
+	// warehouse and wideOnly are Config's test switches.
+	warehouse, wideOnly bool
 
 	stopFlag    atomic.Bool
 	interrupted atomic.Bool
@@ -167,7 +167,7 @@ func checkConfig(cfg *Config) (schedule, error) {
 }
 
 func newRun(pr, full *problem, cn *canon, cfg Config, sched schedule, start time.Time) *run {
-	r := &run{pr: pr, full: full, cfg: cfg, cn: cn, start: start, byDepth: pr.hasUnlimited, warehouse: cfg.warehouse}
+	r := &run{pr: pr, full: full, cfg: cfg, cn: cn, start: start, byDepth: pr.hasUnlimited, warehouse: cfg.warehouse, wideOnly: cfg.wideOnly}
 	if r.byDepth {
 		r.levels = pr.nCells + 2
 	} else {

@@ -246,6 +246,12 @@ func TestParallelAndShards(t *testing.T) {
 		{pentominoBox(t, 6, 10), Config{Algorithm: "fila", FilaAt: 11, Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto"}},
 		{tinyPuzzles(t)["3x5-V3inf-I3"], Config{Algorithm: "fila", Schedule: "f"}},
 		{tinyPuzzles(t)["4x4-copies"], Config{Schedule: "s", Volume: 2}},
+		{tinyPuzzles(t)["4x4-copies"], Config{Algorithm: "fila", Schedule: "e=4:f=2", NOF: true}},
+		{tinyPuzzles(t)["2x3x2-V"], Config{Algorithm: "fila", Schedule: "s", NOF: true}},
+		{tinyPuzzles(t)["5x5-X+4L"], Config{Algorithm: "fila", Schedule: "radial", Redundancy: "auto"}},
+		{mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, 22, 1), Pieces: []puzzle.PieceSpec{
+			{Name: "I3", Cells: art(t, "###"), Unlimited: true, Policy: puzzle.Free},
+			{Name: "V3", Cells: art(t, "##/#."), Count: 2, Policy: puzzle.Free}}}), Config{Algorithm: "fila", Schedule: "f", NOF: true}},
 	}
 	if raceEnabled {
 		cases = append(cases[:1], cases[2:]...)

@@ -103,6 +103,12 @@ var timingCases = map[string]timingCase{
 	"pt5L":    {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Limit: 3000}},
 	"tcHj2":   {tetrisCube, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Redundancy: "auto", Stats: true, Workers: 2}},
 	"op12":    {exampleFile("onesided-18x5.yaml"), Config{Algorithm: "fila", FilaAt: 12, Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto", Stats: true}},
+	"ptA":     {diamond, Config{Algorithm: "fila", FilaAt: 15, Schedule: "e=15:f=3", NOF: true, Volume: 15, Redundancy: "auto", Stats: true}},
+	"ptB":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=4", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
+	"ptC":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=2", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
+	"ptD":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "s=13:e=9:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
+	"ptE":     {diamond, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Volume: 11, Redundancy: "auto", Stats: true}},
+	"ptF":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 9, Redundancy: "auto", Stats: true}},
 	"pt2":     {func(t testing.TB) *puzzleT { return diamondHole(t, 0) }, Config{Redundancy: "auto", Volume: 13, Stats: true}},
 	"pt5":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
 }

@@ -24,8 +24,11 @@ func TestWideBoards(t *testing.T) {
 			{Algorithm: "fila", Schedule: "radial", NOF: true},
 			{Algorithm: "fila", Schedule: "f", Volume: 1},
 		} {
-			if res := solve(t, p, cfg); res.All != a[n] {
-				t.Errorf("3x%d bars %s: %d tilings, want %d", n, cfg.Schedule, res.All, a[n])
+			for _, wide := range []bool{false, true} {
+				cfg.wideOnly = wide
+				if res := solve(t, p, cfg); res.All != a[n] {
+					t.Errorf("3x%d bars %s (multi-word only %v): %d tilings, want %d", n, cfg.Schedule, wide, res.All, a[n])
+				}
 			}
 		}
 	}
@@ -43,8 +46,11 @@ func TestWideBoards(t *testing.T) {
 		{Algorithm: "fila", Schedule: "s"},
 		{Algorithm: "fila", Schedule: "radial"},
 	} {
-		if res := solve(t, p, cfg); res.All != want.All || res.Unique != want.Unique {
-			t.Errorf("3x22 %s: %d/%d, DLX %d/%d", cfg.Schedule, res.Unique, res.All, want.Unique, want.All)
+		for _, wide := range []bool{false, true} {
+			cfg.wideOnly = wide
+			if res := solve(t, p, cfg); res.All != want.All || res.Unique != want.Unique {
+				t.Errorf("3x22 %s (multi-word only %v): %d/%d, DLX %d/%d", cfg.Schedule, wide, res.Unique, res.All, want.Unique, want.All)
+			}
 		}
 	}
 }

@@ -1,0 +1,256 @@
+package native
+
+import "math/bits"
+
+// build prepares the model for an input; tables are built for the
+// heuristics that the levels from lvl0 on use.
+func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
+	r := w.r
+	pr := r.pr
+	f.w = w
+	f.stop = w.stop
+	f.budget = pollMask
+	f.lvl0 = lvl0
+	fs := &f.fs
+	fs.shapeFrom(pr, in)
+	f.stride = int32(fs.nCls + 1)
+	f.full = ^uint64(0) >> (64 - fs.n)
+	if fs.n == 0 {
+		f.full = 0
+	}
+	f.optLay = f.optLay[:0]
+	for _, k := range fs.opts {
+		var l uint64
+		for _, c := range pr.optCells(int(k)) {
+			l |= 1 << fs.local[c]
+		}
+		f.optLay = append(f.optLay, l)
+	}
+	if f.lays == nil {
+		f.lays = new([1 << 16]uint64)
+	}
+	copy(f.lays[:], f.optLay)
+	f.nbMask = f.nbMask[:0]
+	for l := range fs.n {
+		var m uint64
+		for _, x := range fs.nbLocal[l] {
+			if x >= 0 {
+				m |= 1 << x
+			}
+		}
+		f.nbMask = append(f.nbMask, m)
+	}
+	cellsOf := func(i int, buf []int32) []int32 {
+		for x := f.optLay[i]; x != 0; x &= x - 1 {
+			buf = append(buf, int32(bits.TrailingZeros64(x)))
+		}
+		return buf
+	}
+	f.step = -1
+	if in.byDepth {
+		f.step = 1
+	}
+	f.bitmask = fs.nCls <= 64 && !r.warehouse
+	f.recLen = fs.nCls + 3
+	f.multi = 0
+	for s, c := range fs.count {
+		if c != 1 && s < 64 {
+			f.multi |= 1 << s
+		}
+	}
+	f.exactMask = 0
+	f.checkCnt = in.hasUnl
+	for s, e := range fs.exact {
+		if e {
+			if s < 64 {
+				f.exactMask |= 1 << s
+			}
+		} else {
+			f.checkCnt = true
+		}
+	}
+	// Levels this run can visit and their heuristics.
+	f.maxSet = 0
+	f.levelTab = f.levelTab[:0]
+	for i := range f.tabs {
+		if f.tabs[i] != nil {
+			f.tabs[i].kind = -1 // mark stale
+		}
+	}
+	for lvl := range len(w.fits) {
+		f.levelTab = append(f.levelTab, nil)
+		if (f.step < 0 && lvl > lvl0) || (f.step > 0 && lvl < lvl0) {
+			continue
+		}
+		h := r.heurAt(lvl)
+		t := f.tabs[h]
+		if t == nil {
+			t = &table64{tableLayout: tableLayout{kind: -1}}
+			f.tabs[h] = t
+		}
+		if t.kind != h {
+			f.fillTable(t, h, cellsOf)
+		}
+		f.levelTab[lvl] = t
+	}
+	f.initCounts()
+	// Warehouse.
+	f.n = append(f.n[:0], fs.count...)
+	f.s = f.s[:0]
+	for s := range fs.nCls {
+		f.s = append(f.s, int32(s))
+	}
+	for len(f.best) < len(w.fits)+2 {
+		f.best = append(f.best, fitCache{})
+		f.scratch = append(f.scratch, fitCache{})
+	}
+	f.placed = f.placed[:0]
+	f.m = f.m[:0]
+	f.pre = f.pre[:0]
+	for range len(w.fits) + 2 {
+		f.placed = append(f.placed, 0)
+		f.m = append(f.m, -1)
+		f.pre = append(f.pre, -1)
+	}
+	f.volN = r.volN
+}
+
+// initCounts prepares the bit-sliced open-neighbour counts when some level
+// of this run uses the E heuristic.
+func (f *fila64) initCounts() {
+	f.cntOn = f.cntOn[:0]
+	f.cnt = f.cnt[:0]
+	any := false
+	defer func() { f.anyCnt = any }()
+	for range f.levelTab {
+		f.cntOn = append(f.cntOn, false)
+		f.cnt = append(f.cnt, [3]uint64{})
+	}
+	// Counts are needed at a level when it or a deeper one uses E.
+	for l := f.lvl0; l >= 0 && l < len(f.levelTab); l += f.step {
+		if f.levelTab[l] != nil && f.levelTab[l].kind == heurE {
+			for m := f.lvl0; ; m += f.step {
+				f.cntOn[m] = true
+				if m == l {
+					break
+				}
+			}
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
+	f.dec = f.dec[:0]
+	var cnt [64]uint8
+	for _, lay := range f.optLay {
+		// m(x) = number of cells of the image adjacent to x.
+		var touched uint64
+		for y := lay; y != 0; y &= y - 1 {
+			for _, x := range f.fs.nbLocal[bits.TrailingZeros64(y)] {
+				if x >= 0 {
+					cnt[x]++
+					touched |= 1 << x
+				}
+			}
+		}
+		var v [3]uint64
+		for x := touched; x != 0; x &= x - 1 {
+			c := bits.TrailingZeros64(x)
+			k := cnt[c]
+			cnt[c] = 0
+			v[0] |= uint64(k&1) << c
+			v[1] |= uint64(k>>1&1) << c
+			v[2] |= uint64(k>>2&1) << c
+		}
+		f.dec = append(f.dec, v)
+	}
+	var v [3]uint64
+	for c := range f.fs.n {
+		k := bits.OnesCount64(f.nbMask[c])
+		for b := range 3 {
+			v[b] |= uint64(k>>b&1) << c
+		}
+	}
+	f.cnt[f.lvl0] = v
+}
+
+// subCounts returns a - d on bit-sliced 3-bit counters.
+func subCounts(a, d *[3]uint64) [3]uint64 {
+	r0 := a[0] ^ d[0]
+	b0 := ^a[0] & d[0]
+	t1 := a[1] ^ d[1]
+	r1 := t1 ^ b0
+	b1 := (^a[1] & d[1]) | (^t1 & b0)
+	r2 := a[2] ^ d[2] ^ b1
+	return [3]uint64{r0, r1, r2}
+}
+
+// fewestOpen returns the open cells (h) with the fewest open neighbours.
+func fewestOpen(c *[3]uint64, h uint64) uint64 {
+	n0, n1, n2 := ^c[0], ^c[1], ^c[2]
+	for k := range 7 {
+		m := h
+		if k&1 != 0 {
+			m &= c[0]
+		} else {
+			m &= n0
+		}
+		if k&2 != 0 {
+			m &= c[1]
+		} else {
+			m &= n1
+		}
+		if k&4 != 0 {
+			m &= c[2]
+		} else {
+			m &= n2
+		}
+		if m != 0 {
+			return m
+		}
+	}
+	return h
+}
+
+// fillTable builds the image list sets of heuristic h.
+func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []int32) {
+	fs := &f.fs
+	t.buildLayout(fs, h, f.w.r.cfg.NOF, f.w.r.radialRank, cellsOf)
+	t.idx, t.lay, t.opt = t.idx[:0], t.lay[:0], t.opt[:0]
+	t.indexed = len(fs.opts) <= 1<<16 && len(t.members) >= indexedEntries && f.bitmask
+	if t.indexed {
+		for _, i := range t.members {
+			t.idx = append(t.idx, uint16(i))
+		}
+	} else {
+		for _, i := range t.members {
+			t.lay = append(t.lay, f.optLay[i])
+			t.opt = append(t.opt, i)
+		}
+	}
+	for l := range fs.n {
+		t.cells[l] = fcell{base: t.setBase[l], nbInfo: t.nb[l]}
+	}
+	sets := (len(t.offs) - 1) / int(f.stride)
+	for z := range sets {
+		base := z * int(f.stride)
+		f.maxSet = max(f.maxSet, int(t.offs[base+fs.nCls]-t.offs[base]))
+	}
+	t.nonEmpty = t.nonEmpty[:0]
+	t.recs = t.recs[:0]
+	for z := range sets {
+		var m uint64
+		o := t.offs[z*int(f.stride):]
+		for s := 0; s < fs.nCls && s < 64; s++ {
+			if o[s] != o[s+1] {
+				m |= 1 << s
+			}
+		}
+		t.nonEmpty = append(t.nonEmpty, m)
+		t.recs = append(t.recs, uint32(m), uint32(m>>32))
+		for s := 0; s <= fs.nCls; s++ {
+			t.recs = append(t.recs, uint32(o[s]))
+		}
+	}
+}

@@ -1,0 +1,211 @@
+package native
+
+import "math/bits"
+
+// ilsi64 computes the compact image list set index of a cell: bit t is
+// the occupancy of neighbour k[t] (the unrolled form of the article's
+// getIlsiXX family: only neighbours that may be open are read).
+func ilsi64(nb *nbInfo, o uint64) int32 {
+	z := uint64(0)
+	switch nb.n {
+	case 6:
+		z |= (o >> (nb.k[5] & 63) & 1) << 5
+		fallthrough
+	case 5:
+		z |= (o >> (nb.k[4] & 63) & 1) << 4
+		fallthrough
+	case 4:
+		z |= (o >> (nb.k[3] & 63) & 1) << 3
+		fallthrough
+	case 3:
+		z |= (o >> (nb.k[2] & 63) & 1) << 2
+		fallthrough
+	case 2:
+		z |= (o >> (nb.k[1] & 63) & 1) << 1
+		fallthrough
+	case 1:
+		z |= o >> (nb.k[0] & 63) & 1
+	}
+	return int32(z)
+}
+
+// countFits counts the images of set that fit, over the available classes
+// (the bitmask avail, or the first q of the warehouse), stopping at fmax.
+func (f *fila64) countFits(t *table64, set int32, q int, avail, o uint64, fmax int) int {
+	offs := t.offs[set*f.stride : set*f.stride+f.stride]
+	fc := 0
+	if f.bitmask && t.indexed {
+		lays := f.lays
+		for m := avail & t.nonEmpty[set]; m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			for _, i := range t.idx[offs[s]:offs[s+1]] {
+				if o&lays[i] == 0 {
+					fc++
+					if fc >= fmax {
+						return fc
+					}
+				}
+			}
+		}
+		return fc
+	}
+	if f.bitmask {
+		for m := avail & t.nonEmpty[set]; m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			for _, l := range t.lay[offs[s]:offs[s+1]] {
+				if o&l == 0 {
+					fc++
+					if fc >= fmax {
+						return fc
+					}
+				}
+			}
+		}
+		return fc
+	}
+	for _, s := range f.s[:q] {
+		for _, l := range t.lay[offs[s]:offs[s+1]] {
+			if o&l == 0 {
+				fc++
+				if fc >= fmax {
+					return fc
+				}
+			}
+		}
+	}
+	return fc
+}
+
+// fitCache holds the images that fit the cell chosen by E or S at one
+// level: counting the fits of the winning candidate (which always runs to
+// completion) records them, so that the search does not test them again.
+type fitCache struct {
+	ent []int32  // fitting entries: model options (indexed tables) or table entries
+	seg []fitSeg // ent is grouped by class
+	att int64    // attempts: the sizes of the available lists of the set
+}
+
+// fitSeg is the run of fitting entries of class s, ending at ent[end].
+type fitSeg struct{ s, end int32 }
+
+// countInto counts the fits of set like countFits, recording them in c,
+// and stops (with a useless c) at fmax. The entries are written without
+// branches into a buffer that can hold any set (maxSet entries).
+func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, c *fitCache) int {
+	rec := t.recs[int(set)*f.recLen:]
+	if cap(c.ent) < f.maxSet {
+		c.ent = make([]int32, f.maxSet)
+	}
+	ent := c.ent[:cap(c.ent)]
+	seg := c.seg[:0]
+	att := int64(0)
+	n := 0
+	lays := f.lays
+	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
+		s := bits.TrailingZeros64(m)
+		lo, hi := rec[2+s], rec[3+s]
+		att += int64(hi - lo)
+		n0 := n
+		if t.indexed {
+			for _, i := range t.idx[lo:hi] {
+				ent[n] = int32(i)
+				z := o & lays[i]
+				n += int((z|-z)>>63 ^ 1)
+				if n >= fmax {
+					return n
+				}
+			}
+		} else {
+			for j, l := range t.lay[lo:hi] {
+				ent[n] = int32(lo) + int32(j)
+				z := o & l
+				n += int((z|-z)>>63 ^ 1)
+				if n >= fmax {
+					return n
+				}
+			}
+		}
+		if n > n0 {
+			seg = append(seg, fitSeg{int32(s), int32(n)})
+		}
+	}
+	c.ent, c.seg, c.att = ent[:n], seg, att
+	return n
+}
+
+// selectCached is selectFila for E and S on the bitmask path: it leaves
+// the fits of the chosen cell in f.best[lvl] and reports whether some cell
+// was chosen.
+func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) bool {
+	h := ^o & f.full
+	cand := h
+	if t.kind == heurE {
+		cand = fewestOpen(&f.cnt[lvl], h)
+	}
+	fmin := int(^uint(0) >> 1)
+	best, scratch := &f.best[lvl], &f.scratch[lvl]
+	found := false
+	for x := cand; x != 0; x &= x - 1 {
+		fc := &t.cells[bits.TrailingZeros64(x)&63]
+		set := fc.base + ilsi64(&fc.nbInfo, o)
+		if n := f.countInto(t, set, avail, o, fmin, scratch); n < fmin {
+			fmin, found = n, true
+			*best, *scratch = *scratch, *best
+			if n == 0 {
+				break
+			}
+		}
+	}
+	return found
+}
+
+// selectSet is selectFila: it returns the image list set to try, or -1
+// when some open cell can take no image.
+func (f *fila64) selectSet(t *table64, lvl, q int, avail, o uint64) int32 {
+	switch t.kind {
+	case heurF:
+		fc := &t.cells[bits.TrailingZeros64(^o)&63]
+		return fc.base + ilsi64(&fc.nbInfo, o)
+	case heurRadial:
+		// Resume after the parent's cell when the parent used this order
+		// too (f.m is indexed by level + 1).
+		m := int32(0)
+		if prev := lvl - f.step; prev >= 0 && prev < len(f.levelTab) && f.levelTab[prev] == t {
+			m = f.m[prev+1] + 1
+		}
+		for o>>t.order[m]&1 != 0 {
+			m++
+		}
+		f.m[lvl+1] = m
+		fc := &t.cells[t.order[m]&63]
+		return fc.base + ilsi64(&fc.nbInfo, o)
+	case heurE:
+		h := ^o & f.full
+		fmin, best := int(^uint(0)>>1), int32(-1)
+		for x := fewestOpen(&f.cnt[lvl], h); x != 0; x &= x - 1 {
+			fc := &t.cells[bits.TrailingZeros64(x)&63]
+			set := fc.base + ilsi64(&fc.nbInfo, o)
+			if n := f.countFits(t, set, q, avail, o, fmin); n < fmin {
+				fmin, best = n, set
+				if n == 0 {
+					break
+				}
+			}
+		}
+		return best
+	default: // heurS
+		h := ^o & f.full
+		fmin, best := int(^uint(0)>>1), int32(-1)
+		for x := h; x != 0; x &= x - 1 {
+			fc := &t.cells[bits.TrailingZeros64(x)&63]
+			set := fc.base + ilsi64(&fc.nbInfo, o)
+			if n := f.countFits(t, set, q, avail, o, fmin); n < fmin {
+				fmin, best = n, set
+				if n == 0 {
+					break
+				}
+			}
+		}
+		return best
+	}
+}
