@@ -109,6 +109,9 @@ var timingCases = map[string]timingCase{
 	"ptD":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "s=13:e=9:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
 	"ptE":     {diamond, Config{Algorithm: "fila", FilaAt: 11, Schedule: "e=11:f=3", NOF: true, Volume: 11, Redundancy: "auto", Stats: true}},
 	"ptF":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 9, Redundancy: "auto", Stats: true}},
+	"ptG":     {diamond, Config{Algorithm: "fila", Schedule: "e=16:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
+	"ptH":     {diamond, Config{Algorithm: "fila", FilaAt: 15, Schedule: "e=15:f=2", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
+	"ptI":     {diamond, Config{Algorithm: "fila", FilaAt: 15, Schedule: "e=15:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
 	"pt2":     {func(t testing.TB) *puzzleT { return diamondHole(t, 0) }, Config{Redundancy: "auto", Volume: 13, Stats: true}},
 	"pt5":     {diamond, Config{Algorithm: "fila", FilaAt: 13, Schedule: "e=13:f=3", NOF: true, Volume: 13, Redundancy: "auto", Stats: true}},
 }
