@@ -34,7 +34,7 @@ func WriteBench(w io.Writer, rep *BenchReport, f Format) error {
 			prev = nil
 		}
 		d := func(old, new float64) string {
-			if prev == nil || prev.Status != OK || r.Status != OK {
+			if prev == nil || !prev.finished() || !r.finished() {
 				return "-"
 			}
 			return percent(old, new)
@@ -60,7 +60,7 @@ func WriteBench(w io.Writer, rep *BenchReport, f Format) error {
 		}
 		if r.ArticleSeconds > 0 {
 			artTime = Seconds(r.ArticleSeconds)
-			if r.Status == OK {
+			if r.finished() {
 				vs = fmt.Sprintf("%.2fx", r.Seconds/r.ArticleSeconds)
 			}
 		}
@@ -130,3 +130,7 @@ func BenchChart(rep *BenchReport) render.Chart {
 	}
 	return c
 }
+
+// finished reports a case that ran to its end (with or without the known
+// count), so that its figures compare with other rows.
+func (r *BenchRow) finished() bool { return r.Status == OK || r.Status == Disagree }
