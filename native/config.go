@@ -24,13 +24,17 @@ type Config struct {
 	// "e" (fewest open neighbours, then fewest fits), "s" (fewest fits),
 	// or "e=11:f=3" (E from 11 remaining pieces, F from 3; above the first
 	// level the default "s" applies). DLX understands s, e, f and radial;
-	// it always prefers an item with zero or one option.
+	// it always prefers an item with zero or one option. With an unlimited
+	// piece the number of remaining pieces is undefined: the first
+	// heuristic of the schedule applies throughout.
 	Schedule string
 	// NOF enables neighbour occupancy filtering in FILA.
 	NOF bool
 	// Volume is the volume filter: 0 off, -1 once on all images before the
 	// search, N > 0 also after each placement while more than N pieces
-	// remain.
+	// remain (with an unlimited piece: after every placement). A placement
+	// is rejected when the open cells fall apart into a region whose size
+	// no sub-multiset of the remaining pieces' sizes adds up to.
 	Volume int
 	// Redundancy is the rotational redundancy filter: "" off, "auto", or
 	// the name of the piece to constrain. Counts are exact either way.
@@ -53,8 +57,11 @@ type Config struct {
 	// OnProgress receives progress reports about five times a second.
 	// It is never called concurrently.
 	OnProgress func(Progress)
-	// Stats collects per-level statistics (attempts, fits) in
-	// Result.Stats.
+	// Stats returns the per-level statistics (attempts, fits) in
+	// Result.Stats; they are always collected (at no measurable cost).
+	// In a parallel or sharded search the levels above the split are
+	// counted once, by the split, and the FILA models built are those of
+	// all workers.
 	Stats bool
 
 	// warehouse forces FILA's literal warehouse loop even for <= 64

@@ -390,3 +390,28 @@ func TestAreaMismatch(t *testing.T) {
 		t.Errorf("area mismatch: %d solutions", res.All)
 	}
 }
+
+// TestConcurrentSolves runs two searches at once (no shared state).
+func TestConcurrentSolves(t *testing.T) {
+	p := soma(t)
+	var wg sync.WaitGroup
+	res := make([]*Result, 2)
+	for i := range res {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := Solve(context.Background(), p, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto", Workers: i + 1})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			res[i] = r
+		}()
+	}
+	wg.Wait()
+	for _, r := range res {
+		if r != nil && (r.Unique != 240 || r.All != 11520) {
+			t.Errorf("concurrent Soma: %d/%d, want 240/11520", r.Unique, r.All)
+		}
+	}
+}
