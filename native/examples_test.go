@@ -9,10 +9,8 @@ import (
 )
 
 // TestExampleFiles solves the example puzzles of the repository (when
-// present) and checks the published counts. The diamond file is left out:
-// it removes the plus-shaped centre, which has 7,302 unique solutions (the
-// article's 51,184 belong to the board without a 1x5 centre bar, see
-// diamond in puzzles_test.go).
+// present) and checks the published counts. The Tetris Cube and the
+// diamond take seconds with two workers; -short and -race skip them.
 func TestExampleFiles(t *testing.T) {
 	hybrid := Config{Algorithm: "fila", FilaAt: 11, Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto"}
 	cases := []struct {
@@ -30,7 +28,7 @@ func TestExampleFiles(t *testing.T) {
 		{"soma.yaml", 240, 11520, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto"}, false},
 		{"tetris-7x7.yaml", 0, 0, Config{Algorithm: "fila", Schedule: "f"}, false},
 		{"tetris-cube.yaml", 9839, 236136, cfgTetrisCube, true},
-		{"diamond-13x13.yaml", 7302, 58416, cfgDiamond, true},
+		{"diamond-13x13.yaml", 51184, 204736, cfgDiamond, true},
 	}
 	for _, c := range cases {
 		path := filepath.Join("..", "examples", c.file)
@@ -38,8 +36,11 @@ func TestExampleFiles(t *testing.T) {
 			t.Logf("%s: not present", c.file)
 			continue
 		}
-		if c.long && (os.Getenv("POLYTILE_LONG") == "" || raceEnabled) {
-			continue // minutes-long: set POLYTILE_LONG=1 (the benchmarks check them too)
+		if c.long && (testing.Short() || raceEnabled) {
+			continue // seconds even with two workers; the benchmarks check them too
+		}
+		if c.long {
+			c.cfg.Workers = 2
 		}
 		if raceEnabled && c.file != "pentomino-20x3.yaml" && c.file != "tetris-7x7.yaml" {
 			continue

@@ -26,7 +26,7 @@ var exampleFacts = map[string]exampleFact{
 	"pentomino-8x8-hole.yaml": {2, 60, 12, 8, false, 0},
 	"onesided-18x5.yaml":      {2, 90, 18, 4, false, 0},
 	"tetris-cube.yaml":        {3, 64, 12, 24, false, 0},
-	"diamond-13x13.yaml":      {2, 80, 17, 8, false, 0},
+	"diamond-13x13.yaml":      {2, 80, 17, 4, false, 0},
 	"soma.yaml":               {3, 27, 7, 48, false, 0},
 	"fill-11x11.yaml":         {2, 121, 5, 4, true, 0},
 	"fill-41x41.yaml":         {2, 1681, 5, 4, true, 0},
