@@ -117,7 +117,7 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 		return usageErr("%v", runErr)
 	}
 	rep.Machine = compare.ThisMachine()
-	if err := atomicfile.Write(f.out, a.stdout, func(w io.Writer) error { return compare.WriteBench(w, rep, format) }); err != nil {
+	if err := atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error { return compare.WriteBench(w, rep, format) }); err != nil {
 		return err
 	}
 	if f.update != "" && runErr == nil {
@@ -131,7 +131,7 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 	}
 	if f.chart != "" {
 		c := compare.BenchChart(rep)
-		if err := atomicfile.Write(f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
+		if err := atomicfile.Write(context.Background(), f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
 			return err
 		}
 	}

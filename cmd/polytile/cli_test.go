@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -206,3 +207,9 @@ func TestSolveUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)

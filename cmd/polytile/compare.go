@@ -200,7 +200,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		}
 	}
 	line.Done()
-	if err := atomicfile.Write(f.out, a.stdout, func(w io.Writer) error { return compare.Write(w, rep, format) }); err != nil {
+	if err := atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error { return compare.Write(w, rep, format) }); err != nil {
 		return err
 	}
 	if f.update != "" {
@@ -214,7 +214,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	}
 	if f.chart != "" {
 		c := compare.Chart(rep)
-		if err := atomicfile.Write(f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
+		if err := atomicfile.Write(context.Background(), f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
 			return err
 		}
 	}

@@ -74,7 +74,7 @@ The file is written to a temporary name and renamed when complete.`,
 			default:
 				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx or pyomo", format)
 			}
-			return atomicfile.Write(out, a.stdout, write)
+			return atomicfile.Write(cmd.Context(), out, a.stdout, write)
 		},
 	}
 	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx or pyomo")

@@ -33,7 +33,7 @@ ascii otherwise.`,
 			if err != nil {
 				return err
 			}
-			return atomicfile.Write(out, a.stdout, func(w io.Writer) error {
+			return atomicfile.Write(cmd.Context(), out, a.stdout, func(w io.Writer) error {
 				return render.Overview(w, p, f, render.Options{Labels: labels, Title: p.Name})
 			})
 		},

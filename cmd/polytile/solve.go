@@ -225,20 +225,21 @@ func (a *app) printOutcome(p *puzzle.Puzzle, f *solveFlags, o *solveOutcome, pic
 			return usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 		}
 		opt := render.Options{Labels: true, Title: p.Name}
-		err := atomicfile.Write(dst, a.stdout, func(w io.Writer) error {
-			if len(o.tilings) > 1 && !pic.Text() {
-				return render.Gallery(w, p, o.tilings, pic, opt)
-			}
-			for n, t := range o.tilings {
-				if n > 0 {
-					fmt.Fprintln(w)
+		err := atomicfile.Write(context.Background(), dst, a.stdout, // results are written even after an interrupt
+			func(w io.Writer) error {
+				if len(o.tilings) > 1 && !pic.Text() {
+					return render.Gallery(w, p, o.tilings, pic, opt)
 				}
-				if err := render.Tiling(w, p, t, pic, opt); err != nil {
-					return err
+				for n, t := range o.tilings {
+					if n > 0 {
+						fmt.Fprintln(w)
+					}
+					if err := render.Tiling(w, p, t, pic, opt); err != nil {
+						return err
+					}
 				}
-			}
-			return nil
-		})
+				return nil
+			})
 		if err != nil {
 			return err
 		}

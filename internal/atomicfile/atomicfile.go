@@ -4,6 +4,7 @@
 package atomicfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -104,15 +105,33 @@ func (a *File) Abort() {
 }
 
 // Write writes a whole output produced by fn atomically: the target appears
-// only if fn and every write succeed.
-func Write(path string, stdout io.Writer, fn func(w io.Writer) error) error {
+// only if fn and every write succeed and ctx is not cancelled before the end.
+// Cancelling ctx makes the next write fail, so a long export stops promptly
+// and leaves nothing behind.
+func Write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
 	f, err := Create(path, stdout)
 	if err != nil {
 		return err
 	}
 	defer f.Abort()
-	if err := fn(f); err != nil {
+	if err := fn(ctxWriter{ctx, f}); err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
 	return f.Commit()
+}
+
+// ctxWriter fails writes once its context is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }

@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -13,7 +14,7 @@ import (
 func TestWriteCommits(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.txt")
-	if err := Write(path, nil, func(w io.Writer) error { _, err := io.WriteString(w, "hello"); return err }); err != nil {
+	if err := Write(context.Background(), path, nil, func(w io.Writer) error { _, err := io.WriteString(w, "hello"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
@@ -27,7 +28,7 @@ func TestFailureLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.txt")
 	boom := errors.New("boom")
-	err := Write(path, nil, func(w io.Writer) error {
+	err := Write(context.Background(), path, nil, func(w io.Writer) error {
 		io.WriteString(w, "partial")
 		return boom
 	})
@@ -41,7 +42,7 @@ func TestFailureKeepsOldFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.txt")
 	os.WriteFile(path, []byte("old"), 0o644)
-	Write(path, nil, func(w io.Writer) error { io.WriteString(w, "new"); return errors.New("x") })
+	Write(context.Background(), path, nil, func(w io.Writer) error { io.WriteString(w, "new"); return errors.New("x") })
 	b, _ := os.ReadFile(path)
 	if string(b) != "old" {
 		t.Fatalf("old file replaced by %q", b)
@@ -49,7 +50,7 @@ func TestFailureKeepsOldFile(t *testing.T) {
 }
 
 func TestUnwritableDirectory(t *testing.T) {
-	err := Write(filepath.Join(t.TempDir(), "missing", "out.txt"), nil, func(w io.Writer) error { return nil })
+	err := Write(context.Background(), filepath.Join(t.TempDir(), "missing", "out.txt"), nil, func(w io.Writer) error { return nil })
 	if err == nil || !strings.Contains(err.Error(), "cannot write") {
 		t.Fatalf("got %v", err)
 	}
@@ -75,9 +76,28 @@ func TestFailedWriteIsAnError(t *testing.T) {
 	assertOnly(t, dir)
 }
 
+func TestCancelledWriteLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	err := Write(ctx, filepath.Join(dir, "out.txt"), nil, func(w io.Writer) error {
+		for n := 0; ; n++ {
+			if n == 100 {
+				cancel()
+			}
+			if _, err := io.WriteString(w, "line\n"); err != nil {
+				return err
+			}
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v", err)
+	}
+	assertOnly(t, dir)
+}
+
 func TestStdout(t *testing.T) {
 	var b bytes.Buffer
-	if err := Write("-", &b, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil || b.String() != "x" {
+	if err := Write(context.Background(), "-", &b, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil || b.String() != "x" {
 		t.Fatalf("%q %v", b.String(), err)
 	}
 }
@@ -98,7 +118,7 @@ func ExampleWrite() {
 	dir, _ := os.MkdirTemp("", "example")
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "tiling.txt")
-	_ = Write(path, os.Stdout, func(w io.Writer) error {
+	_ = Write(context.Background(), path, os.Stdout, func(w io.Writer) error {
 		_, err := io.WriteString(w, "AABBB\n")
 		return err
 	})

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// binary builds polytile once per test run for the process-level tests.
+func binary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the binary; skipped with -short")
+	}
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "polytile-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "polytile")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// interrupt starts the binary, sends sig after delay, and returns the exit
+// code, the outputs and how long the process took to stop after the signal.
+func interrupt(t *testing.T, sig syscall.Signal, delay time.Duration, dir string, args ...string) (int, string, string, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(delay)
+	sent := time.Now()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatalf("signal: %v (the command ended before it: %s %s)", err, out.String(), errb.String())
+	}
+	cmd.Wait()
+	return cmd.ProcessState.ExitCode(), out.String(), errb.String(), time.Since(sent)
+}
+
+func TestSIGINTPrintsPartialCount(t *testing.T) {
+	// Counting the one-sided pentominoes with DLX takes many minutes.
+	code, out, errs, took := interrupt(t, syscall.SIGINT, 1500*time.Millisecond, ".",
+		"solve", example("onesided-18x5.yaml"), "--backend", "dlx", "--count", "--stats")
+	if code != 130 {
+		t.Fatalf("exit %d, want 130; stdout %q stderr %q", code, out, errs)
+	}
+	if took > time.Second {
+		t.Errorf("stopped %v after SIGINT, want under a second", took)
+	}
+	for _, want := range []string{"solutions", "so far", "interrupted", "attempts", "nodes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("partial output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSIGTERMPartialJSON(t *testing.T) {
+	code, out, errs, took := interrupt(t, syscall.SIGTERM, 1500*time.Millisecond, ".",
+		"solve", example("onesided-18x5.yaml"), "--backend", "fila", "--count", "--json")
+	if code != 143 {
+		t.Fatalf("exit %d, want 143; stderr %q", code, errs)
+	}
+	if took > time.Second {
+		t.Errorf("stopped %v after SIGTERM, want under a second", took)
+	}
+	var o struct {
+		Interrupted, Complete bool
+		Solutions, Nodes      int64
+	}
+	if err := json.Unmarshal([]byte(out), &o); err != nil {
+		t.Fatalf("partial JSON: %v\n%s", err, out)
+	}
+	if !o.Interrupted || o.Complete || o.Nodes == 0 {
+		t.Errorf("partial result %+v", o)
+	}
+}
+
+func TestTimeLimitStopsACount(t *testing.T) {
+	start := time.Now()
+	code, out, _ := run(t, "", "solve", example("onesided-18x5.yaml"), "--count", "--time-limit", "300ms")
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("--time-limit 300ms took %v", took)
+	}
+	if code != 1 || !strings.Contains(out, "time limit reached") {
+		t.Fatalf("exit %d, want 1 (incomplete count):\n%s", code, out)
+	}
+}
+
+func TestInterruptedExportLeavesNoFile(t *testing.T) {
+	// A 440x440 board of unlimited tetrominoes: an LP of about 280 MB,
+	// several seconds to write.
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	os.WriteFile(big, []byte("board: 440x440\ncount: unlimited\npieces:\n  I: \"####\"\n  O: \"##/##\"\n  T: \"###/.#.\"\n  S: \".##/##.\"\n  L: \"#./#./##\"\n"), 0o644)
+	code, _, errs, took := interrupt(t, syscall.SIGINT, 700*time.Millisecond, dir,
+		"export", big, "--format", "lp", "-o", "big.lp")
+	if code != 130 {
+		t.Fatalf("exit %d, want 130: %s", code, errs)
+	}
+	if took > time.Second {
+		t.Errorf("export stopped %v after SIGINT", took)
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if e.Name() != "big.yaml" {
+			t.Errorf("interrupted export left %s behind", e.Name())
+		}
+	}
+}
+
+func TestDeterministicFirstSolutions(t *testing.T) {
+	var first string
+	for range 3 {
+		code, out, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--limit", "5", "--jsonl", "-j", "1")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		sols := out[:strings.LastIndex(strings.TrimSpace(out), "\n")] // drop the summary (it has the time)
+		if first == "" {
+			first = sols
+		} else if sols != first {
+			t.Fatalf("two runs gave different first solutions")
+		}
+	}
+	counts := map[string]bool{}
+	for _, j := range []string{"1", "2"} {
+		_, out, _ := run(t, "", "solve", example("pentomino-12x5.yaml"), "--count", "--unique", "-j", j, "--json")
+		var o struct{ Solutions, Unique int64 }
+		json.Unmarshal([]byte(out), &o)
+		counts[fmt.Sprint(o.Solutions, o.Unique)] = true
+	}
+	if len(counts) != 1 {
+		t.Fatalf("-j 1 and -j 2 disagree: %v", counts)
+	}
+}
