@@ -86,7 +86,7 @@ func TestSolveFlagsMirrorTheArticle(t *testing.T) {
 	want := map[string]string{
 		"P-1":  "--backend dlx --redundancy auto",
 		"P-5":  "--backend fila --redundancy auto --volume --fila-at 11 --heuristic f=11 --nof",
-		"TC-3": "--backend fila --redundancy L --fila-at 11 --heuristic e=11:f=3",
+		"TC-3": "--backend fila --redundancy H --fila-at 11 --heuristic e=11:f=3",
 		"PT-2": "--backend dlx --redundancy auto --volume=13",
 	}
 	ids := map[string]bool{}
