@@ -20,6 +20,7 @@ import (
 type solveFlags struct {
 	backend, heuristic, shard, redundancy, from string
 	count, unique, nof, maxCoverage, stats      bool
+	volumeSet                                   bool
 	asJSON, jsonLines                           bool
 	limit                                       int64
 	filaAt, volume, workers                     int
@@ -66,7 +67,7 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
   polytile solve examples/tetris-7x7.yaml --max-coverage --backend highs --formulation packing`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f.volume = volumeFlag(cmd, f.volume)
+			f.volumeSet = cmd.Flags().Changed("volume")
 			return a.solve(cmd.Context(), args[0], &f)
 		},
 	}
@@ -75,10 +76,10 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
 	fl.Int64Var(&f.limit, "limit", 0, "stop after N solutions (print them)")
 	fl.BoolVar(&f.unique, "unique", false, "count and print one solution per symmetry class")
-	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3")
-	fl.BoolVar(&f.nof, "nof", false, "FILA neighbour occupancy filtering")
+	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3\n(fila default: f in 2D, e then f at 3 pieces in 3D)")
+	fl.BoolVar(&f.nof, "nof", true, "FILA neighbour occupancy filtering (--nof=false to disable)")
 	fl.IntVar(&f.filaAt, "fila-at", 0, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
-	fl.IntVar(&f.volume, "volume", 0, "volume filter: once before the search, or =N re-applied while more than N pieces remain")
+	fl.IntVar(&f.volume, "volume", 0, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables)")
 	fl.Lookup("volume").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --unique; none to disable)")
 	fl.IntVarP(&f.workers, "jobs", "j", 1, "parallel workers for counting")
@@ -95,10 +96,6 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.StringVar(&f.from, "from", "", "input format: yaml or knuth (default: by file extension)")
 	return c
 }
-
-// volumeFlag keeps the flag's value; present for symmetry with the contract
-// (--volume alone means once, --volume=N re-applies).
-func volumeFlag(_ *cobra.Command, v int) int { return v }
 
 // solveOutcome is what every backend reports; it is printed as text or JSON.
 type solveOutcome struct {

@@ -11,13 +11,16 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
-// nativeConfig turns the flags into a native.Config.
-func nativeConfig(f *solveFlags) (native.Config, error) {
+// nativeConfig turns the flags into a native.Config. For FILA, a heuristic
+// left unset becomes F on 2D boards and E switching to F at 3 remaining
+// pieces on 3D ones, and the volume filter runs once unless set: the
+// fastest settings measured on the article's puzzles (docs/solvers.md).
+func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	cfg := native.Config{
 		Algorithm: f.backend,
 		FilaAt:    f.filaAt,
 		Schedule:  f.heuristic,
-		NOF:       f.nof,
+		NOF:       f.nof && f.backend == "fila",
 		Volume:    f.volume,
 		Workers:   f.workers,
 		Stats:     f.stats,
@@ -29,6 +32,14 @@ func nativeConfig(f *solveFlags) (native.Config, error) {
 		cfg.Redundancy = f.redundancy
 	case f.unique:
 		cfg.Redundancy = "auto"
+	}
+	if f.backend == "fila" && p != nil {
+		if cfg.Schedule == "" {
+			cfg.Schedule = defaultSchedule(p)
+		}
+		if !f.volumeSet {
+			cfg.Volume = -1
+		}
 	}
 	i, n, err := parseShard(f.shard)
 	if err != nil {
@@ -42,6 +53,24 @@ func nativeConfig(f *solveFlags) (native.Config, error) {
 		cfg.Limit = 1
 	}
 	return cfg, nil
+}
+
+// defaultSchedule is F in 2D; in 3D, E until 3 pieces remain, then F.
+func defaultSchedule(p *puzzle.Puzzle) string {
+	if p.Dim == 2 {
+		return "f"
+	}
+	pieces := 0
+	for k := range p.Pieces {
+		if p.Pieces[k].Unlimited {
+			return "e"
+		}
+		pieces += p.Pieces[k].Count
+	}
+	if pieces <= 3 {
+		return "e"
+	}
+	return fmt.Sprintf("e=%d:f=3", pieces)
 }
 
 // describeConfig is the one-line summary of a native configuration.
@@ -75,7 +104,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	if f.maxCoverage {
 		return a.maxCoverageNative(ctx, p, f, line)
 	}
-	cfg, err := nativeConfig(f)
+	cfg, err := nativeConfig(p, f)
 	if err != nil {
 		return nil, err
 	}
