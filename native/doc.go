@@ -74,11 +74,17 @@
 // it. The split depends only on the puzzle, the configuration and the shard
 // count, so shards on different machines add up to the total.
 //
-// # Extending to maximum coverage
+// # Maximum coverage
 //
-// A class may be marked atMost: its count is an upper bound and not
-// required at a leaf (DLX keeps it as a counter item, FILA leaves it out of
-// the exact-class mask, the area precheck treats it as slack). "A cell may
-// stay a hole, at most h holes" is such a class of one-cell options with
-// count h.
+// MaxCoverage finds a partial tiling covering as many cells as possible
+// and proves it optimal when it can. A class may be marked atMost: its
+// count is an upper bound and not required at a leaf (DLX keeps it as a
+// counter item, FILA leaves it out of the exact-class mask, the area
+// precheck treats it as slack). MaxCoverage marks every finite class so
+// and adds a class of one-cell hole options with count h ("a cell may stay
+// a hole, at most h holes"), then searches h = area - bound, the next
+// reachable count, ... with DLX, fixing the first hole on one orbit
+// representative of the cells at a time under doubling node budgets. The
+// first h that admits a tiling is optimal, the area bound and the refuted
+// counts being the proof.
 package native
