@@ -2,11 +2,79 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
+// maxCoverageConfig is the native.Config of the maximum-coverage search:
+// only the heuristic applies (DLX's choice of cell).
+func maxCoverageConfig(f *solveFlags) native.Config {
+	return native.Config{Schedule: f.heuristic}
+}
+
+// describeMaxCoverage is the Config line of a native maximum-coverage run.
+func describeMaxCoverage(cfg native.Config) string {
+	h := cfg.Schedule
+	if h == "" {
+		h = "s"
+	}
+	return "maximum coverage: DLX with hole options, heuristic " + h
+}
+
+// maxCoverageNative runs native.MaxCoverage: the best tiling found, the
+// bound it proved and the proof ("area bound 440: largest multiple of 4 <=
+// 441; tiling with 1 hole").
 func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line) (*solveOutcome, error) {
-	return nil, usageErr("native maximum coverage is not available yet: use --backend highs")
+	cfg := maxCoverageConfig(f)
+	cfg.OnProgress = func(pg native.Progress) {
+		line.Update(fmt.Sprintf("max coverage  nodes %s (%s/s)  %s", progress.Count(pg.Nodes),
+			progress.Rate(pg.Nodes, line.Elapsed()), fmtSeconds(pg.Seconds)))
+	}
+	res, err := native.MaxCoverage(ctx, p, cfg)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	o := &solveOutcome{
+		Backend: "native", Config: describeMaxCoverage(cfg), Mode: "max-coverage",
+		Seconds: res.Seconds, Nodes: res.Nodes, Interrupted: res.Interrupted,
+		Complete: res.Optimal, Proof: res.Proof, found: res.Covered > 0,
+	}
+	cov, bound, optimal := res.Covered, res.Bound, res.Optimal
+	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal
+	if !optimal && bound > 0 {
+		gap := float64(bound-cov) / float64(bound)
+		o.Gap = &gap
+	}
+	if o.found {
+		o.tilings = []puzzle.Tiling{res.Tiling}
+		o.Tilings = [][]placementJS{tilingJSON(p, res.Tiling)}
+	}
+	return o, nil
+}
+
+// warmStartBudget is the time the native search may spend on a warm start
+// for HiGHS: 5 s, or a quarter of the time limit when that is shorter.
+func warmStartBudget(limit time.Duration) time.Duration {
+	b := 5 * time.Second
+	if limit > 0 {
+		b = min(b, limit/4)
+	}
+	return b
+}
+
+// warmStart runs the native maximum-coverage search for at most
+// warmStartBudget and returns its result; nil when it found nothing
+// useful (no covered cell) or failed.
+func warmStart(ctx context.Context, p *puzzle.Puzzle, f *solveFlags) *native.CoverageResult {
+	wctx, cancel := context.WithTimeout(ctx, warmStartBudget(f.timeLimit))
+	defer cancel()
+	res, err := native.MaxCoverage(wctx, p, maxCoverageConfig(f))
+	if err != nil || res.Covered == 0 {
+		return nil
+	}
+	return res
 }

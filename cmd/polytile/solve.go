@@ -27,7 +27,7 @@ type solveFlags struct {
 	timeLimit                                   time.Duration
 	renderFormat, out                           string
 	formulation                                 string
-	strengthen                                  bool
+	strengthen, noWarmStart                     bool
 }
 
 func (a *app) solveCmd() *cobra.Command {
@@ -50,7 +50,14 @@ Backends:
          neighbour occupancy filtering, --fila-at N to switch at N pieces
   dlx    Knuth's dancing links (Algorithm X with the S heuristic)
   highs  the binary program solved in-process by HiGHS; --formulation
-         seed|packing and --strengthen for --max-coverage
+         seed|packing and --strengthen for --max-coverage, which starts
+         HiGHS from the native search's best tiling (found in at most 5 s
+         or a quarter of --time-limit; --no-warm-start to skip it)
+
+--max-coverage with fila or dlx runs the native search: DLX with hole
+options for h = area - bound holes, then more, until a tiling is found; the
+output states the proof (the area bound reached, or the coverages an
+exhaustive search refuted).
 
 Filters: --redundancy PIECE (or auto, the default with --unique) pins one
 piece to break the board's symmetry; --volume removes images that cut off a
@@ -93,6 +100,7 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.StringVarP(&f.out, "output", "o", "-", "write the picture(s) to FILE")
 	fl.StringVar(&f.formulation, "formulation", "packing", "highs --max-coverage formulation: seed or packing")
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound to the program")
+	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: do not start HiGHS from the native search's best tiling")
 	fl.StringVar(&f.from, "from", "", "input format: yaml or knuth (default: by file extension)")
 	return c
 }
