@@ -35,6 +35,8 @@ var exampleFacts = map[string]exampleFact{
 	"tetris-13x13.yaml":       {2, 169, 5, 8, true, 0},
 	"tetris-21x21.yaml":       {2, 441, 5, 8, true, 0},
 	"tetris-61x61.yaml":       {2, 3721, 5, 8, true, 0},
+	"tetrominoes-5x4.yaml":    {2, 20, 5, 4, false, 0},
+	"t-tetromino-10x10.yaml":  {2, 100, 1, 8, true, 0},
 }
 
 // Every puzzle file in examples/ parses, is listed in its README, and has
