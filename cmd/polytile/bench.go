@@ -108,7 +108,7 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 			line.Update(current + " ...")
 		},
 		OnProgress: func(_ compare.BenchCase, pg native.Progress) {
-			line.Update(fmt.Sprintf("%s  nodes %s  solutions %s  %s", current, progress.Count(pg.Nodes), progress.Count(pg.Solutions), fmtSeconds(pg.Seconds)))
+			line.Update(fmt.Sprintf("%s  nodes %s  solutions %s  %s", current, progress.Count(pg.Nodes), progress.Count(pg.Solutions), compare.Seconds(pg.Seconds)))
 		},
 	}
 	rep, runErr := compare.Bench(ctx, suite, cases, opt)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
@@ -32,7 +33,7 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 	cfg := maxCoverageConfig(f)
 	cfg.OnProgress = func(pg native.Progress) {
 		line.Update(fmt.Sprintf("max coverage  nodes %s (%s/s)  %s", progress.Count(pg.Nodes),
-			progress.Rate(pg.Nodes, line.Elapsed()), fmtSeconds(pg.Seconds)))
+			progress.Rate(pg.Nodes, line.Elapsed()), compare.Seconds(pg.Seconds)))
 	}
 	res, err := native.MaxCoverage(ctx, p, cfg)
 	if err != nil {

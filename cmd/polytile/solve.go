@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/puzzle"
@@ -309,7 +310,7 @@ func (o *solveOutcome) text(w io.Writer) error {
 	if o.Nodes > 0 {
 		row("nodes", "%d", o.Nodes)
 	}
-	row("time", "%s", fmtSeconds(o.Seconds))
+	row("time", "%s", compare.Seconds(o.Seconds))
 	switch {
 	case o.Interrupted && !o.TimedOut:
 		row("stopped", "interrupted: the figures above are partial")
@@ -329,16 +330,6 @@ func orDefault(s, d string) string {
 		return d
 	}
 	return s
-}
-
-func fmtSeconds(s float64) string {
-	switch {
-	case s < 1:
-		return fmt.Sprintf("%.3f s", s)
-	case s < 120:
-		return fmt.Sprintf("%.2f s", s)
-	}
-	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
 }
 
 // parseShard reads "I/N".

@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/highs"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/model"
@@ -33,7 +34,7 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 	hopt := highs.Options{
 		TimeLimit: f.timeLimit,
 		OnProgress: func(pg highs.Progress) {
-			s := fmt.Sprintf("HiGHS  nodes %s  %s", progress.Count(pg.Nodes), fmtSeconds(pg.Elapsed.Seconds()))
+			s := fmt.Sprintf("HiGHS  nodes %s  %s", progress.Count(pg.Nodes), compare.Seconds(pg.Elapsed.Seconds()))
 			if f.maxCoverage && !math.IsInf(pg.Objective, 0) && !math.IsNaN(pg.Objective) {
 				s += fmt.Sprintf("  best %.0f  bound %.1f  gap %.1f%%", pg.Objective, pg.DualBound, 100*pg.Gap)
 			}
@@ -70,7 +71,7 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 			cfg += ", strengthened"
 		}
 		if warm != nil {
-			cfg += fmt.Sprintf(", warm start: native tiling covering %d in %s", warm.Covered, fmtSeconds(warm.Seconds))
+			cfg += fmt.Sprintf(", warm start: native tiling covering %d in %s", warm.Covered, compare.Seconds(warm.Seconds))
 		}
 	}
 	o := &solveOutcome{

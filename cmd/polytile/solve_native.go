@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
@@ -114,7 +115,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	}
 	cfg.OnProgress = func(pg native.Progress) {
 		s := fmt.Sprintf("nodes %s (%s/s)  solutions %s  %s", progress.Count(pg.Nodes),
-			progress.Rate(pg.Nodes, line.Elapsed()), progress.Count(pg.Solutions), fmtSeconds(pg.Seconds))
+			progress.Rate(pg.Nodes, line.Elapsed()), progress.Count(pg.Solutions), compare.Seconds(pg.Seconds))
 		if pg.Fraction > 0 && pg.Fraction < 1 {
 			s += fmt.Sprintf("  ~%.1f%% of the tree", 100*pg.Fraction)
 		}
