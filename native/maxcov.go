@@ -125,8 +125,12 @@ func (m *mcRun) stopped(live int64) bool {
 	return m.stopFlag.Load()
 }
 
-// firstBudget is the node budget of every search in the first round.
-const firstBudget = 1 << 12
+// firstBudget is the node budget of every search in the first round; it
+// doubles every round up to maxBudget.
+const (
+	firstBudget = 1 << 12
+	maxBudget   = 1 << 60
+)
 
 func (m *mcRun) solve() *CoverageResult {
 	p := m.p
@@ -157,7 +161,7 @@ func (m *mcRun) solve() *CoverageResult {
 			finished = finished[:1] // no hole to place: one search
 		}
 		refutedHere := false
-		for budget := int64(firstBudget); !m.stopFlag.Load(); budget *= 2 {
+		for budget := int64(firstBudget); !m.stopFlag.Load(); budget = min(2*budget, maxBudget) {
 			all := true
 			for j := range finished {
 				if finished[j] {
