@@ -31,7 +31,7 @@ func FuzzExportLP(f *testing.F) {
 			format = puzzle.FormatKnuth
 		}
 		p, err := puzzle.Parse("fuzz", data, format)
-		if err != nil || p.Images.Len() > 1500 {
+		if err != nil || p.Images.Len() > 1500 || p.Region.Len() > 2000 {
 			return // rejected input is the parsers' fuzz target; keep solves small
 		}
 		opt := model.ProgramOptions{}
