@@ -1,8 +1,8 @@
-# polytile — two-command setup:   make deps && make test
+# polytile — two-command setup:   make demo && make test
 #
 #   make deps      install HiGHS (PyPI highsbox) into .deps/, cbc + glpsol (apt)
 #   make build     bin/polytile
-#   make demo      build, then `polytile info` on the 10x6 pentomino puzzle
+#   make demo      build, then info, a tiling, the unique count and a near miss
 #   make test      gofmt, vet, nohighs build, tests, race (native, highs), short fuzz
 #   make fuzz      every fuzz target for FUZZTIME (default 30s) each
 #   make bench     Go benchmarks once each, then `polytile bench`
@@ -32,8 +32,17 @@ deps:
 build: deps
 	$(GO) build -o bin/polytile ./cmd/polytile
 
+# The main job on the bundled 10x6 pentomino puzzle: what it is, one tiling,
+# the exact count of distinct solutions (2,339), then a near miss: the best
+# tiling of 7x7 by tetrominoes, proven optimal.
 demo: deps build
 	./bin/polytile info examples/pentomino-10x6.yaml
+	@echo
+	./bin/polytile solve examples/pentomino-10x6.yaml
+	@echo
+	./bin/polytile solve examples/pentomino-10x6.yaml --unique
+	@echo
+	./bin/polytile solve examples/tetris-7x7.yaml --max-coverage
 
 test: deps
 	@$(MAKE) --no-print-directory gofmt vet nohighs unit race

@@ -140,6 +140,24 @@ func TestSolveCountJSON(t *testing.T) {
 	}
 }
 
+// --unique alone is a count of the distinct solutions, not one solution.
+func TestSolveUniqueImpliesCount(t *testing.T) {
+	code, out, errs := run(t, "", "solve", example("pentomino-12x5.yaml"), "--unique", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var o struct {
+		Solutions, Unique int64
+		Complete          bool
+	}
+	if err := json.Unmarshal([]byte(out), &o); err != nil {
+		t.Fatal(err)
+	}
+	if o.Solutions != 4040 || o.Unique != 1010 || !o.Complete {
+		t.Errorf("got %+v, want 4040 solutions, 1010 unique, complete", o)
+	}
+}
+
 func TestSolveFirstAndLimit(t *testing.T) {
 	code, out, errs := run(t, "", "solve", example("pentomino-20x3.yaml"))
 	if code != 0 || !strings.Contains(out, "Pentominoes") {

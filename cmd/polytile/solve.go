@@ -38,7 +38,7 @@ func (a *app) solveCmd() *cobra.Command {
 		Short: "Find, count or maximise tilings with the native solvers or HiGHS",
 		Long: `solve finds tilings of a puzzle.
 
-Without --count or --limit it finds one solution and draws it. --count counts
+Without --count, --unique or --limit it finds one solution and draws it. --count counts
 all solutions (--unique: one per class of solutions that are rotations or
 reflections of each other; the exact number, whatever filters are on), and
 --limit N streams the first N. --max-coverage finds a tiling that covers as
@@ -83,7 +83,7 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx or highs")
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
 	fl.Int64Var(&f.limit, "limit", 0, "stop after N solutions (print them)")
-	fl.BoolVar(&f.unique, "unique", false, "count and print one solution per symmetry class")
+	fl.BoolVar(&f.unique, "unique", false, "one solution per symmetry class (implies --count unless --limit is given)")
 	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3\n(fila default: f in 2D, e then f at 3 pieces in 3D)")
 	fl.BoolVar(&f.nof, "nof", true, "FILA neighbour occupancy filtering (--nof=false to disable)")
 	fl.IntVar(&f.filaAt, "fila-at", 0, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
@@ -164,6 +164,9 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	}
 	if f.maxCoverage && (f.count || f.limit > 0 || f.unique) {
 		return usageErr("--max-coverage finds one best tiling; it does not combine with --count, --limit or --unique")
+	}
+	if f.unique && f.limit == 0 {
+		f.count = true // --unique alone asks for the number of distinct solutions
 	}
 	var picFormat render.Format
 	if f.renderFormat != "" || f.out != "-" {
