@@ -102,6 +102,12 @@ func TestExportFormats(t *testing.T) {
 			t.Fatalf("%s: %v, %d bytes", f, err, len(b))
 		}
 	}
+	// --max-coverage is --mode max-coverage: the same bytes.
+	_, viaMode, _ := run(t, "", "export", example("tetris-7x7.yaml"), "--format", "lp", "--mode", "max-coverage")
+	_, viaFlag, _ := run(t, "", "export", example("tetris-7x7.yaml"), "--format", "lp", "--max-coverage")
+	if viaMode != viaFlag || !strings.Contains(viaFlag, "maximize") && !strings.Contains(viaFlag, "Maximize") {
+		t.Errorf("--max-coverage export differs from --mode max-coverage or does not maximise:\n%.300s", viaFlag)
+	}
 	code, out, _ := run(t, "", "export", example("pentomino-10x6.yaml"), "--format", "dlx")
 	if code != 0 || strings.Count(strings.TrimSpace(out), "\n") < 2056 {
 		t.Fatalf("dlx export to stdout: exit %d, %d lines", code, strings.Count(out, "\n"))
@@ -111,6 +117,7 @@ func TestExportFormats(t *testing.T) {
 		{"export", example("tetris-7x7.yaml"), "--format", "xls"},
 		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--mode", "best"},
 		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--strengthen"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--max-coverage", "--mode", "exact"},
 	} {
 		if code, _, _ := run(t, "", bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)

@@ -13,7 +13,7 @@ import (
 
 func (a *app) exportCmd() *cobra.Command {
 	var format, mode, formulation, out, from string
-	var strengthen bool
+	var strengthen, maxCoverage bool
 	c := &cobra.Command{
 		Use:   "export PUZZLE --format lp|mps|fixed-mps|dlx|pyomo",
 		Short: "Write the binary program (LP, MPS, Pyomo) or the exact-cover matrix (DLX)",
@@ -33,7 +33,8 @@ func (a *app) exportCmd() *cobra.Command {
 piece to be used exactly its count; --mode max-coverage maximises the
 covered cells: --formulation seed is the MIP article's (binary y per cell,
 sum x = y, maximise sum y), packing drops y (sum x <= 1, maximise sum
-size*x). --strengthen adds the area bound of 'polytile info' to the program.
+size*x); --max-coverage is short for --mode max-coverage, as in 'polytile
+solve'. --strengthen adds the area bound of 'polytile info' to the program.
 The file is written to a temporary name and renamed when complete.`,
 		Example: `  polytile export examples/tetris-7x7.yaml --format lp --mode max-coverage -o tetris.lp
   cbc tetris.lp solve solu tetris.sol
@@ -42,6 +43,12 @@ The file is written to a temporary name and renamed when complete.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format == "" {
 				return usageErr("export needs --format lp, mps, fixed-mps, dlx or pyomo")
+			}
+			if maxCoverage {
+				if cmd.Flags().Changed("mode") && mode != "max-coverage" {
+					return usageErr("--max-coverage contradicts --mode %s", mode)
+				}
+				mode = "max-coverage"
 			}
 			opt, err := programOptions(mode, formulation, strengthen)
 			if err != nil {
@@ -79,6 +86,7 @@ The file is written to a temporary name and renamed when complete.`,
 	}
 	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx or pyomo")
 	c.Flags().StringVar(&mode, "mode", "exact", "exact or max-coverage")
+	c.Flags().BoolVar(&maxCoverage, "max-coverage", false, "short for --mode max-coverage")
 	c.Flags().StringVar(&formulation, "formulation", "seed", "max-coverage formulation: seed or packing")
 	c.Flags().BoolVar(&strengthen, "strengthen", false, "add the area (and gcd) bound to a max-coverage program")
 	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
