@@ -90,7 +90,13 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		res.RedundancyPiece = pr.classes[red.class].name
 	}
 	if cfg.Volume != 0 {
-		pr = pr.subset(filterOnce(pr))
+		keep, err := filterOnce(ctx, pr)
+		if err != nil {
+			res.Interrupted = true
+			res.Seconds = time.Since(start).Seconds()
+			return res, nil
+		}
+		pr = pr.subset(keep)
 	}
 	if red != nil {
 		cn.stab = stabilisers(pr, cn, red.class)

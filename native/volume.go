@@ -1,7 +1,5 @@
 package native
 
-import "math/bits"
-
 // volume implements the volume filter: a placement is useless when the open
 // cells fall apart into connected components one of which has a size that
 // no sub-multiset of the remaining pieces' sizes adds up to.
@@ -27,18 +25,31 @@ func newVolume(pr *problem) *volume {
 }
 
 // sums computes in v.reach the set of areas formed by the remaining pieces:
-// counts[c] copies of class c (-1: as many as fit in the region).
+// counts[c] copies of class c (-1: as many as fit in the region). Bits above
+// the region's area are not meaningful.
 func (v *volume) sums(counts []int) {
 	r := v.reach
 	clear(r)
 	r[0] = 1
+	nc := v.pr.nCells
 	for c, cl := range v.pr.classes {
-		n := counts[c]
-		if n < 0 {
-			n = v.pr.nCells / cl.size
+		n, s := counts[c], cl.size
+		if n < 0 || n*s >= nc {
+			// As many copies as fit: one pass upwards, O(area) bit steps
+			// (a shift per copy would cost area/size shifts of the bitset).
+			for i := s; i <= nc; i++ {
+				if r[(i-s)/64]>>((i-s)%64)&1 != 0 {
+					r[i/64] |= 1 << (i % 64)
+				}
+			}
+			continue
 		}
-		for range n {
-			shiftOr(r, v.tmp, cl.size)
+		// n copies as groups of 1, 2, 4, ... copies: every count 0..n is a
+		// sum of some groups, so O(log n) shifts instead of n.
+		for g := 1; n > 0; g *= 2 {
+			m := min(g, n)
+			shiftOr(r, v.tmp, m*s)
+			n -= m
 		}
 	}
 }
@@ -91,87 +102,4 @@ func (v *volume) componentsOK(open func(int32) bool) bool {
 		}
 	}
 	return true
-}
-
-// filterOnce returns, for every option, whether it survives the volume
-// filter when placed alone on the empty board.
-func filterOnce(pr *problem) []bool {
-	v := newVolume(pr)
-	keep := make([]bool, pr.options())
-	base := make([]int, len(pr.classes))
-	for c, cl := range pr.classes {
-		base[c] = cl.count
-		if cl.unlimited {
-			base[c] = -1
-		}
-	}
-	// Reachable sums with one copy of class c removed, per class.
-	perClass := make([][]uint64, len(pr.classes))
-	for c := range pr.classes {
-		counts := append([]int(nil), base...)
-		if counts[c] > 0 {
-			counts[c]--
-		}
-		v.sums(counts)
-		perClass[c] = append([]uint64(nil), v.reach...)
-	}
-	if pr.nCells <= 64 {
-		filterOnce64(pr, v, perClass, keep)
-		return keep
-	}
-	filled := make([]bool, pr.nCells)
-	open := func(c int32) bool { return !filled[c] }
-	for k := range pr.options() {
-		cells := pr.optCells(k)
-		for _, c := range cells {
-			filled[c] = true
-		}
-		copy(v.reach, perClass[pr.optClass[k]])
-		keep[k] = v.componentsOK(open)
-		for _, c := range cells {
-			filled[c] = false
-		}
-	}
-	return keep
-}
-
-// filterOnce64 is filterOnce with bitset flood fills (at most 64 cells).
-func filterOnce64(pr *problem, v *volume, perClass [][]uint64, keep []bool) {
-	nb := make([]uint64, pr.nCells)
-	for c := range pr.nCells {
-		for _, m := range pr.nbr[c] {
-			if m >= 0 {
-				nb[c] |= 1 << m
-			}
-		}
-	}
-	full := ^uint64(0) >> (64 - pr.nCells)
-	for k := range pr.options() {
-		var lay uint64
-		for _, c := range pr.optCells(k) {
-			lay |= 1 << c
-		}
-		reach := perClass[pr.optClass[k]]
-		keep[k] = true
-		for h := full &^ lay; h != 0; {
-			comp := h & -h
-			for {
-				grow := comp
-				for x := comp; x != 0; x &= x - 1 {
-					grow |= nb[bits.TrailingZeros64(x)]
-				}
-				grow &= h
-				if grow == comp {
-					break
-				}
-				comp = grow
-			}
-			n := bits.OnesCount64(comp)
-			if reach[n/64]>>(n%64)&1 == 0 {
-				keep[k] = false
-				break
-			}
-			h &^= comp
-		}
-	}
 }

@@ -298,10 +298,8 @@ func (o *solveOutcome) text(w io.Writer) error {
 			s += fmt.Sprintf(" (%d unique under a symmetry group of order %d)", *o.Unique, o.Symmetries)
 		}
 		switch {
-		case o.Mode == "first" || o.Mode == "limit":
-			if !o.Complete {
-				s += " (search stopped at the limit)"
-			}
+		case (o.Mode == "first" || o.Mode == "limit") && !o.Complete && !o.TimedOut && !o.Interrupted:
+			s += " (search stopped at the limit)"
 		case !o.Complete:
 			s += " so far"
 		}
