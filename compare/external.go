@@ -157,7 +157,10 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	hitLimit := t.TimeLimit > 0 && secs >= 0.9*float64(sec)
+	// The wall clock, or the solver's own word: CBC counts its limit from
+	// the end of reading the model and may stop well before the wall
+	// clock reaches it ("Stopped on time ...").
+	hitLimit := t.TimeLimit > 0 && (secs >= 0.9*float64(sec) || statusSaysTimeLimit(s.Status))
 	return b.outcome(t, prog, s, o, hitLimit)
 }
 
@@ -209,6 +212,14 @@ func (b *externalBackend) outcome(t Task, prog *model.Program, s *export.Solutio
 		return nil, fmt.Errorf("%s: not solved to optimality, status %q", b.solver.bin, s.Status)
 	}
 	return o, nil
+}
+
+// statusSaysTimeLimit reports whether a solver's status text says it
+// stopped on its time limit (CBC "Stopped on time", HiGHS "Time limit
+// reached", GLPK "TIME LIMIT EXCEEDED").
+func statusSaysTimeLimit(status string) bool {
+	s := strings.ToLower(status)
+	return strings.Contains(s, "stopped on time") || strings.Contains(s, "time limit")
 }
 
 // coveredCells is the coverage of a partial tiling, from puzzle.Verify.
