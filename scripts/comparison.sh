@@ -3,6 +3,8 @@
 #
 #   bash scripts/comparison.sh            # about 20-30 minutes on 2 cores
 #   TIME_LIMIT=5s bash scripts/comparison.sh   # quicker, more timeouts
+#   SECTIONS=coverage bash scripts/comparison.sh  # only these sections
+#                                                 # (count, hard, coverage)
 #
 # Each section of the document is one `polytile compare ... --update
 # docs/comparison.md --section NAME` run; prose outside the
@@ -16,7 +18,12 @@ go build -o bin/polytile ./cmd/polytile
 tl=${TIME_LIMIT:-20s}
 hard_tl=${HARD_TIME_LIMIT:-60s}
 doc=docs/comparison.md
-compare() { bin/polytile compare -q --format markdown -o /dev/null --update "$doc" "$@" || [ $? -eq 1 ]; }
+sections=${SECTIONS:-count hard coverage}
+compare() {
+	# $2 is compare:NAME (the --section argument)
+	case " $sections " in *" ${2#compare:} "*) ;; *) return 0 ;; esac
+	bin/polytile compare -q --format markdown -o /dev/null --update "$doc" "$@" || [ $? -eq 1 ]
+}
 
 # Counting: every default backend (native DLX / FILA configurations, HiGHS
 # enumerating with no-good cuts, the external MIP solvers deciding
