@@ -1,6 +1,6 @@
 # polytile — two-command setup:   make demo && make test
 #
-#   make deps      install HiGHS (PyPI highsbox) into .deps/, cbc + glpsol (apt)
+#   make deps      install HiGHS (PyPI highsbox) and Pyomo into .deps/, cbc + glpsol (apt)
 #   make build     bin/polytile
 #   make demo      build, then info, a tiling, the unique count and a near miss
 #   make test      gofmt, vet, nohighs build, tests, race (native, highs), short fuzz
@@ -21,6 +21,8 @@ TEST_FUZZTIME ?= 2000x
 # system-wide HiGHS with its own highs.pc works the same way.
 export PKG_CONFIG_PATH := $(CURDIR)/.deps/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 export PATH := $(CURDIR)/.deps/bin:$(PATH)
+# The Python that runs the Pyomo export in the tests (made by make deps).
+export POLYTILE_PYTHON ?= $(CURDIR)/.deps/pyomo/bin/python
 
 GO_FILES = $(shell find . \( -path ./.deps -o -path ./.git -o -path ./bin \) -prune -o -name '*.go' -print)
 

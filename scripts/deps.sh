@@ -7,6 +7,9 @@
 #            .deps/bin/highs that finds libhighs.so.
 #   cbc      Debian package coinor-cbc  (cross-checks LP / MPS exports)
 #   glpsol   Debian package glpk-utils  (cross-checks LP / MPS exports)
+#   Pyomo    PyPI package pyomo in a virtual environment .deps/pyomo/
+#            (runs the Pyomo export in the tests; optional: on failure the
+#            test says so and skips)
 #
 # Idempotent: a second run only checks stamps and regenerates the small
 # generated files when their content would change (e.g. the clone moved).
@@ -167,6 +170,22 @@ if ((${#missing[@]})); then
 	fi
 fi
 
+# ---------------------------------------------------------------- Pyomo ----
+PYOMO_VERSION="${PYOMO_VERSION:-6.10.1}"
+pyomo_stamp="$deps/.pyomo-$PYOMO_VERSION.stamp"
+if [[ ! -f "$pyomo_stamp" || ! -x "$deps/pyomo/bin/python" ]]; then
+	say "installing pyomo==$PYOMO_VERSION into .deps/pyomo (a Python venv)"
+	rm -rf "$deps/pyomo" "$deps"/.pyomo-*.stamp
+	if python3 -m venv "$deps/pyomo" >"$deps/pyomo.log" 2>&1 &&
+		"$deps/pyomo/bin/python" -m pip install --quiet --disable-pip-version-check \
+			"pyomo==$PYOMO_VERSION" >>"$deps/pyomo.log" 2>&1; then
+		date -u +%FT%TZ >"$pyomo_stamp"
+	else
+		warn "could not install Pyomo (see $deps/pyomo.log; python3-venv may be missing); the Pyomo export test will skip"
+		rm -rf "$deps/pyomo"
+	fi
+fi
+
 # ---------------------------------------------------------- smoke check ----
 export PATH="$deps/bin:$PATH"
 export PKG_CONFIG_PATH="$deps/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -195,5 +214,10 @@ if command -v glpsol >/dev/null 2>&1; then
 	say "glpsol --version: ${out%%$'\n'*}"
 else
 	say "glpsol: not installed (tests that need it will skip)"
+fi
+if [[ -x "$deps/pyomo/bin/python" ]]; then
+	say "pyomo: $("$deps/pyomo/bin/python" -c 'import pyomo.version as v; print(v.version)' 2>&1)"
+else
+	say "pyomo: not installed (the Pyomo export test will skip)"
 fi
 exit "$fail"
