@@ -32,9 +32,11 @@ compare --section compare:count --time-limit "$tl" \
 	examples/pentomino-10x6.yaml examples/pentomino-12x5.yaml examples/pentomino-15x4.yaml \
 	examples/pentomino-20x3.yaml examples/pentomino-8x8-hole.yaml examples/soma.yaml
 
-# The large puzzles of the FILA article: native configurations and HiGHS.
+# The large puzzles of the FILA article: native configurations, HiGHS
+# counting with no-good cuts, and the external solvers deciding whether the
+# exact program of our LP export is feasible.
 compare --section compare:hard --time-limit "$hard_tl" \
-	--backends "dlx fila:f,nof fila:e,nof fila:e=11:f=3,nof,at=11 fila:e=13:f=3,nof,at=13,vol=13 highs" \
+	--backends "dlx fila:f,nof fila:e,nof fila:e=11:f=3,nof,at=11 fila:e=13:f=3,nof,at=13,vol=13 highs highs-cli cbc glpsol" \
 	examples/tetris-cube.yaml examples/diamond-13x13.yaml
 
 # Maximum coverage: the default list, plus CBC and GLPK on the MIP
