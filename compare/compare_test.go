@@ -315,3 +315,28 @@ func TestDLXSolverReadsCount(t *testing.T) {
 		t.Errorf("a count pattern without a group was accepted")
 	}
 }
+
+// A backend that only decides feasibility answers less than a count: it is
+// not the fastest of a count table while some backend counted, and it is
+// when none did.
+func TestFastestAnsweredTheCount(t *testing.T) {
+	p := parse(t, lTrominoes)
+	feasible := &fake{name: "feasible", run: func(context.Context, Task) (*Outcome, error) {
+		return &Outcome{Status: OK, Feasible: ptr(true), Complete: true, Seconds: 1e-9}, nil
+	}}
+	reg := fakeRegistry(feasible)
+	tabs, err := Compare(context.Background(), p, mustParseList(t, reg, "dlx feasible"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab := tabs[0]; tab.Fastest != "dlx" || rowOf(t, tab, "feasible").Ratio >= 1 {
+		t.Errorf("fastest %q (ratio of the feasibility row %v), want dlx:\n%s", tab.Fastest, rowOf(t, tab, "feasible").Ratio, dump(tabs))
+	}
+	tabs, err = Compare(context.Background(), p, mustParseList(t, reg, "feasible"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tabs[0].Fastest != "feasible" {
+		t.Errorf("fastest %q with no counting backend, want feasible", tabs[0].Fastest)
+	}
+}
