@@ -89,12 +89,16 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		cn.filterClass = red.class
 		res.RedundancyPiece = pr.classes[red.class].name
 	}
+	// Cancelled before the search: nothing found yet.
+	interrupted := func() (*Result, error) {
+		res.Interrupted = true
+		res.Seconds = time.Since(start).Seconds()
+		return res, nil
+	}
 	if cfg.Volume != 0 {
 		keep, err := filterOnce(ctx, pr)
 		if err != nil {
-			res.Interrupted = true
-			res.Seconds = time.Since(start).Seconds()
-			return res, nil
+			return interrupted()
 		}
 		pr = pr.subset(keep)
 	}
@@ -107,10 +111,8 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		items, _ := classItems(pr)
 		r.forceItem = items[red.class]
 	}
-	if err := ctx.Err(); err != nil {
-		res.Interrupted = true
-		res.Seconds = time.Since(start).Seconds()
-		return res, nil
+	if ctx.Err() != nil {
+		return interrupted()
 	}
 	done := make(chan struct{})
 	defer close(done)

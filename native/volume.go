@@ -72,7 +72,7 @@ func shiftOr(r, tmp []uint64, s int) {
 	}
 }
 
-func (v *volume) reachable(n int) bool { return v.reach[n/64]>>(n%64)&1 != 0 }
+func (v *volume) reachable(n int) bool { return bitSet(v.reach, n) }
 
 // componentsOK reports whether every connected component of the open cells
 // (open[c]) has a reachable size. v.reach must be computed.

@@ -2,7 +2,10 @@ package native
 
 import (
 	"context"
+	"math"
 	"math/bits"
+
+	"github.com/polytile/polytile/puzzle"
 )
 
 // filterOnce returns, for every option, whether it survives the volume
@@ -14,7 +17,7 @@ import (
 // floods (localFlood): only the components next to the placed image change,
 // so the cost per option is about the size of the small components plus a
 // bounded probe, not the area of the board (a 4,096-cell box with 120,960
-// images took 4.5 s with one full flood fill per option).
+// images took 5.7 s with one full flood fill per option, 0.10 s now).
 func filterOnce(ctx context.Context, pr *problem) ([]bool, error) {
 	v := newVolume(pr)
 	keep := make([]bool, pr.options())
@@ -101,8 +104,7 @@ func filterOnce64(pr *problem, perClass [][]uint64, keep []bool) {
 				}
 				comp = grow
 			}
-			n := bits.OnesCount64(comp)
-			if reach[n/64]>>(n%64)&1 == 0 {
+			if !bitSet(reach, bits.OnesCount64(comp)) {
 				keep[k] = false
 				break
 			}
@@ -177,12 +179,9 @@ func newLocalFlood(pr *problem, v *volume, perClass [][]uint64) *localFlood {
 
 func bitSet(r []uint64, n int) bool { return r[n/64]>>(n%64)&1 != 0 }
 
-// stamp returns a fresh tag, clearing the tags when the counter wraps.
+// stamp returns a fresh tag. ok keeps the counter from wrapping within an
+// option, where tags are compared with the option's first tag.
 func (lf *localFlood) stamp() uint32 {
-	if lf.next == ^uint32(0) {
-		clear(lf.tag)
-		lf.next = 1
-	}
 	lf.next++
 	return lf.next - 1
 }
@@ -205,6 +204,11 @@ func (lf *localFlood) ok(k int) bool {
 	}
 	if other > 0 {
 		return false
+	}
+	// One tag for the image and at most one per neighbour of its cells.
+	if lf.next > math.MaxUint32-uint32(len(puzzle.FaceDirs)*len(cells)+1) {
+		clear(lf.tag)
+		lf.next = 1
 	}
 	img := lf.stamp()
 	for _, c := range cells {

@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -82,6 +83,9 @@ func TestFilterOnceLocalMatchesFull(t *testing.T) {
 		for _, probe := range []int{1, 3, 12, 1000} {
 			lf := newLocalFlood(pr, newVolume(pr), perClass)
 			lf.probe = probe
+			if probe == 12 {
+				lf.next = math.MaxUint32 - 40 // the tags run out during the options
+			}
 			for k := range want {
 				if got := lf.ok(k); got != want[k] {
 					t.Fatalf("%s, probe %d, option %d: local %v, full %v", p.Name, probe, k, got, want[k])
@@ -145,7 +149,7 @@ func TestFilterOnceCancelled(t *testing.T) {
 
 // BenchmarkFilterOnceBox16 is the volume pre-filter on a 4,096-cell box with
 // 120,960 images (L and T tetracubes, unlimited); with one full flood fill
-// per option it took 4.5 s.
+// per option it took 5.7 s (one run, same machine, against 0.10 s).
 func BenchmarkFilterOnceBox16(b *testing.B) {
 	p := mustPuzzle(b, puzzle.Spec{Name: "box 16", Dim: 3, Region: puzzle.Box(16, 16, 16), Pieces: []puzzle.PieceSpec{
 		{Name: "L", Cells: art(b, "###/#.."), Unlimited: true, Policy: puzzle.Free},
