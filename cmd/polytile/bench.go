@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/render"
@@ -117,23 +116,18 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 		return usageErr("%v", runErr)
 	}
 	rep.Machine = compare.ThisMachine()
-	if err := atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error { return compare.WriteBench(w, rep, format) }); err != nil {
+	update := f.update
+	if runErr != nil {
+		update = "" // an interrupted run does not replace the document's section
+	}
+	err = a.writeReport(reportOutputs{
+		out: f.out, format: format,
+		write:  func(w io.Writer, f compare.Format) error { return compare.WriteBench(w, rep, f) },
+		update: update, section: "bench:" + suite, header: benchHeader,
+		chart: f.chart, chartFormat: chartFormat, bars: func() render.Chart { return compare.BenchChart(rep) },
+	})
+	if err != nil {
 		return err
-	}
-	if f.update != "" && runErr == nil {
-		var b strings.Builder
-		if err := compare.WriteBench(&b, rep, compare.Markdown); err != nil {
-			return err
-		}
-		if err := compare.UpdateFile(f.update, "bench:"+suite, benchHeader, b.String()); err != nil {
-			return err
-		}
-	}
-	if f.chart != "" {
-		c := compare.BenchChart(rep)
-		if err := atomicfile.Write(context.Background(), f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
-			return err
-		}
 	}
 	switch {
 	case runErr != nil:

@@ -200,23 +200,14 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		}
 	}
 	line.Done()
-	if err := atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error { return compare.Write(w, rep, format) }); err != nil {
+	err = a.writeReport(reportOutputs{
+		out: f.out, format: format,
+		write:  func(w io.Writer, f compare.Format) error { return compare.Write(w, rep, f) },
+		update: f.update, section: f.section, header: compareHeader,
+		chart: f.chart, chartFormat: chartFormat, bars: func() render.Chart { return compare.Chart(rep) },
+	})
+	if err != nil {
 		return err
-	}
-	if f.update != "" {
-		var b strings.Builder
-		if err := compare.Write(&b, rep, compare.Markdown); err != nil {
-			return err
-		}
-		if err := compare.UpdateFile(f.update, f.section, compareHeader, b.String()); err != nil {
-			return err
-		}
-	}
-	if f.chart != "" {
-		c := compare.Chart(rep)
-		if err := atomicfile.Write(context.Background(), f.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, chartFormat) }); err != nil {
-			return err
-		}
 	}
 	switch {
 	case runErr != nil && a.signal.Load() != 0:
@@ -225,6 +216,42 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		return runErr
 	case !rep.OK():
 		return noSolution
+	}
+	return nil
+}
+
+// reportOutputs are the places a bench or compare report goes: out (in
+// format; "-" is stdout), the Markdown section of an --update document, and
+// a --chart of the times.
+type reportOutputs struct {
+	out             string
+	format          compare.Format
+	write           func(io.Writer, compare.Format) error
+	update, section string
+	header          string // starts an --update document that does not exist yet
+	chart           string
+	chartFormat     render.Format
+	bars            func() render.Chart
+}
+
+// writeReport writes a report to each of its outputs; files are replaced
+// only when complete.
+func (a *app) writeReport(o reportOutputs) error {
+	if err := atomicfile.Write(context.Background(), o.out, a.stdout, func(w io.Writer) error { return o.write(w, o.format) }); err != nil {
+		return err
+	}
+	if o.update != "" {
+		var b strings.Builder
+		if err := o.write(&b, compare.Markdown); err != nil {
+			return err
+		}
+		if err := compare.UpdateFile(o.update, o.section, o.header, b.String()); err != nil {
+			return err
+		}
+	}
+	if o.chart != "" {
+		c := o.bars()
+		return atomicfile.Write(context.Background(), o.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, o.chartFormat) })
 	}
 	return nil
 }
