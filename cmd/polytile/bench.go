@@ -87,12 +87,9 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	var chartFormat render.Format
-	if f.chart != "" {
-		var ok bool
-		if chartFormat, ok = render.FormatForFile(f.chart); !ok {
-			return usageErr("--chart %s: the file name must end in .svg, .png, .txt or .ans", f.chart)
-		}
+	chartFormat, err := chartFormatFor(f.chart)
+	if err != nil {
+		return err
 	}
 	dir, err := examplesDir(f.examples)
 	if err != nil {

@@ -124,12 +124,9 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	var chartFormat render.Format
-	if f.chart != "" {
-		var ok bool
-		if chartFormat, ok = render.FormatForFile(f.chart); !ok {
-			return usageErr("--chart %s: the file name must end in .svg, .png, .txt or .ans", f.chart)
-		}
+	chartFormat, err := chartFormatFor(f.chart)
+	if err != nil {
+		return err
 	}
 	if !sectionRE.MatchString(f.section) {
 		return usageErr("--section %q: use letters, digits, ':', '-' and '_'", f.section)
@@ -218,6 +215,19 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		return noSolution
 	}
 	return nil
+}
+
+// chartFormatFor is the picture format of a --chart file, by its extension
+// (no file: the zero format).
+func chartFormatFor(chart string) (render.Format, error) {
+	if chart == "" {
+		return 0, nil
+	}
+	f, ok := render.FormatForFile(chart)
+	if !ok {
+		return 0, usageErr("--chart %s: the file name must end in .svg, .png, .txt or .ans", chart)
+	}
+	return f, nil
 }
 
 // reportOutputs are the places a bench or compare report goes: out (in
