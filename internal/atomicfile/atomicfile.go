@@ -1,52 +1,350 @@
 // Package atomicfile writes output files so that a reader never sees a
-// truncated one: data goes to a temporary file in the same directory, which
-// is renamed over the target only when everything has been written.
+// truncated one and nothing but the target is ever replaced.
+//
+// What happens depends on what the target is:
+//
+//   - "-": standard output, written directly.
+//   - a new path or a regular file: the data goes to a temporary file in the
+//     target's directory, renamed over the target only when everything has
+//     been written. An existing file keeps its permission bits (and, where
+//     the process may, its owner); a new file is created 0644 minus the
+//     umask.
+//   - a symbolic link: followed (through any number of links, up to 40), and
+//     the rules apply to what it points to; the link itself stays. A
+//     dangling link creates its target.
+//   - a character device (/dev/null, a terminal) or a FIFO: written directly,
+//     with no temporary file and no rename; the device or FIFO stays what it
+//     is. Such an output cannot be "all or nothing": an error leaves what was
+//     written so far.
+//   - /dev/stdout, /dev/fd/N and /proc/self/fd/N: written directly to the
+//     open file they name (appending when it is a regular file), since the
+//     name is not a path that can be renamed over.
+//   - a directory, a block device or a socket: refused.
+//
+// Temporary files are named .polytile-HHHHHHHH-RRRRRRRR.tmp (H a hash of the
+// target's base name, R random), 31 bytes whatever the length of the target's
+// name, so a target with a name of up to NAME_MAX bytes works. While it is
+// written the temporary file is locked (flock); a temporary file of the same
+// target that is unlocked and older than StaleAge is the remnant of a process
+// that was killed (kill -9, power loss) and is removed by the next Create of
+// that target, so such remnants never accumulate.
 package atomicfile
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// StaleAge is the age (time since the last write) after which an unlocked
+// temporary file of a target is considered left behind by a killed process.
+const StaleAge = 2 * time.Minute
+
+// Temporary file names: tmpPrefix, the hash of the target's base name, '-',
+// a random part, tmpSuffix.
+const (
+	tmpPrefix = ".polytile-"
+	tmpSuffix = ".tmp"
+)
+
+// maxLinks is the most symbolic links followed, as Linux's MAXSYMLINKS.
+const maxLinks = 40
+
+type kind int
+
+const (
+	kindStdout kind = iota // "-"
+	kindAtomic             // temporary file renamed over the target
+	kindDirect             // a device or FIFO written in place
 )
 
 // File is an output being written. Call Commit when done, or Abort (safe to
 // defer after Commit) to discard it.
 type File struct {
+	kind   kind
 	f      *os.File
-	path   string
+	path   string // as given, for messages
+	target string // the resolved path the temporary file is renamed to
 	stdout io.Writer
 	err    error
 	done   bool
 }
 
-// Create starts writing path. The path "-" means stdout, which is written
-// directly. The directory must exist and be writable; the error says so
-// otherwise.
+// Create starts writing path (see the package documentation for what is
+// done with each kind of target). The path "-" means stdout. The error says
+// why a target cannot be written: a missing or unwritable directory, a
+// directory or block device as target, and so on.
 func Create(path string, stdout io.Writer) (*File, error) {
+	return CreateContext(context.Background(), path, stdout)
+}
+
+// CreateContext is Create; ctx stops the wait for a reader when path is a
+// FIFO that nobody has opened yet.
+func CreateContext(ctx context.Context, path string, stdout io.Writer) (*File, error) {
 	if path == "-" {
-		return &File{stdout: stdout, path: path}, nil
+		return &File{kind: kindStdout, stdout: stdout, path: path}, nil
 	}
-	dir := filepath.Dir(path)
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("cannot write %s: it is a directory", path)
+	if path == "" {
+		return nil, errors.New("cannot write an output with an empty file name")
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	t, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, err)
 	}
-	return &File{f: f, path: path}, nil
+	switch {
+	case t.magic:
+		f, err := openDirect(ctx, t)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", path, err)
+		}
+		return &File{kind: kindDirect, f: f, path: path}, nil
+	case t.info == nil || t.info.Mode().IsRegular():
+		f, err := createTemp(t)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", path, err)
+		}
+		return &File{kind: kindAtomic, f: f, path: path, target: t.path}, nil
+	}
+	m := t.info.Mode()
+	switch {
+	case m.IsDir():
+		return nil, fmt.Errorf("cannot write %s: it is a directory", path)
+	case m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0:
+		f, err := openDirect(ctx, t)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", path, err)
+		}
+		return &File{kind: kindDirect, f: f, path: path}, nil
+	case m&fs.ModeDevice != 0:
+		return nil, fmt.Errorf("cannot write %s: it is a block device (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
+	case m&fs.ModeSocket != 0:
+		return nil, fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
+	}
+	return nil, fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
 }
 
-// Write writes to the temporary file; the first error sticks.
+// Check reports the error Create would report for path, as far as it can
+// tell without creating or opening anything: a missing directory, one the
+// process may not write, a directory, block device or socket as target. A
+// command calls it before a long computation whose result goes to path.
+func Check(path string) error {
+	if path == "-" {
+		return nil
+	}
+	if path == "" {
+		return errors.New("cannot write an output with an empty file name")
+	}
+	t, err := resolve(path)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if t.magic {
+		return nil
+	}
+	if t.info == nil || t.info.Mode().IsRegular() {
+		if err := writable(filepath.Dir(t.path)); err != nil {
+			return fmt.Errorf("cannot write %s: the directory %s is not writable: %w", path, filepath.Dir(t.path), err)
+		}
+		return nil
+	}
+	m := t.info.Mode()
+	switch {
+	case m.IsDir():
+		return fmt.Errorf("cannot write %s: it is a directory", path)
+	case m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0:
+		return nil
+	case m&fs.ModeDevice != 0:
+		return fmt.Errorf("cannot write %s: it is a block device (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
+	case m&fs.ModeSocket != 0:
+		return fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
+	}
+	return fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
+}
+
+// target is a resolved output path.
+type target struct {
+	path  string      // the path after following symbolic links
+	info  fs.FileInfo // nil when nothing exists there yet
+	magic bool        // a /proc or /dev/fd link to an open file: write in place
+}
+
+// resolve follows the symbolic links of path (only the last component; the
+// kernel resolves the directories) and says what is at the end.
+func resolve(path string) (target, error) {
+	cur := path
+	for hops := 0; ; hops++ {
+		fi, err := os.Lstat(cur)
+		if errors.Is(err, fs.ErrNotExist) {
+			return target{path: cur}, checkDir(cur)
+		}
+		if err != nil {
+			return target{}, err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return target{path: cur, info: fi}, nil
+		}
+		if hops == maxLinks {
+			return target{}, fmt.Errorf("more than %d levels of symbolic links", maxLinks)
+		}
+		if magicLink(cur) {
+			// /proc/self/fd/1 points at "pipe:[1234]" or a file that
+			// may be deleted; only opening it reaches the right thing.
+			fi, err := os.Stat(cur)
+			if err != nil {
+				return target{}, err
+			}
+			if fi.IsDir() {
+				return target{}, errors.New("it is a directory")
+			}
+			return target{path: cur, info: fi, magic: true}, nil
+		}
+		dest, err := os.Readlink(cur)
+		if err != nil {
+			return target{}, err
+		}
+		if !filepath.IsAbs(dest) {
+			// Relative to the link's directory, as the kernel does
+			// (no lexical cleaning of "..").
+			dest = cur[:strings.LastIndexByte(cur, '/')+1] + dest
+		}
+		cur = dest
+	}
+}
+
+// magicLink reports whether path is one of the kernel's links to open files.
+func magicLink(path string) bool {
+	return strings.HasPrefix(path, "/proc/") || strings.HasPrefix(path, "/dev/fd/")
+}
+
+// checkDir explains why a new file cannot be created at path, if its
+// directory is missing or not a directory.
+func checkDir(path string) error {
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("the directory %s does not exist", dir)
+	case err != nil:
+		return err
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
+}
+
+// openDirect opens a device, a FIFO or a magic link for writing in place.
+// A FIFO without a reader is retried until one opens it or ctx is done.
+func openDirect(ctx context.Context, t target) (*os.File, error) {
+	flag := os.O_WRONLY
+	if t.info.Mode().IsRegular() {
+		flag |= os.O_APPEND // /dev/stdout redirected to a file: never truncate it
+	}
+	if t.info.Mode()&fs.ModeNamedPipe == 0 {
+		return os.OpenFile(t.path, flag, 0)
+	}
+	for {
+		f, err := os.OpenFile(t.path, flag|syscall.O_NONBLOCK, 0)
+		if err == nil || !errors.Is(err, syscall.ENXIO) {
+			return f, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("no reader opened the FIFO: %w", ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// tmpPattern is the start of the names of the temporary files of target:
+// ".polytile-HHHHHHHH-".
+func tmpPattern(targetPath string) string {
+	h := fnv.New32a()
+	h.Write([]byte(filepath.Base(targetPath)))
+	return fmt.Sprintf("%s%08x-", tmpPrefix, h.Sum32())
+}
+
+// createTemp cleans up stale temporary files of t and creates a new one,
+// locked, with the mode (and owner) of the existing target.
+func createTemp(t target) (*os.File, error) {
+	dir := filepath.Dir(t.path)
+	pattern := tmpPattern(t.path)
+	removeStale(dir, pattern)
+	var f *os.File
+	var err error
+	for range 100 {
+		name := filepath.Join(dir, fmt.Sprintf("%s%08x%s", pattern, rand.Uint32(), tmpSuffix))
+		// 0644 through the umask, like any new file.
+		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := lock(f); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	if t.info != nil {
+		m := t.info.Mode()
+		if err := f.Chmod(m.Perm() | m&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return nil, err
+		}
+		keepOwner(f, t.info)
+	}
+	return f, nil
+}
+
+// removeStale removes the temporary files named pattern* in dir that were
+// not written for StaleAge and that no process holds locked: what a killed
+// process left behind. Errors are ignored: this is housekeeping.
+func removeStale(dir, pattern string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	defer d.Close()
+	for {
+		names, err := d.Readdirnames(1024)
+		for _, name := range names {
+			if !strings.HasPrefix(name, pattern) || !strings.HasSuffix(name, tmpSuffix) {
+				continue
+			}
+			path := filepath.Join(dir, name)
+			st, err := os.Lstat(path)
+			if err != nil || !st.Mode().IsRegular() || time.Since(st.ModTime()) < StaleAge {
+				continue
+			}
+			if abandoned(path) {
+				os.Remove(path)
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Write writes to the output; the first error sticks.
 func (a *File) Write(p []byte) (int, error) {
 	if a.err != nil {
 		return 0, a.err
 	}
 	var n int
-	if a.stdout != nil {
+	if a.kind == kindStdout {
 		n, a.err = a.stdout.Write(p)
 	} else {
 		n, a.err = a.f.Write(p)
@@ -57,59 +355,84 @@ func (a *File) Write(p []byte) (int, error) {
 	return n, a.err
 }
 
-// Commit flushes, closes and renames the temporary file over the target.
+// Commit finishes the output: for a regular file it flushes the temporary
+// file and renames it over the target; for a device or FIFO it closes it.
 func (a *File) Commit() error {
 	if a.done {
 		return errors.New("atomicfile: already committed or aborted")
 	}
 	a.done = true
-	if a.stdout != nil {
+	switch a.kind {
+	case kindStdout:
 		return a.err
+	case kindDirect:
+		err := a.f.Close()
+		if a.err != nil {
+			return a.err
+		}
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", a.path, err)
+		}
+		return nil
+	}
+	tmp := a.f.Name()
+	fail := func(err error) error {
+		a.f.Close()
+		os.Remove(tmp)
+		return err
 	}
 	if a.err != nil {
-		a.f.Close()
-		os.Remove(a.f.Name())
-		return a.err
+		return fail(a.err)
 	}
 	if err := a.f.Sync(); err != nil {
-		a.f.Close()
-		os.Remove(a.f.Name())
+		return fail(fmt.Errorf("writing %s: %w", a.path, err))
+	}
+	// The target must still be what it was: a symbolic link, device or
+	// FIFO created there in the meantime is not replaced.
+	if t, err := resolve(a.path); err != nil || t.path != a.target || t.info != nil && !t.info.Mode().IsRegular() {
+		return fail(fmt.Errorf("writing %s: the target changed while it was written (now not a regular file or a new path)", a.path))
+	}
+	if err := os.Rename(tmp, a.target); err != nil {
+		return fail(fmt.Errorf("writing %s: %w", a.path, err))
+	}
+	if err := a.f.Close(); err != nil { // releases the lock
 		return fmt.Errorf("writing %s: %w", a.path, err)
 	}
-	if err := a.f.Close(); err != nil {
-		os.Remove(a.f.Name())
-		return fmt.Errorf("writing %s: %w", a.path, err)
-	}
-	// Temporary files are created 0600; give the result the usual mode.
-	if err := os.Chmod(a.f.Name(), 0o644); err != nil {
-		os.Remove(a.f.Name())
-		return fmt.Errorf("writing %s: %w", a.path, err)
-	}
-	if err := os.Rename(a.f.Name(), a.path); err != nil {
-		os.Remove(a.f.Name())
-		return fmt.Errorf("writing %s: %w", a.path, err)
-	}
+	syncDir(filepath.Dir(a.target))
 	return nil
 }
 
-// Abort discards the output. It does nothing after Commit.
+// syncDir makes a rename durable; errors are ignored (not every file system
+// can sync a directory).
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// Abort discards the output: the temporary file is removed (a device or
+// FIFO keeps what was written). It does nothing after Commit.
 func (a *File) Abort() {
 	if a.done {
 		return
 	}
 	a.done = true
-	if a.f != nil {
+	switch a.kind {
+	case kindAtomic:
 		a.f.Close()
 		os.Remove(a.f.Name())
+	case kindDirect:
+		a.f.Close()
 	}
 }
 
-// Write writes a whole output produced by fn atomically: the target appears
-// only if fn and every write succeed and ctx is not cancelled before the end.
-// Cancelling ctx makes the next write fail, so a long export stops promptly
-// and leaves nothing behind.
+// Write writes a whole output produced by fn: the target appears (or is
+// replaced) only if fn and every write succeed and ctx is not cancelled
+// before the end. Cancelling ctx makes the next write fail, so a long export
+// stops promptly and leaves nothing behind.
 func Write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
-	f, err := Create(path, stdout)
+	f, err := CreateContext(ctx, path, stdout)
 	if err != nil {
 		return err
 	}
@@ -134,4 +457,27 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.w.Write(p)
+}
+
+// SameFile reports whether the paths a and b name the same file: the same
+// existing file (after following symbolic links; hard links count as the
+// same file), or, when one does not exist yet, the same resolved path. "-"
+// is never the same as anything.
+func SameFile(a, b string) bool {
+	if a == "-" || b == "-" || a == "" || b == "" {
+		return false
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 == nil && err2 == nil {
+		return os.SameFile(sa, sb)
+	}
+	ta, err1 := resolve(a)
+	tb, err2 := resolve(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	pa, err1 := filepath.Abs(ta.path)
+	pb, err2 := filepath.Abs(tb.path)
+	return err1 == nil && err2 == nil && pa == pb
 }
