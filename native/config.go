@@ -42,6 +42,11 @@ type Config struct {
 	// Limit stops the search after this many solutions were streamed
 	// (0: no limit).
 	Limit int64
+	// Keep is how many streamed solutions Result.First holds: 0 for the
+	// default (up to Limit of them, at most 1<<20, or the first one
+	// without a limit), a negative value for none, so that a caller that
+	// consumes OnSolution keeps the memory flat however many stream out.
+	Keep int
 	// Unique streams only unique solutions (one per symmetry class) to
 	// OnSolution and Result.First; otherwise every solution is streamed.
 	Unique bool
@@ -102,7 +107,7 @@ type Result struct {
 	// LimitReached is set when the search stopped at Config.Limit.
 	LimitReached bool
 	// First holds the first streamed solutions: up to Limit of them when a
-	// limit is set, else only the first one.
+	// limit is set, else only the first one (see Config.Keep).
 	First []puzzle.Tiling
 	// Symmetries is the order of the puzzle's symmetry group.
 	Symmetries int

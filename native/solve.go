@@ -202,6 +202,12 @@ func newRun(pr, full *problem, cn *canon, cfg Config, sched schedule, start time
 	if cfg.Limit > 0 {
 		r.keep = int(min(cfg.Limit, 1<<20))
 	}
+	switch {
+	case cfg.Keep < 0:
+		r.keep = 0
+	case cfg.Keep > 0:
+		r.keep = min(cfg.Keep, 1<<20)
+	}
 	return r
 }
 
