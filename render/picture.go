@@ -267,6 +267,21 @@ func autoCell(o Options, cellsAcross int) int {
 // paint lays out and encodes a picture of blocks, shrinking the cells when
 // the picture would exceed maxPixels.
 func paintSheet(f Format, o Options, s int, blocks []pblock, cols int) (surface, error) {
+	w, h, draw, err := fitSheet(o, s, blocks, cols)
+	if err != nil {
+		return nil, err
+	}
+	cv, err := newSurface(f, w, h)
+	if err != nil {
+		return nil, err
+	}
+	draw(cv)
+	return cv, nil
+}
+
+// fitSheet lays out blocks with cell size s, shrinking the cells while the
+// picture would exceed maxPixels; an error when even minCell is too large.
+func fitSheet(o Options, s int, blocks []pblock, cols int) (w, h int, draw func(canvas), err error) {
 	for {
 		pc := newPic(s, o.Labels)
 		w, h, draw := pc.sheet(o.Title, blocks, cols, max(o.maxWidth(), 200))
@@ -275,13 +290,8 @@ func paintSheet(f Format, o Options, s int, blocks []pblock, cols int) (surface,
 			continue
 		}
 		if int64(w)*int64(h) > maxPixels {
-			return nil, fmt.Errorf("render: the picture would be %dx%d pixels, more than the limit of %d", w, h, maxPixels)
+			return 0, 0, nil, fmt.Errorf("render: the picture would be %dx%d pixels, more than the limit of %d", w, h, maxPixels)
 		}
-		cv, err := newSurface(f, w, h)
-		if err != nil {
-			return nil, err
-		}
-		draw(cv)
-		return cv, nil
+		return w, h, draw, nil
 	}
 }
