@@ -95,6 +95,13 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 	if err != nil {
 		return err
 	}
+	inputs, err := puzzleFiles([]string{dir})
+	if err != nil {
+		return err
+	}
+	if err := checkReportOutputs(inputs, f.out, f.chart, f.update, "bench:"+suite); err != nil {
+		return err
+	}
 	line := progress.New(a.stderr, a.quiet)
 	var current string
 	opt := compare.BenchOptions{

@@ -19,17 +19,21 @@ func (a *app) renderCmd() *cobra.Command {
 		Long: `render draws the puzzle: the board (cells to fill; holes and outside left
 blank) and every piece with its name, count and number of orientations.
 3D boards and pieces are drawn as a row of layers l=0, l=1, ...
-The format defaults to the extension of -o, else ansi on a terminal and
-ascii otherwise.`,
+The format is --format, else the extension of -o (.svg, .png, .txt ascii,
+.ans ansi; another extension needs --format, and --format must agree with
+the extension), else ansi on a terminal and ascii otherwise.`,
 		Example: `  polytile render examples/pentomino-10x6.yaml
   polytile render examples/tetris-cube.yaml --format png -o cube.png`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := a.loadPuzzle(args[0], from)
+			f, err := a.pictureFormat("--format", format, out)
 			if err != nil {
 				return err
 			}
-			f, err := a.pictureFormat(format, out)
+			if err := checkOutputs([]string{args[0]}, output{"-o", out}); err != nil {
+				return err
+			}
+			p, err := a.loadPuzzle(args[0], from)
 			if err != nil {
 				return err
 			}
@@ -45,24 +49,9 @@ ascii otherwise.`,
 	return c
 }
 
-// pictureFormat resolves --format, the -o extension, or the terminal default.
-// Binary formats are refused on a terminal.
-func (a *app) pictureFormat(format, out string) (render.Format, error) {
-	if format != "" {
-		f, err := render.ParseFormat(format)
-		if err != nil {
-			return 0, usageErr("%v", err)
-		}
-		if f == render.PNG && out == "-" && progress.IsTerminal(a.stdout) {
-			return 0, usageErr("a PNG picture is binary: write it to a file with -o FILE.png")
-		}
-		return f, nil
-	}
-	if f, ok := render.FormatForFile(out); ok && out != "-" {
-		return f, nil
-	}
-	if progress.IsTerminal(a.stdout) {
-		return render.ANSI, nil
-	}
-	return render.ASCII, nil
+// pictureFormat resolves the picture format from the flag flagName
+// (format, "" when not given), the -o extension, or the terminal default:
+// see resolvePictureFormat.
+func (a *app) pictureFormat(flagName, format, out string) (render.Format, error) {
+	return resolvePictureFormat(flagName, format, out, progress.IsTerminal(a.stdout))
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
@@ -29,6 +28,12 @@ type solveFlags struct {
 	renderFormat, out                           string
 	formulation                                 string
 	strengthen, noWarmStart                     bool
+
+	// Set by prepareSolveOutputs: stream receives each solution of a
+	// --limit search (a text picture drawn as it comes), and keepNone
+	// tells the native search not to hold the solutions.
+	stream   func(puzzle.Tiling)
+	keepNone bool
 }
 
 func (a *app) solveCmd() *cobra.Command {
@@ -66,6 +71,20 @@ region no remaining pieces can fill (--volume=N re-applies it while more
 than N pieces remain). -j N counts in parallel, --shard I/N solves a
 deterministic part of the tree (shards 0..N-1 add up to the total).
 
+Output: solutions are drawn as text (ansi on a terminal, else ascii), or
+--render ascii|ansi|svg|png; without --render the -o extension decides
+(.svg, .png, .txt ascii, .ans ansi; any other needs --render, and --render
+must agree with the extension). An SVG or PNG picture on stdout is alone
+there and the summary goes to stderr; a text picture is followed by the
+summary on stdout. Several SVG / PNG solutions make one gallery sheet, at
+most 40 million pixels: a larger one is refused before the search. With
+--limit N, text pictures and --jsonl stream the solutions as they are found
+and hold none (memory stays flat); --json holds them in one object, up to
+4194304 board cells in all (tilings x cells). JSON placements give piece,
+orientation, and row, col (and layer in 3D) of the top-left corner of the
+oriented piece's bounding box; "at" is the same as [row, col(, layer)].
+-o never names the input, and a device or FIFO is written in place.
+
 Ctrl-C prints what was found so far and exits 130; --time-limit stops the
 same way (exit 1 when a count is incomplete or nothing was found).`,
 		Example: `  polytile solve examples/pentomino-10x6.yaml
@@ -97,8 +116,8 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.BoolVar(&f.stats, "stats", false, "attempts, fits and no-fits per number of remaining pieces")
 	fl.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fl.BoolVar(&f.jsonLines, "jsonl", false, "stream each solution as a JSON line, then the summary")
-	fl.StringVar(&f.renderFormat, "render", "", "picture format for the solutions: ascii, ansi, svg or png")
-	fl.StringVarP(&f.out, "output", "o", "-", "write the picture(s) to FILE")
+	fl.StringVar(&f.renderFormat, "render", "", "picture format for the solutions: ascii, ansi, svg or png (default: from the -o extension)")
+	fl.StringVarP(&f.out, "output", "o", "-", "write the picture(s) to FILE (.svg, .png, .txt, .ans)")
 	fl.StringVar(&f.formulation, "formulation", "packing", "highs --max-coverage formulation: seed or packing")
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound to the program")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: do not start HiGHS from the native search's best tiling")
@@ -134,20 +153,32 @@ type solveOutcome struct {
 	found       bool // at least one tiling or solution
 }
 
+// placementJS is one placed piece in JSON: the piece, its orientation
+// (index into the piece's distinct orientations, as in 'polytile info'), and
+// where the minimum corner of the oriented shape's bounding box lies: row
+// (0 is the top line of the board's art), col (0 the left column) and, in
+// 3D, layer. "at" is the same anchor as a list [row, col] or [row, col,
+// layer], kept for compatibility.
 type placementJS struct {
 	Piece  string `json:"piece"`
 	Orient int    `json:"orientation"`
 	At     []int  `json:"at"`
+	Row    int    `json:"row"`
+	Col    int    `json:"col"`
+	Layer  *int   `json:"layer,omitempty"`
 }
 
 func tilingJSON(p *puzzle.Puzzle, t puzzle.Tiling) []placementJS {
 	out := make([]placementJS, len(t.Placements))
 	for n, pl := range t.Placements {
 		at := []int{pl.At.I, pl.At.J}
+		out[n] = placementJS{Piece: p.Pieces[pl.Piece].Name, Orient: pl.Orient, Row: pl.At.I, Col: pl.At.J}
 		if p.Dim == 3 {
 			at = append(at, pl.At.L)
+			layer := pl.At.L
+			out[n].Layer = &layer
 		}
-		out[n] = placementJS{Piece: p.Pieces[pl.Piece].Name, Orient: pl.Orient, At: at}
+		out[n].At = at
 	}
 	return out
 }
@@ -171,7 +202,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	var picFormat render.Format
 	if f.renderFormat != "" || f.out != "-" {
 		var err error
-		if picFormat, err = a.pictureFormat(f.renderFormat, f.out); err != nil {
+		if picFormat, err = a.pictureFormat("--render", f.renderFormat, f.out); err != nil {
 			return err
 		}
 	}
@@ -184,13 +215,22 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
+	// A failed picture write stops the search (sctx); the time limit and
+	// signals are still read from ctx.
+	sctx, stopSearch := context.WithCancel(ctx)
+	defer stopSearch()
+	pics, err := a.prepareSolveOutputs(ctx, stopSearch, p, path, f, picFormat)
+	if err != nil {
+		return err
+	}
+	defer pics.abort()
 	line := progress.New(a.stderr, a.quiet || f.asJSON && !progress.IsTerminal(a.stderr))
 	var o *solveOutcome
 	switch f.backend {
 	case "fila", "dlx":
-		o, err = a.solveNative(ctx, p, f, line)
+		o, err = a.solveNative(sctx, p, f, line)
 	case "highs":
-		o, err = a.solveHiGHS(ctx, p, f, line)
+		o, err = a.solveHiGHS(sctx, p, f, line)
 	default:
 		return usageErr("unknown backend %q: use fila, dlx or highs", f.backend)
 	}
@@ -205,7 +245,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if o.Tilings == nil {
 		o.Tilings = [][]placementJS{}
 	}
-	if err := a.printOutcome(p, f, o, picFormat); err != nil {
+	if err := a.printOutcome(f, o, pics); err != nil {
 		return err
 	}
 	switch {
@@ -220,43 +260,15 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 }
 
 // printOutcome writes the pictures (stdout or -o) and the summary.
-func (a *app) printOutcome(p *puzzle.Puzzle, f *solveFlags, o *solveOutcome, pic render.Format) error {
-	wantPic := len(o.tilings) > 0 && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
-	if wantPic {
-		if f.renderFormat == "" && f.out == "-" {
-			pic = render.ASCII
-			if progress.IsTerminal(a.stdout) {
-				pic = render.ANSI
-			}
-		}
-		dst := f.out
-		if (f.asJSON || f.jsonLines) && dst == "-" {
-			return usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
-		}
-		opt := render.Options{Labels: true, Title: p.Name}
-		err := atomicfile.Write(context.Background(), dst, a.stdout, // results are written even after an interrupt
-			func(w io.Writer) error {
-				if len(o.tilings) > 1 && !pic.Text() {
-					return render.Gallery(w, p, o.tilings, pic, opt)
-				}
-				for n, t := range o.tilings {
-					if n > 0 {
-						fmt.Fprintln(w)
-					}
-					if err := render.Tiling(w, p, t, pic, opt); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-		if err != nil {
-			return err
-		}
+func (a *app) printOutcome(f *solveFlags, o *solveOutcome, pics *pictures) error {
+	// Results are written even after an interrupt.
+	if err := pics.finish(o.tilings); err != nil {
+		return err
 	}
 	if f.asJSON || f.jsonLines {
 		return writeJSONLine(a.stdout, o, f.asJSON)
 	}
-	return o.text(a.stdout)
+	return o.text(a.summaryTo(pics))
 }
 
 func writeJSONLine(w io.Writer, v any, indent bool) error {

@@ -113,6 +113,12 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		enc := jsonEncoder(a.stdout)
 		cfg.OnSolution = func(t puzzle.Tiling) { enc.Encode(map[string]any{"solution": tilingJSON(p, t)}) }
 	}
+	if f.stream != nil { // a text picture drawn as the solutions come
+		cfg.OnSolution = bothSolutions(cfg.OnSolution, f.stream)
+	}
+	if f.keepNone { // streamed above: hold none (memory stays flat)
+		cfg.Keep = -1
+	}
 	cfg.OnProgress = func(pg native.Progress) {
 		s := fmt.Sprintf("nodes %s (%s/s)  solutions %s  %s", progress.Count(pg.Nodes),
 			progress.Rate(pg.Nodes, line.Elapsed()), progress.Count(pg.Solutions), compare.Seconds(pg.Seconds))

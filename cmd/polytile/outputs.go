@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/render"
+)
+
+// This file holds what every command that writes files shares: outputs may
+// not be an input or each other, picture formats follow the -o extension,
+// and the checks that can fail cheaply run before the long work.
+
+// output is one file a command will write: the flag that names it and the
+// path ("-" for stdout, "" for none).
+type output struct{ flag, path string }
+
+// checkOutputs refuses (exit 2) an output that is one of the inputs (the
+// puzzle would be overwritten) or that two flags name the same file, and an
+// output that cannot be written (missing or unwritable directory, a
+// directory, block device or socket). Files are compared with
+// atomicfile.SameFile: through symbolic and hard links.
+func checkOutputs(inputs []string, outs ...output) error {
+	for n, o := range outs {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		for _, in := range inputs {
+			if atomicfile.SameFile(in, o.path) {
+				return usageErr("%s %s is the input %s: writing it would overwrite the puzzle; choose another file", o.flag, o.path, in)
+			}
+		}
+		for _, p := range outs[:n] {
+			if p.path != "" && p.path != "-" && atomicfile.SameFile(p.path, o.path) {
+				return usageErr("%s and %s name the same file %s: one would overwrite the other", p.flag, o.flag, o.path)
+			}
+		}
+		if err := atomicfile.Check(o.path); err != nil {
+			return usageErr("%s: %v", o.flag, err)
+		}
+	}
+	return nil
+}
+
+// pictureExtensions lists the extensions a picture format is inferred from.
+const pictureExtensions = ".svg, .png, .txt (ascii) or .ans (ansi)"
+
+// resolvePictureFormat decides the picture format of a command that draws
+// to out ("-" for stdout) with the format flag flagName (--render or
+// --format; "" when not given):
+//   - the flag, when given; it must agree with a known extension of out
+//     (svg with .svg, png with .png, ascii or ansi with .txt or .ans);
+//   - else the extension of out: .svg, .png, .txt, .ans; any other
+//     extension is refused, since writing ASCII into x.gif helps nobody;
+//   - else (stdout) ansi on a terminal, ascii otherwise.
+//
+// PNG is refused on a terminal.
+func resolvePictureFormat(flagName, format, out string, terminal bool) (render.Format, error) {
+	ext, extOK := render.FormatForFile(out)
+	if out == "-" {
+		extOK = false
+	}
+	if format != "" {
+		f, err := render.ParseFormat(format)
+		if err != nil {
+			return 0, usageErr("%s: %v", flagName, err)
+		}
+		if extOK && f != ext && !(f.Text() && ext.Text()) {
+			return 0, usageErr("%s %s contradicts the extension of -o %s (a %s file): use matching ones", flagName, f, out, ext)
+		}
+		if f == render.PNG && out == "-" && terminal {
+			return 0, usageErr("a PNG picture is binary: write it to a file with -o FILE.png")
+		}
+		return f, nil
+	}
+	if extOK {
+		return ext, nil
+	}
+	if out != "-" {
+		return 0, usageErr("-o %s: the picture format is not known from the file name: use an extension %s, or give %s FORMAT", out, pictureExtensions, flagName)
+	}
+	if terminal {
+		return render.ANSI, nil
+	}
+	return render.ASCII, nil
+}
+
+// maxJSONCells bounds what --json holds in memory: the tilings of one JSON
+// object, counted in board cells (number of tilings x cells of the board).
+// --jsonl streams instead and has no such bound.
+const maxJSONCells = 1 << 22
+
+// pictures is the picture output of a solve: opened before the search,
+// written by stream as solutions arrive (text formats with --limit) or by
+// finish from the tilings kept, and committed at the end.
+type pictures struct {
+	file     *atomicfile.File
+	format   render.Format
+	toStdout bool
+	opt      render.Options
+	p        *puzzle.Puzzle
+	drawn    int
+	err      error
+	stop     func() // stops the search after a failed write
+}
+
+// prepareSolveOutputs runs the checks of solve's outputs that can fail
+// cheaply, before the search: output = input, an unwritable -o, --json with
+// a picture on stdout, a picture too large for --render svg / png, --json
+// asked to hold more tilings than maxJSONCells allows. It opens the picture
+// output (nil when no picture is asked for) and, for a text picture of
+// --limit N, makes the native search stream into it without keeping the
+// tilings (as it does for --jsonl).
+func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, path string, f *solveFlags, format render.Format) (*pictures, error) {
+	if err := checkOutputs([]string{path}, output{"-o", f.out}); err != nil {
+		return nil, err
+	}
+	want := f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines)
+	if want && (f.asJSON || f.jsonLines) && f.out == "-" {
+		return nil, usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
+	}
+	shown := int64(1) // tilings drawn or listed: the first, or --limit of them
+	if f.limit > 0 && !f.maxCoverage {
+		shown = f.limit
+	}
+	if f.asJSON && shown > 1 && shown*int64(p.Area()) > maxJSONCells {
+		return nil, usageErr("--json holds every tiling in one object: --limit %d tilings of %d cells is more than %d cells; use --jsonl, which streams them, or --limit %d at most",
+			f.limit, p.Area(), maxJSONCells, max(1, maxJSONCells/p.Area()))
+	}
+	// --limit N streams its solutions; nothing holds them unless --json or
+	// an SVG / PNG gallery (bounded above) needs them at the end.
+	streaming := f.limit > 0 && !f.maxCoverage && (f.backend == "fila" || f.backend == "dlx")
+	if !want {
+		f.keepNone = streaming && !f.asJSON
+		return nil, nil
+	}
+	if f.renderFormat == "" && f.out == "-" {
+		format = render.ASCII
+		if progress.IsTerminal(a.stdout) {
+			format = render.ANSI
+		}
+	}
+	pc := &pictures{format: format, toStdout: f.out == "-", opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop}
+	if !format.Text() {
+		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
+			if shown > 1 {
+				fit := render.MaxPictureTilings(p, int(shown), format, pc.opt)
+				return nil, usageErr("--limit %d with --render %s: %v; at most %d tilings of this board fit on one picture: lower --limit, or stream them with --render ascii or --jsonl", f.limit, format, err, fit)
+			}
+			return nil, usageErr("--render %s: %v; use --render ascii", format, err)
+		}
+	}
+	file, err := atomicfile.CreateContext(ctx, f.out, a.stdout)
+	if err != nil {
+		return nil, usageErr("-o: %v", err)
+	}
+	pc.file = file
+	if streaming && format.Text() {
+		f.stream = pc.stream
+		f.keepNone = !f.asJSON
+	}
+	return pc, nil
+}
+
+// stream draws one tiling of a text picture as the search finds it.
+func (pc *pictures) stream(t puzzle.Tiling) {
+	if pc.err != nil {
+		return
+	}
+	if pc.drawn > 0 {
+		_, pc.err = fmt.Fprintln(pc.file)
+	}
+	if pc.err == nil {
+		pc.err = render.Tiling(pc.file, pc.p, t, pc.format, pc.opt)
+	}
+	pc.drawn++
+	if pc.err != nil && pc.stop != nil {
+		pc.stop()
+	}
+}
+
+// finish draws the kept tilings (when they were not streamed) and commits
+// the output; with nothing drawn the output is discarded (no file).
+func (pc *pictures) finish(tilings []puzzle.Tiling) error {
+	if pc == nil {
+		return nil
+	}
+	if pc.drawn == 0 && len(tilings) > 0 {
+		var err error
+		if len(tilings) > 1 && !pc.format.Text() {
+			err = render.Gallery(pc.file, pc.p, tilings, pc.format, pc.opt)
+		} else {
+			for n, t := range tilings {
+				if n > 0 {
+					fmt.Fprintln(pc.file)
+				}
+				if err = render.Tiling(pc.file, pc.p, t, pc.format, pc.opt); err != nil {
+					break
+				}
+			}
+		}
+		pc.drawn = len(tilings)
+		pc.err = err
+	}
+	if pc.err != nil || pc.drawn == 0 {
+		pc.file.Abort()
+		return pc.err
+	}
+	return pc.file.Commit()
+}
+
+// abort discards an output that finish did not commit.
+func (pc *pictures) abort() {
+	if pc != nil {
+		pc.file.Abort()
+	}
+}
+
+// summaryTo is where solve's text summary goes: stdout, except when a
+// picture that is not text (SVG, PNG) goes to stdout, which must hold the
+// picture alone; then stderr.
+func (a *app) summaryTo(pc *pictures) io.Writer {
+	if pc != nil && pc.toStdout && !pc.format.Text() {
+		return a.stderr
+	}
+	return a.stdout
+}
+
+// bothSolutions calls a (when set) and then b for each solution.
+func bothSolutions(a, b func(puzzle.Tiling)) func(puzzle.Tiling) {
+	if a == nil {
+		return b
+	}
+	return func(t puzzle.Tiling) { a(t); b(t) }
+}
+
+// checkReportOutputs runs the cheap checks of the outputs of compare and
+// bench before the run: no output is an input or another output, each can
+// be written, and the --update file's markers of section are in order.
+func checkReportOutputs(inputs []string, out, chart, update, section string) error {
+	if err := checkOutputs(inputs, output{"-o", out}, output{"--chart", chart}, output{"--update", update}); err != nil {
+		return err
+	}
+	if update != "" {
+		if err := compare.CheckUpdate(update, section); err != nil {
+			return usageErr("--update: %v", err)
+		}
+	}
+	return nil
+}
