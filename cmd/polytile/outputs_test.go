@@ -172,8 +172,8 @@ func (h *heapWriter) Write(p []byte) (int, error) {
 // by dominoes (450 placements each) used to be held by the search and again
 // as JSON: the live heap grew by well over 20 MB while they were written;
 // now it stays within a few MB, however many stream out. (At 3,000 tilings
-// the old binary peaked at 287 MB resident for --jsonl and 352 MB for text,
-// the new one at 20 and 28 MB.)
+// the old binary peaked at 280 MiB resident for --jsonl and 343 MiB for text,
+// the new one at 20 and 28 MiB.)
 func TestStreamingKeepsMemoryFlat(t *testing.T) {
 	dir := t.TempDir()
 	puz := filepath.Join(dir, "dominoes.yaml")
