@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
@@ -145,7 +146,7 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 			format = render.ANSI
 		}
 	}
-	pc := &pictures{format: format, toStdout: f.out == "-", opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop}
+	pc := &pictures{format: format, toStdout: f.out == "-" || sameAsStdout(f.out, a.stdout), opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop}
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
 			if shown > 1 {
@@ -252,4 +253,16 @@ func checkReportOutputs(inputs []string, out, chart, update, section string) err
 		}
 	}
 	return nil
+}
+
+// sameAsStdout reports whether path names the file stdout writes to
+// (-o /dev/stdout, or the file stdout is redirected to).
+func sameAsStdout(path string, stdout io.Writer) bool {
+	f, ok := stdout.(*os.File)
+	if !ok || path == "-" {
+		return false
+	}
+	a, err1 := f.Stat()
+	b, err2 := os.Stat(path)
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
 }

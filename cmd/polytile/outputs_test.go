@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -272,6 +273,21 @@ func TestPictureOnStdoutAlone(t *testing.T) {
 	iend := []byte{0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82}
 	if code != 0 || !strings.HasPrefix(out, "\x89PNG\r\n\x1a\n") || !strings.HasSuffix(out, string(iend)) || !strings.Contains(errs, "solutions") {
 		t.Fatalf("PNG on stdout: exit %d, %d bytes, starts %q, ends %q; stderr %q", code, len(out), out[:min(8, len(out))], out[max(0, len(out)-12):], errs)
+	}
+	// -o /dev/stdout (here /proc/self/fd/N of the file stdout writes to)
+	// is stdout too: the summary goes to stderr.
+	if _, err := os.Stat("/proc/self/fd"); err == nil {
+		f, err := os.Create(filepath.Join(t.TempDir(), "stdout.svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		var errb bytes.Buffer
+		code := Main([]string{"solve", example("pentomino-10x6.yaml"), "--render", "svg", "-o", fmt.Sprintf("/proc/self/fd/%d", f.Fd())}, strings.NewReader(""), f, &errb)
+		b, _ := os.ReadFile(f.Name())
+		if code != 0 || !bytes.HasSuffix(bytes.TrimSpace(b), []byte("</svg>")) || !strings.Contains(errb.String(), "backend") {
+			t.Errorf("-o /proc/self/fd/N of stdout: exit %d, stdout ends %q, stderr %q", code, b[max(0, len(b)-40):], errb.String())
+		}
 	}
 	// Text pictures keep the summary after them on stdout.
 	code, out, _ = run(t, "", "solve", example("pentomino-10x6.yaml"), "--render", "ascii")
