@@ -291,11 +291,10 @@ func createTemp(t target) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lock(f); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
-	}
+	// A file system without locks (some network mounts) still gets the
+	// file; its remnants are then never taken for abandoned (abandoned
+	// cannot lock them either), which is safe.
+	_ = lock(f)
 	if t.info != nil {
 		m := t.info.Mode()
 		if err := f.Chmod(m.Perm() | m&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
