@@ -374,7 +374,7 @@ func (f *filaW) volumeOK() bool {
 			v.counts[cc] = -1
 		}
 	}
-	v.sums(v.counts)
+	v.componentSums(v.counts)
 	clear(f.seen)
 	for l := range int32(f.fs.n) {
 		if f.seen[l] || !f.isOpen(l) {

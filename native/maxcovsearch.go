@@ -30,7 +30,7 @@ func newMCProblem(p *puzzle.Puzzle) *mcProblem {
 		}
 	}
 	mp := &mcProblem{pr: pr, holeCls: int32(len(pr.classes))}
-	pr.classes = append(pr.classes, classInfo{atMost: true, size: 1, name: "hole"})
+	pr.classes = append(pr.classes, classInfo{atMost: true, size: 1, name: "hole", connected: true})
 	mp.holeOpt = make([]int32, pr.nCells)
 	for c := range pr.nCells {
 		mp.holeOpt[c] = int32(pr.options())

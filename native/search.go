@@ -219,7 +219,7 @@ func (w *worker) dlxVolumeOK() bool {
 	d := w.d
 	v := w.vol
 	w.remainCounts(v.counts)
-	v.sums(v.counts)
+	v.componentSums(v.counts)
 	return v.componentsOK(func(c int32) bool { return d.open[c+1] })
 }
 
