@@ -80,7 +80,7 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		return res, nil
 	}
 	full := pr
-	red, err := chooseRedundancy(pr, cn, cfg.Redundancy)
+	red, err := chooseRedundancy(pr, cn, redundancySpec(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("native: %w", err)
 	}
@@ -146,6 +146,21 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	res.First = r.first
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// redundancySpec resolves Config.Redundancy: "" is "auto" when counting
+// and off when listing up to a limit; "none" is off ("").
+func redundancySpec(cfg Config) string {
+	switch cfg.Redundancy {
+	case "":
+		if cfg.Limit == 0 {
+			return "auto"
+		}
+		return ""
+	case "none":
+		return ""
+	}
+	return cfg.Redundancy
 }
 
 // checkConfig validates a configuration and parses its schedule.

@@ -28,8 +28,9 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 		Unique:    f.unique,
 	}
 	switch {
-	case f.redundancy == "none":
 	case f.redundancy != "":
+		// "none" keeps the plain search; native's default ("") is auto
+		// when counting.
 		cfg.Redundancy = f.redundancy
 	case f.unique:
 		cfg.Redundancy = "auto"
