@@ -235,6 +235,10 @@ func (f *filaW) selectSet(t *tableLayout, lvl, q int, from int32) (int32, int32)
 // solve is solveFila on the multi-word occupancy; from is the parent's F
 // cell (-1 at the start).
 func (f *filaW) solve(lvl, q int, from int32) {
+	if f.w.r.stopFlag.Load() { // a node may scan the whole board: check each
+		f.w.stop = true
+		return
+	}
 	if f.open == 0 {
 		f.leaf()
 		return

@@ -156,6 +156,7 @@ func (m *mcRun) solve() *CoverageResult {
 		// Search state of hs[h0]: matrix and finished orbits.
 		cur := newMCSearch(mp, hs[h0], m.heur, nil)
 		cur.stop = func() bool { return m.stopped(cur.nodes) }
+		cur.halt = &m.stopFlag
 		finished := make([]bool, len(mp.reps))
 		if hs[h0] == 0 {
 			finished = finished[:1] // no hole to place: one search
@@ -198,6 +199,7 @@ func (m *mcRun) solve() *CoverageResult {
 				}
 				s := newMCSearch(mp, h, m.heur, nil)
 				s.stop = func() bool { return m.stopped(cur.nodes + s.nodes) }
+				s.halt = &m.stopFlag
 				found, _ := s.searchRep(-1, budget)
 				cur.nodes += s.nodes
 				if found {

@@ -2,6 +2,7 @@ package native
 
 import (
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/polytile/polytile/puzzle"
@@ -70,8 +71,12 @@ type mcSearch struct {
 	budget int64 // a search stops when nodes reaches budget
 	out    bool  // stopped by the budget or by stop()
 	stop   func() bool
-	path   []int32
-	best   []int32 // options of the solution found
+	// halt, when set, is read at every node (stop, which also reports
+	// progress, every pollMask+1 nodes): a node's choice of item scans
+	// the open cells, which on a big board makes 4,096 nodes seconds.
+	halt *atomic.Bool
+	path []int32
+	best []int32 // options of the solution found
 }
 
 // newMCSearch builds the matrix with at most holes hole options in use.
@@ -157,7 +162,7 @@ func (s *mcSearch) dfs() bool {
 	d.cover(i)
 	found := false
 	for x := d.nodes[i].down; x != i; x = d.nodes[x].down {
-		if s.nodes >= s.budget || (s.nodes&pollMask == 0 && s.stop()) {
+		if s.nodes >= s.budget || (s.nodes&pollMask == 0 && s.stop()) || (s.halt != nil && s.halt.Load()) {
 			s.out = true
 			break
 		}

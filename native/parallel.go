@@ -75,6 +75,10 @@ func (r *run) runParallel() []*worker {
 // prefix reached the depth, so that a deeper split may yield more.
 func (w *worker) expand(depth int, out *[][]int32) bool {
 	d := w.d
+	if w.r.stopFlag.Load() {
+		w.stop = true
+		return false
+	}
 	if d.rlink[0] == 0 || w.dep == depth {
 		*out = append(*out, slices.Clone(w.path))
 		return w.dep == depth

@@ -5,8 +5,12 @@ import (
 	"slices"
 )
 
-// pollMask sets how often (in placements) a worker checks for
-// cancellation and reports progress.
+// pollMask sets how often (in placements) a worker publishes its counts
+// and reports progress, and how often FILA's cheap 64-bit nodes check for
+// cancellation. The searches whose nodes can be expensive on big boards
+// (DLX, whose item choice scans the open items, and the multi-word FILA)
+// read the stop flag at every node: one atomic load, so that a deadline
+// or a signal stops them within a second however slow a node is.
 const pollMask = 1<<12 - 1
 
 // worker is the state of one search thread: its own DLX matrix, FILA
@@ -100,6 +104,10 @@ func (w *worker) volumeActive() bool {
 // FILA when the configured number of pieces remain.
 func (w *worker) dlxSearch() {
 	d := w.d
+	if w.r.stopFlag.Load() {
+		w.stop = true
+		return
+	}
 	if d.rlink[0] == 0 {
 		if d.countersDone() {
 			w.solution(w.path)
