@@ -96,6 +96,16 @@ func TestDisconnectedPieces(t *testing.T) {
 	if n := checkAgainstBrute(t, "2x2x2-edges", p3); n == 0 {
 		t.Fatal("brute force: no solution on 2x2x2")
 	}
+	// A piece with a hole (face-connected: the filter applies; the hole
+	// is a component of one cell that the monomino fills).
+	ring := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, 4, 1), Pieces: []puzzle.PieceSpec{
+		{Name: "R", Cells: art(t, "###/#.#/###"), Count: 1, Policy: puzzle.Free},
+		{Name: "M", Cells: art(t, "#"), Count: 1, Policy: puzzle.Free},
+		{Name: "I", Cells: art(t, "###"), Count: 1, Policy: puzzle.Free},
+	}})
+	if n := checkAgainstBrute(t, "3x4-ring", ring); n == 0 {
+		t.Fatal("brute force: no solution with the ring")
+	}
 }
 
 // TestRandomPuzzlesDifferential compares every native configuration with
