@@ -171,3 +171,31 @@ func TestMaxCoverageStopWithinASecond(t *testing.T) {
 		t.Errorf("stopped %v after the cancellation, want < 0.5 s", lag)
 	}
 }
+
+// TestSetupStops checks that a cancelled context stops Solve in its
+// set-up too (images into options, symmetries, the matrix), serial and
+// parallel: on 440x440 L tetrominoes (1.5 million images) the set-up took
+// about a second before the search could notice a deadline.
+func TestSetupStops(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("builds a puzzle with 1.5 million images")
+	}
+	p := bigBoard(t, 440)
+	for _, cfg := range []Config{{}, {Workers: 2}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		start := time.Now()
+		res, err := Solve(ctx, p, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		t.Logf("workers %d: returned after %v", cfg.Workers, el.Round(time.Millisecond))
+		if !res.Interrupted || res.Nodes != 0 {
+			t.Errorf("workers %d: interrupted %v, %d nodes", cfg.Workers, res.Interrupted, res.Nodes)
+		}
+		if el > time.Second/2 {
+			t.Errorf("workers %d: a cancelled Solve took %v, want < 0.5 s", cfg.Workers, el)
+		}
+	}
+}

@@ -49,7 +49,9 @@ func (r *run) runParallel() []*worker {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !w.stop {
+			// The flag is read before each subproblem: once set, it may
+			// have cut newWorker's matrix short (newDLXStop).
+			for !w.stop && !r.stopFlag.Load() {
 				n := next.Add(1) - 1
 				if n >= int64(len(mine)) {
 					break

@@ -2,6 +2,7 @@ package native
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
 	"github.com/polytile/polytile/puzzle"
@@ -65,6 +66,13 @@ func (pr *problem) optCells(k int) []int32 {
 
 // newProblem builds the problem of a puzzle with every image as an option.
 func newProblem(pz *puzzle.Puzzle) *problem {
+	pr, _ := newProblemCtx(context.Background(), pz)
+	return pr
+}
+
+// newProblemCtx is newProblem that stops with ctx's error when ctx is
+// cancelled (a big board has millions of images).
+func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 	reg := pz.Region
 	n := reg.Len()
 	pr := &problem{pz: pz, nCells: n}
@@ -135,6 +143,11 @@ func newProblem(pz *puzzle.Puzzle) *problem {
 	pr.optClass = make([]int32, 0, imgs.Len())
 	pr.optImage = make([]int32, 0, imgs.Len())
 	for i := range imgs.Len() {
+		if i&(1<<16-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		k := imgs.Place[i].Piece
 		cl := pz.Pieces[k].Class
 		if pz.Classes[cl].Pieces[0] != k {
@@ -142,7 +155,7 @@ func newProblem(pz *puzzle.Puzzle) *problem {
 		}
 		pr.addOption(int32(cl), int32(i), imgs.Cells(i))
 	}
-	return pr
+	return pr, nil
 }
 
 // faceConnected reports whether the cells of a shape are connected through

@@ -45,7 +45,7 @@ type worker struct {
 }
 
 func newWorker(r *run) *worker {
-	w := &worker{r: r, d: newDLX(r.pr), vol: newVolume(r.pr)}
+	w := &worker{r: r, d: newDLXStop(r.pr, &r.stopFlag), vol: newVolume(r.pr)}
 	n := r.levels
 	w.attempts = make([]int64, n)
 	w.fits = make([]int64, n)
