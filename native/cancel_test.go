@@ -199,3 +199,45 @@ func TestSetupStops(t *testing.T) {
 		}
 	}
 }
+
+// TestFilaBuildStops checks that building a big multi-word FILA model
+// (the whole board: unlimited pieces start FILA at once) honours the stop
+// flag: on 440x440 it took about a second that no deadline could
+// interrupt (a 600 ms deadline returned after 1.58 s). On 300x300 the
+// DLX node's options are collected, then the model is built again with
+// the flag set: both must return at once.
+func TestFilaBuildStops(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("builds a puzzle with 1.5 million images")
+	}
+	p := bigBoard(t, 300)
+	cfg := Config{Algorithm: "fila", Schedule: "f", NOF: true}
+	sched, err := checkConfig(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := newProblem(p)
+	r := newRun(pr, pr, newCanon(pr, p.Symmetries()), cfg, sched, time.Now())
+	w := newWorker(r)
+	start := time.Now()
+	if f := w.buildFila(); f != nil || w.fw == nil {
+		t.Fatal("a 64-bit model for 90,000 cells")
+	}
+	full := time.Since(start)
+	in := w.fin
+	in.opts = append([]int32(nil), w.fin.opts...)
+	if len(in.opts) == 0 {
+		t.Fatal("no options collected")
+	}
+	r.stopFlag.Store(true)
+	start = time.Now()
+	w.buildFila()
+	collect := time.Since(start)
+	start = time.Now()
+	w.fw.build(w, &in, w.level())
+	build := time.Since(start)
+	t.Logf("full build %v; with the flag set: collecting %v, building from %d options %v", full.Round(time.Millisecond), collect.Round(time.Millisecond), len(in.opts), build.Round(time.Millisecond))
+	if collect > 100*time.Millisecond || build > 100*time.Millisecond {
+		t.Errorf("with the stop flag set the model took %v to collect and %v to build (the full build %v)", collect, build, full)
+	}
+}

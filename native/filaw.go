@@ -42,13 +42,17 @@ func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
 	pr := r.pr
 	f.w = w
 	fs := &f.fs
+	fs.stop = &r.stopFlag
 	fs.shapeFrom(pr, in)
 	f.words = (fs.n + 63) / 64
 	f.occ = make([]uint64, f.words)
 	f.open = fs.n
 	f.w0, f.ms, f.masks = f.w0[:0], append(f.ms[:0], 0), f.masks[:0]
 	f.cstart, f.cells = append(f.cstart[:0], 0), f.cells[:0]
-	for _, k := range fs.opts {
+	for i, k := range fs.opts {
+		if fs.stopped(i) {
+			return // the search reads the flag before the model
+		}
 		cells := pr.optCells(int(k))
 		lo, hi := int32(1<<30), int32(-1)
 		for _, c := range cells {

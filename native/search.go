@@ -274,7 +274,10 @@ func (w *worker) buildFila() *fila64 {
 		}
 	}
 	in.opts = in.opts[:0]
-	for _, c := range in.cells {
+	for n, c := range in.cells {
+		if n&(1<<12-1) == 0 && w.r.stopFlag.Load() {
+			break // incomplete; the search reads the flag first
+		}
 		for x := d.nodes[c+1].down; x != c+1; x = d.nodes[x].down {
 			k := d.optOf[x]
 			if pr.cells[pr.start[k]] == c {
