@@ -71,7 +71,9 @@ func newProblem(pz *puzzle.Puzzle) *problem {
 }
 
 // newProblemCtx is newProblem that stops with ctx's error when ctx is
-// cancelled (a big board has millions of images).
+// cancelled (a big board has millions of images). It reads ctx after every
+// 65,536 images, so a puzzle with fewer is always built (MaxCoverage then
+// still has its greedy tiling when cancelled at once).
 func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 	reg := pz.Region
 	n := reg.Len()
@@ -143,7 +145,7 @@ func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 	pr.optClass = make([]int32, 0, imgs.Len())
 	pr.optImage = make([]int32, 0, imgs.Len())
 	for i := range imgs.Len() {
-		if i&(1<<16-1) == 0 {
+		if i&(1<<16-1) == 1<<16-1 { // after every 65,536 images
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
