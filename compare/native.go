@@ -69,10 +69,7 @@ func NativeConfig(algorithm string, opts []string) (native.Config, error) {
 				cfg.Volume = -1
 			}
 		case key == "r" && hasVal:
-			cfg.Redundancy = val
-			if val == "none" {
-				cfg.Redundancy = ""
-			}
+			cfg.Redundancy = val // "none" is the plain search
 		case key == "j":
 			cfg.Workers, err = num()
 		case heuristicRE.MatchString(o):

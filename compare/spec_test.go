@@ -31,7 +31,7 @@ func TestNativeSpecs(t *testing.T) {
 		{"fila:f,nof,at=11", native.Config{Algorithm: "fila", Redundancy: "auto", Schedule: "f", NOF: true, FilaAt: 11}},
 		{"fila:e=11:f=3,nof", native.Config{Algorithm: "fila", Redundancy: "auto", Schedule: "e=11:f=3", NOF: true}},
 		{"fila:radial,vol=13,r=L,j=2", native.Config{Algorithm: "fila", Redundancy: "L", Schedule: "radial", Volume: 13, Workers: 2}},
-		{"fila:r=none", native.Config{Algorithm: "fila"}},
+		{"fila:r=none", native.Config{Algorithm: "fila", Redundancy: "none"}},
 		{"native", native.Config{Algorithm: "fila", Redundancy: "auto"}},
 	} {
 		b, err := reg.Parse(c.spec)

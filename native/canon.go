@@ -1,6 +1,7 @@
 package native
 
 import (
+	"context"
 	"encoding/binary"
 	"slices"
 	"strings"
@@ -35,8 +36,18 @@ type canon struct {
 }
 
 func newCanon(pr *problem, syms []puzzle.Symmetry) *canon {
+	cn, _ := newCanonCtx(context.Background(), pr, syms)
+	return cn
+}
+
+// newCanonCtx is newCanon that stops with ctx's error when ctx is
+// cancelled.
+func newCanonCtx(ctx context.Context, pr *problem, syms []puzzle.Symmetry) (*canon, error) {
 	cn := &canon{n: pr.nCells, filterClass: -1}
 	for _, s := range syms {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		is := sym{cell: make([]int32, pr.nCells), class: make([]int32, len(s.Class))}
 		for c := range pr.nCells {
 			is.cell[c] = pr.fromPuzzle[s.Cell[pr.toPuzzle[c]]]
@@ -47,7 +58,7 @@ func newCanon(pr *problem, syms []puzzle.Symmetry) *canon {
 		cn.syms = append(cn.syms, is)
 		cn.all = append(cn.all, int32(len(cn.all)))
 	}
-	return cn
+	return cn, nil
 }
 
 // canonScratch is per-worker scratch space.

@@ -36,8 +36,14 @@ type Config struct {
 	// is rejected when the open cells fall apart into a region whose size
 	// no sub-multiset of the remaining pieces' sizes adds up to.
 	Volume int
-	// Redundancy is the rotational redundancy filter: "" off, "auto", or
-	// the name of the piece to constrain. Counts are exact either way.
+	// Redundancy is the rotational redundancy filter: "auto", "none" (off)
+	// or the name of the piece to constrain. The default "" is "auto" when
+	// counting (Limit 0: the search is the one of Unique, and All adds up
+	// the orbit sizes) and "none" when listing up to Limit solutions (the
+	// plain search, whose first solutions come in depth-first order).
+	// Counts are exact either way; with the filter and without Unique,
+	// OnSolution still receives every solution (each canonical one's
+	// whole orbit, one after the other).
 	Redundancy string
 	// Limit stops the search after this many solutions were streamed
 	// (0: no limit).

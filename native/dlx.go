@@ -1,5 +1,7 @@
 package native
 
+import "sync/atomic"
+
 // dlx is Knuth's dancing-links exact-cover matrix in arrays (int32
 // indices, no pointers), as in his DLX1 program, extended with counter
 // items for classes of several interchangeable pieces.
@@ -36,7 +38,12 @@ type dnode struct {
 
 // newDLX builds the matrix of a problem; counts are the remaining copies of
 // each class (the classes' counts for a fresh search).
-func newDLX(pr *problem) *dlx {
+func newDLX(pr *problem) *dlx { return newDLXStop(pr, nil) }
+
+// newDLXStop is newDLX that stops adding options once stop (when not nil)
+// is set: the matrix is then incomplete, and the search, which reads the
+// same flag first, never looks at it.
+func newDLXStop(pr *problem, stop *atomic.Bool) *dlx {
 	nCells := int32(pr.nCells)
 	d := &dlx{nCells: nCells}
 	var n int32
@@ -84,6 +91,9 @@ func newDLX(pr *problem) *dlx {
 	d.nodes = append(d.nodes, dnode{top: 0})
 	d.optOf = append(d.optOf, -1)
 	for k := range pr.options() {
+		if stop != nil && k&(1<<16-1) == 0 && stop.Load() {
+			break
+		}
 		first := int32(len(d.nodes))
 		d.optFirst[k] = first
 		add := func(item int32) {

@@ -448,7 +448,7 @@ func (f *fila64) volumeOK(o uint64) bool {
 			v.counts[cc] = -1
 		}
 	}
-	v.sums(v.counts)
+	v.componentSums(v.counts)
 	h := ^o & f.full
 	for h != 0 {
 		// Flood fill from the lowest open cell.

@@ -1,6 +1,9 @@
 package native
 
-import "slices"
+import (
+	"slices"
+	"sync/atomic"
+)
 
 // filaInput is the sub-puzzle handed to FILA: the open cells (internal
 // indices, ascending), the options that still fit (global option indices,
@@ -38,6 +41,14 @@ type filaShape struct {
 	exact   []bool  // compact class must end at 0 copies
 	optCls  []int32 // per model option: compact class
 	opts    []int32 // model option -> global option
+	// stop, when not nil, cuts the building of a big (multi-word) model
+	// short once set; the search reads the same flag before using it.
+	stop *atomic.Bool
+}
+
+// stopped reports, every 65,536 steps i, whether the build should stop.
+func (fs *filaShape) stopped(i int) bool {
+	return fs.stop != nil && i&(1<<16-1) == 0 && fs.stop.Load()
 }
 
 const unlimitedCount = 1 << 30
@@ -87,7 +98,10 @@ func (fs *filaShape) shapeFrom(pr *problem, in *filaInput) {
 	fs.nCls = len(fs.clsOf)
 	fs.opts = fs.opts[:0]
 	fs.optCls = fs.optCls[:0]
-	for _, k := range in.opts {
+	for i, k := range in.opts {
+		if fs.stopped(i) {
+			break
+		}
 		cc := fs.compact[pr.optClass[k]]
 		if cc < 0 {
 			continue
@@ -190,6 +204,10 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 		}
 	}
 	for i := range fs.opts {
+		if fs.stopped(i) {
+			tl.kind = -1 // incomplete: never reused
+			return
+		}
 		cells := cellsOf(i, buf[:0])
 		cls := fs.optCls[i]
 		for _, c := range cells {

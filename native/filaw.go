@@ -42,13 +42,17 @@ func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
 	pr := r.pr
 	f.w = w
 	fs := &f.fs
+	fs.stop = &r.stopFlag
 	fs.shapeFrom(pr, in)
 	f.words = (fs.n + 63) / 64
 	f.occ = make([]uint64, f.words)
 	f.open = fs.n
 	f.w0, f.ms, f.masks = f.w0[:0], append(f.ms[:0], 0), f.masks[:0]
 	f.cstart, f.cells = append(f.cstart[:0], 0), f.cells[:0]
-	for _, k := range fs.opts {
+	for i, k := range fs.opts {
+		if fs.stopped(i) {
+			return // the search reads the flag before the model
+		}
 		cells := pr.optCells(int(k))
 		lo, hi := int32(1<<30), int32(-1)
 		for _, c := range cells {
@@ -235,6 +239,10 @@ func (f *filaW) selectSet(t *tableLayout, lvl, q int, from int32) (int32, int32)
 // solve is solveFila on the multi-word occupancy; from is the parent's F
 // cell (-1 at the start).
 func (f *filaW) solve(lvl, q int, from int32) {
+	if f.w.r.stopFlag.Load() { // a node may scan the whole board: check each
+		f.w.stop = true
+		return
+	}
 	if f.open == 0 {
 		f.leaf()
 		return
@@ -374,7 +382,7 @@ func (f *filaW) volumeOK() bool {
 			v.counts[cc] = -1
 		}
 	}
-	v.sums(v.counts)
+	v.componentSums(v.counts)
 	clear(f.seen)
 	for l := range int32(f.fs.n) {
 		if f.seen[l] || !f.isOpen(l) {

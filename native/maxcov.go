@@ -60,7 +60,10 @@ type CoverageResult struct {
 // A first greedy pass (fill order, first fitting piece, else a hole) gives
 // the starting tiling. When ctx ends, MaxCoverage returns the best tiling
 // found so far with Interrupted set, Optimal false (unless the bound was
-// already reached) and the best bound proven.
+// already reached) and the best bound proven. It stops within a fraction
+// of a second, in its set-up too: a context cancelled before the start
+// still gives the greedy tiling of a puzzle with fewer than 65,536 images,
+// and the empty tiling (nothing covered) of a bigger one.
 //
 // Of cfg, MaxCoverage uses the first heuristic of Schedule for DLX's
 // choice of cell ("s", the default: fewest options; "f", "e", "radial")
@@ -75,7 +78,7 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 	if err != nil {
 		return nil, err
 	}
-	m := &mcRun{p: p, cfg: cfg, heur: sched.at(-1), start: start}
+	m := &mcRun{ctx: ctx, p: p, cfg: cfg, heur: sched.at(-1), start: start}
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -102,6 +105,7 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 
 // mcRun is the state of one MaxCoverage.
 type mcRun struct {
+	ctx   context.Context
 	p     *puzzle.Puzzle
 	cfg   Config
 	heur  heurKind
@@ -136,17 +140,18 @@ func (m *mcRun) solve() *CoverageResult {
 	p := m.p
 	area := p.Area()
 	b := model.CoverageBound(p)
-	m.mp = newMCProblem(p)
-	mp := m.mp
+	mp, err := newMCProblemCtx(m.ctx, p)
+	if err != nil {
+		return emptyCoverage(b, area)
+	}
+	m.mp = mp
 	// hs lists the candidate numbers of holes, ascending: area - v for
 	// every coverage v <= the bound that the piece sizes reach.
 	hs := holeCounts(mp.pr, mp.holeCls, area, b.Bound)
 
 	// Greedy start.
-	g := newMCSearch(mp, area, heurF, func() bool { return false })
-	g.greedy()
-	m.nodes += g.nodes
-	best := append([]int32(nil), g.best...)
+	best, steps := mp.greedyStart()
+	m.nodes += steps
 	bestHoles := m.holesOf(best)
 
 	res := &CoverageResult{}
@@ -154,7 +159,7 @@ func (m *mcRun) solve() *CoverageResult {
 	h0 := 0           // index into hs of the smallest unrefuted count
 	for h0 < len(hs) && hs[h0] < bestHoles && !m.stopFlag.Load() {
 		// Search state of hs[h0]: matrix and finished orbits.
-		cur := newMCSearch(mp, hs[h0], m.heur, nil)
+		cur := newMCSearch(mp, hs[h0], m.heur, nil, &m.stopFlag)
 		cur.stop = func() bool { return m.stopped(cur.nodes) }
 		finished := make([]bool, len(mp.reps))
 		if hs[h0] == 0 {
@@ -196,7 +201,7 @@ func (m *mcRun) solve() *CoverageResult {
 				if h >= bestHoles || m.stopFlag.Load() {
 					break
 				}
-				s := newMCSearch(mp, h, m.heur, nil)
+				s := newMCSearch(mp, h, m.heur, nil, &m.stopFlag)
 				s.stop = func() bool { return m.stopped(cur.nodes + s.nodes) }
 				found, _ := s.searchRep(-1, budget)
 				cur.nodes += s.nodes

@@ -305,3 +305,27 @@ func TestMaxCoverageErrors(t *testing.T) {
 		t.Error("bad schedule: no error")
 	}
 }
+
+// TestGreedyStartMatchesDLX checks that the matrix-free greedy start gives
+// the DLX greedy's tiling exactly (same options, same order).
+func TestGreedyStartMatchesDLX(t *testing.T) {
+	ps := []*puzzle.Puzzle{tHard(t), pentominoBox(t, 6, 10), pentomino8x8(t), soma(t), bigBoard(t, 21)}
+	for _, p := range tinyPuzzles(t) {
+		ps = append(ps, p)
+	}
+	rng := rand.New(rand.NewPCG(5, 11))
+	for range 30 {
+		if p := randomPuzzle(rng); p != nil {
+			ps = append(ps, p)
+		}
+	}
+	for _, p := range ps {
+		mp := newMCProblem(p)
+		g := newMCSearch(mp, p.Area(), heurF, func() bool { return false }, nil)
+		g.greedy()
+		got, steps := mp.greedyStart()
+		if !slices.Equal(got, g.best) || steps != g.nodes {
+			t.Errorf("%s: greedyStart %v (%d steps), DLX greedy %v (%d)", describePuzzle(p), got, steps, g.best, g.nodes)
+		}
+	}
+}

@@ -49,7 +49,9 @@ func (r *run) runParallel() []*worker {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !w.stop {
+			// The flag is read before each subproblem: once set, it may
+			// have cut newWorker's matrix short (newDLXStop).
+			for !w.stop && !r.stopFlag.Load() {
 				n := next.Add(1) - 1
 				if n >= int64(len(mine)) {
 					break
@@ -75,6 +77,10 @@ func (r *run) runParallel() []*worker {
 // prefix reached the depth, so that a deeper split may yield more.
 func (w *worker) expand(depth int, out *[][]int32) bool {
 	d := w.d
+	if w.r.stopFlag.Load() {
+		w.stop = true
+		return false
+	}
 	if d.rlink[0] == 0 || w.dep == depth {
 		*out = append(*out, slices.Clone(w.path))
 		return w.dep == depth

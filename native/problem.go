@@ -2,6 +2,7 @@ package native
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
 	"github.com/polytile/polytile/puzzle"
@@ -36,6 +37,10 @@ type problem struct {
 
 	totalPieces  int  // sum of the finite counts
 	hasUnlimited bool // some class has an unlimited supply
+	// allConnected is set when the cells of every class's piece are face
+	// connected: the volume filter then needs no per-node check of the
+	// pieces left (volume.componentSums).
+	allConnected bool
 }
 
 // classInfo is a class of interchangeable pieces.
@@ -45,6 +50,10 @@ type classInfo struct {
 	atMost    bool // count is an upper bound, not exact (reserved for holes)
 	size      int  // cells per piece
 	name      string
+	// connected: the piece's cells are face-connected, so that every
+	// image lies inside one connected component of the open cells (the
+	// volume filter's argument). A piece may be any set of cells.
+	connected bool
 }
 
 // options is the number of options.
@@ -57,6 +66,15 @@ func (pr *problem) optCells(k int) []int32 {
 
 // newProblem builds the problem of a puzzle with every image as an option.
 func newProblem(pz *puzzle.Puzzle) *problem {
+	pr, _ := newProblemCtx(context.Background(), pz)
+	return pr
+}
+
+// newProblemCtx is newProblem that stops with ctx's error when ctx is
+// cancelled (a big board has millions of images). It reads ctx after every
+// 65,536 images, so a puzzle with fewer is always built (MaxCoverage then
+// still has its greedy tiling when cancelled at once).
+func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 	reg := pz.Region
 	n := reg.Len()
 	pr := &problem{pz: pz, nCells: n}
@@ -105,11 +123,15 @@ func newProblem(pz *puzzle.Puzzle) *problem {
 			}
 		}
 	}
+	pr.allConnected = true
 	for k := range pz.Classes {
 		cl := &pz.Classes[k]
+		pc := &pz.Pieces[cl.Pieces[0]]
+		conn := faceConnected(pc.Shape)
+		pr.allConnected = pr.allConnected && conn
 		pr.classes = append(pr.classes, classInfo{
 			count: cl.Count, unlimited: cl.Unlimited, size: cl.Size,
-			name: pz.Pieces[cl.Pieces[0]].Name,
+			name: pc.Name, connected: conn,
 		})
 		if cl.Unlimited {
 			pr.hasUnlimited = true
@@ -123,6 +145,11 @@ func newProblem(pz *puzzle.Puzzle) *problem {
 	pr.optClass = make([]int32, 0, imgs.Len())
 	pr.optImage = make([]int32, 0, imgs.Len())
 	for i := range imgs.Len() {
+		if i&(1<<16-1) == 1<<16-1 { // after every 65,536 images
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		k := imgs.Place[i].Piece
 		cl := pz.Pieces[k].Class
 		if pz.Classes[cl].Pieces[0] != k {
@@ -130,7 +157,47 @@ func newProblem(pz *puzzle.Puzzle) *problem {
 		}
 		pr.addOption(int32(cl), int32(i), imgs.Cells(i))
 	}
-	return pr
+	return pr, nil
+}
+
+// faceConnected reports whether the cells of a shape are connected through
+// shared faces (an empty shape counts as connected).
+func faceConnected(s puzzle.Shape) bool {
+	if len(s) <= 1 {
+		return true
+	}
+	in := make(map[puzzle.Cell]bool, len(s))
+	for _, c := range s {
+		in[c] = true
+	}
+	seen := map[puzzle.Cell]bool{s[0]: true}
+	stack := []puzzle.Cell{s[0]}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, d := range puzzle.FaceDirs {
+			if n := c.Add(d); in[n] && !seen[n] {
+				seen[n] = true
+				stack = append(stack, n)
+			}
+		}
+	}
+	return len(seen) == len(s)
+}
+
+// Disconnected returns the names of the pieces (one per class of
+// interchangeable pieces) whose cells are not face-connected. The volume
+// filter does not apply while such a piece remains to be placed: its
+// images may straddle the components the filter reasons about.
+func Disconnected(p *puzzle.Puzzle) []string {
+	var out []string
+	for k := range p.Classes {
+		pc := &p.Pieces[p.Classes[k].Pieces[0]]
+		if !faceConnected(pc.Shape) {
+			out = append(out, pc.Name)
+		}
+	}
+	return out
 }
 
 // addOption appends an option with the given puzzle cells.

@@ -5,8 +5,12 @@ import (
 	"slices"
 )
 
-// pollMask sets how often (in placements) a worker checks for
-// cancellation and reports progress.
+// pollMask sets how often (in placements) a worker publishes its counts
+// and reports progress, and how often FILA's cheap 64-bit nodes check for
+// cancellation. The searches whose nodes can be expensive on big boards
+// (DLX, whose item choice scans the open items, and the multi-word FILA)
+// read the stop flag at every node: one atomic load, so that a deadline
+// or a signal stops them within a second however slow a node is.
 const pollMask = 1<<12 - 1
 
 // worker is the state of one search thread: its own DLX matrix, FILA
@@ -41,7 +45,7 @@ type worker struct {
 }
 
 func newWorker(r *run) *worker {
-	w := &worker{r: r, d: newDLX(r.pr), vol: newVolume(r.pr)}
+	w := &worker{r: r, d: newDLXStop(r.pr, &r.stopFlag), vol: newVolume(r.pr)}
 	n := r.levels
 	w.attempts = make([]int64, n)
 	w.fits = make([]int64, n)
@@ -100,6 +104,10 @@ func (w *worker) volumeActive() bool {
 // FILA when the configured number of pieces remain.
 func (w *worker) dlxSearch() {
 	d := w.d
+	if w.r.stopFlag.Load() {
+		w.stop = true
+		return
+	}
 	if d.rlink[0] == 0 {
 		if d.countersDone() {
 			w.solution(w.path)
@@ -219,7 +227,7 @@ func (w *worker) dlxVolumeOK() bool {
 	d := w.d
 	v := w.vol
 	w.remainCounts(v.counts)
-	v.sums(v.counts)
+	v.componentSums(v.counts)
 	return v.componentsOK(func(c int32) bool { return d.open[c+1] })
 }
 
@@ -266,7 +274,10 @@ func (w *worker) buildFila() *fila64 {
 		}
 	}
 	in.opts = in.opts[:0]
-	for _, c := range in.cells {
+	for n, c := range in.cells {
+		if n&(1<<12-1) == 0 && w.r.stopFlag.Load() {
+			break // incomplete; the search reads the flag first
+		}
 		for x := d.nodes[c+1].down; x != c+1; x = d.nodes[x].down {
 			k := d.optOf[x]
 			if pr.cells[pr.start[k]] == c {

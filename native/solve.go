@@ -68,10 +68,22 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	pr := newProblem(p)
 	syms := p.Symmetries()
-	cn := newCanon(pr, syms)
 	res := &Result{Symmetries: len(syms)}
+	// Cancelled before the search: nothing found yet.
+	interrupted := func() (*Result, error) {
+		res.Interrupted = true
+		res.Seconds = time.Since(start).Seconds()
+		return res, nil
+	}
+	pr, err := newProblemCtx(ctx, p)
+	if err != nil {
+		return interrupted()
+	}
+	cn, err := newCanonCtx(ctx, pr, syms)
+	if err != nil {
+		return interrupted()
+	}
 	if !pr.areaMatches() {
 		res.Seconds = time.Since(start).Seconds()
 		if cfg.Stats {
@@ -80,7 +92,7 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		return res, nil
 	}
 	full := pr
-	red, err := chooseRedundancy(pr, cn, cfg.Redundancy)
+	red, err := chooseRedundancy(pr, cn, redundancySpec(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("native: %w", err)
 	}
@@ -88,12 +100,6 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		pr = pr.subset(red.keep)
 		cn.filterClass = red.class
 		res.RedundancyPiece = pr.classes[red.class].name
-	}
-	// Cancelled before the search: nothing found yet.
-	interrupted := func() (*Result, error) {
-		res.Interrupted = true
-		res.Seconds = time.Since(start).Seconds()
-		return res, nil
 	}
 	if cfg.Volume != 0 {
 		keep, err := filterOnce(ctx, pr)
@@ -146,6 +152,21 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	res.First = r.first
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// redundancySpec resolves Config.Redundancy: "" is "auto" when counting
+// and off when listing up to a limit; "none" is off ("").
+func redundancySpec(cfg Config) string {
+	switch cfg.Redundancy {
+	case "":
+		if cfg.Limit == 0 {
+			return "auto"
+		}
+		return ""
+	case "none":
+		return ""
+	}
+	return cfg.Redundancy
 }
 
 // checkConfig validates a configuration and parses its schedule.

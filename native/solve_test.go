@@ -19,14 +19,15 @@ import (
 func configs(total int) map[string]Config {
 	total = max(total, 4)
 	out := map[string]Config{
-		"dlx":          {},
-		"dlx-f":        {Schedule: "f"},
-		"dlx-e":        {Schedule: "e"},
+		"dlx":          {Redundancy: "none"},
+		"dlx-default":  {},
+		"dlx-f":        {Schedule: "f", Redundancy: "none"},
+		"dlx-e":        {Schedule: "e", Redundancy: "none"},
 		"dlx-red-vol":  {Redundancy: "auto", Volume: -1},
-		"dlx-dynvol":   {Volume: 2},
+		"dlx-dynvol":   {Volume: 2, Redundancy: "none"},
 		"hybrid-f-nof": {Algorithm: "fila", FilaAt: total - 1, Schedule: "f", NOF: true, Redundancy: "auto", Volume: -1},
 		"hybrid-sched": {Algorithm: "fila", FilaAt: total - 1, Schedule: fmt.Sprintf("e=%d:radial=2", total-1), NOF: true, Redundancy: "auto"},
-		"fila-sched":   {Algorithm: "fila", Schedule: fmt.Sprintf("s=%d:e=%d:f=1", total, total-1)},
+		"fila-sched":   {Algorithm: "fila", Schedule: fmt.Sprintf("s=%d:e=%d:f=1", total, total-1), Redundancy: "none"},
 		"fila-dynvol":  {Algorithm: "fila", Schedule: "f", Volume: 2, Redundancy: "auto"},
 	}
 	for _, h := range []string{"f", "e", "s", "radial"} {
@@ -35,7 +36,7 @@ func configs(total int) map[string]Config {
 			if nof {
 				name += "-nof"
 			}
-			out[name] = Config{Algorithm: "fila", Schedule: h, NOF: nof}
+			out[name] = Config{Algorithm: "fila", Schedule: h, NOF: nof, Redundancy: "none"}
 			out[name+"-red"] = Config{Algorithm: "fila", Schedule: h, NOF: nof, Redundancy: "auto"}
 		}
 	}

@@ -3,6 +3,12 @@ package native
 // volume implements the volume filter: a placement is useless when the open
 // cells fall apart into connected components one of which has a size that
 // no sub-multiset of the remaining pieces' sizes adds up to.
+//
+// The argument needs every remaining piece to be face-connected (then each
+// image lies inside one component, and each component is tiled by a
+// sub-multiset of the pieces). A piece may be any set of cells: while a
+// piece that is not connected remains, componentSums declares every size
+// reachable, so the filter passes everything.
 type volume struct {
 	pr    *problem
 	words int
@@ -52,6 +58,23 @@ func (v *volume) sums(counts []int) {
 			n -= m
 		}
 	}
+}
+
+// componentSums is sums for the volume filter: when some class with copies
+// left (counts[c] != 0) is not face-connected, the component argument does
+// not hold, and every size is marked reachable.
+func (v *volume) componentSums(counts []int) {
+	if !v.pr.allConnected {
+		for c, cl := range v.pr.classes {
+			if counts[c] != 0 && !cl.connected {
+				for i := range v.reach {
+					v.reach[i] = ^uint64(0)
+				}
+				return
+			}
+		}
+	}
+	v.sums(counts)
 }
 
 // shiftOr sets r |= r << s (bitset over 0..64*len(r)-1).

@@ -54,7 +54,7 @@ func volumePerClass(pr *problem, v *volume) [][]uint64 {
 		if counts[c] > 0 {
 			counts[c]--
 		}
-		v.sums(counts)
+		v.componentSums(counts)
 		perClass[c] = append([]uint64(nil), v.reach...)
 	}
 	return perClass

@@ -203,9 +203,12 @@ func digit62(c byte) int {
 
 // cells reads the blank-separated cells of line from byte offset off, each
 // with 2 (xy) or 3 (xyz) coordinates. The first cell of the box fixes the
-// dimension; duplicates are merged, as Knuth's generators do.
+// dimension. A cell listed twice (written twice, or reached by two
+// overlapping sets such as [0-2]0 and [1-3]0) is an error: in a piece it
+// would silently change the shape (F 10 10 10 is not a monomino), and in
+// the box it is a typo.
 func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
-	seen := map[Cell]bool{}
+	seen := map[Cell]int{} // cell -> byte offset of the token that listed it
 	var out []Cell
 	for off < len(line) {
 		if isBlank(line[off]) {
@@ -243,15 +246,39 @@ func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
 				y := bits.TrailingZeros64(ys)
 				for zs := masks[2]; zs != 0; zs &= zs - 1 {
 					c := Cell{I: y, J: x, L: bits.TrailingZeros64(zs)}
-					if !seen[c] {
-						seen[c] = true
-						out = append(out, c)
+					if first, dup := seen[c]; dup {
+						return nil, Errorf(kr.pos(ln, line, start), "cell %s is listed twice (first by %q at column %d); a cell may appear once on a line",
+							knuthCellName(c, kr.dim), cellToken(line, first), kr.pos(ln, line, first).Col)
 					}
+					seen[c] = start
+					out = append(out, c)
 				}
 			}
 		}
 	}
 	return out, nil
+}
+
+// knuthCellName writes a cell as its Knuth digits (xy or xyz).
+func knuthCellName(c Cell, dim int) string {
+	v := []int{c.J, c.I, c.L}[:dim]
+	b := make([]byte, 0, 3)
+	for _, x := range v {
+		d, err := knuthDigit(x)
+		if err != nil {
+			return fmt.Sprintf("(%d,%d,%d)", c.J, c.I, c.L)
+		}
+		b = append(b, d)
+	}
+	return string(b)
+}
+
+// bracketToken returns the bracketed set starting at byte offset open.
+func bracketToken(line string, open int) string {
+	if end := strings.IndexByte(line[open:], ']'); end >= 0 {
+		return line[open : open+end+1]
+	}
+	return line[open:]
 }
 
 func cellToken(line string, start int) string {
@@ -302,6 +329,9 @@ func (kr *knuthReader) coord(ln int, line string, off int) (uint64, int, error) 
 				return 0, 0, Errorf(kr.pos(ln, line, off), "illegal digit %s in brackets: use digits 0-9, a-z, A-Z and ranges like 0-9", runeAt(line, off))
 			}
 			if from < 0 {
+				if mask&(1<<d) != 0 {
+					return 0, 0, Errorf(kr.pos(ln, line, off), "coordinate %c is listed twice in %s", ch, bracketToken(line, open))
+				}
 				mask |= 1 << d
 				x = d
 				continue
@@ -309,7 +339,13 @@ func (kr *knuthReader) coord(ln int, line string, off int) (uint64, int, error) 
 			if d < from {
 				return 0, 0, Errorf(kr.pos(ln, line, fromAt), "reversed range %s: the first digit must not exceed the second", line[fromAt:off+1])
 			}
-			mask |= (1<<(d+1) - 1) &^ (1<<from - 1)
+			// The range's first digit is already in mask (read as a single
+			// digit before the '-'): only the rest may not overlap.
+			rng := (uint64(1)<<(d+1) - 1) &^ (uint64(1)<<(from+1) - 1)
+			if mask&rng != 0 {
+				return 0, 0, Errorf(kr.pos(ln, line, fromAt), "range %s overlaps another coordinate of %s: each coordinate may be listed once", line[fromAt:off+1], bracketToken(line, open))
+			}
+			mask |= rng
 			from, x = -1, -1
 		}
 	}

@@ -65,7 +65,8 @@ options for h = area - bound holes, then more, until a tiling is found; the
 output states the proof (the area bound reached, or the coverages an
 exhaustive search refuted).
 
-Filters: --redundancy PIECE (or auto, the default with --unique) pins one
+Filters: --redundancy PIECE (or auto, the default with --count and --unique:
+a count adds up the orbit sizes, exactly; none for the plain search) pins one
 piece to break the board's symmetry; --volume removes images that cut off a
 region no remaining pieces can fill (--volume=N re-applies it while more
 than N pieces remain). -j N counts in parallel, --shard I/N solves a
@@ -108,7 +109,7 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.IntVar(&f.filaAt, "fila-at", 0, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
 	fl.IntVar(&f.volume, "volume", 0, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables)")
 	fl.Lookup("volume").NoOptDefVal = "-1"
-	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --unique; none to disable)")
+	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --count or --unique; none to disable)")
 	fl.IntVarP(&f.workers, "jobs", "j", 1, "parallel workers for counting")
 	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based)")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible (for infeasible puzzles)")
@@ -318,7 +319,7 @@ func (o *solveOutcome) text(w io.Writer) error {
 		row("solutions", "%s", s)
 	}
 	if o.Pinned != "" {
-		row("redundancy", "piece %s pinned to one image per symmetry class", o.Pinned)
+		row("redundancy", "piece %s pinned to one image per symmetry class (counts exact: each canonical solution stands for its orbit)", o.Pinned)
 	}
 	if o.Nodes > 0 {
 		row("nodes", "%d", o.Nodes)

@@ -28,8 +28,9 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 		Unique:    f.unique,
 	}
 	switch {
-	case f.redundancy == "none":
 	case f.redundancy != "":
+		// "none" keeps the plain search; native's default ("") is auto
+		// when counting.
 		cfg.Redundancy = f.redundancy
 	case f.unique:
 		cfg.Redundancy = "auto"
@@ -136,6 +137,11 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		Complete: !res.Interrupted && !res.LimitReached, Interrupted: res.Interrupted,
 		Symmetries: res.Symmetries, Pinned: res.RedundancyPiece, tilings: res.First,
 		found: res.All > 0 || len(res.First) > 0,
+	}
+	if cfg.Volume != 0 {
+		if d := native.Disconnected(p); len(d) > 0 {
+			o.Config += fmt.Sprintf(", not face-connected: %s (volume filter off until placed)", strings.Join(d, ", "))
+		}
 	}
 	o.Mode = "first"
 	switch {

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSolveDisconnectedPieces is issue 11 item 1 through the CLI: two
+// pieces of two diagonal cells tile 2x2 in one way. solve's default (FILA
+// with the volume filter once) said 0 solutions and exit 1; every native
+// configuration must find the tiling, and the backend line says the volume
+// filter waits for the piece that is not face-connected.
+func TestSolveDisconnectedPieces(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "diag.yaml")
+	if err := os.WriteFile(path, []byte("name: diagonals\nboard: 2x2\npieces:\n  A: \"#./.#\"\n  B: \"#./.#\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{},
+		{"--volume=1"},
+		{"--volume=0"},
+		{"--backend", "dlx", "--volume"},
+		{"--heuristic", "e"},
+		{"--redundancy", "none"},
+		{"-j", "2"},
+	} {
+		code, out, errs := run(t, "", append([]string{"solve", path, "--count", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s%s", args, code, out, errs)
+		}
+		var o struct {
+			Config    string
+			Solutions int64
+			Complete  bool
+		}
+		if err := json.Unmarshal([]byte(out), &o); err != nil {
+			t.Fatal(err)
+		}
+		if o.Solutions != 1 || !o.Complete {
+			t.Errorf("%v: %+v, want 1 solution", args, o)
+		}
+		if strings.Contains(o.Config, "volume filter") && !strings.Contains(o.Config, "not face-connected: A") {
+			t.Errorf("%v: config %q does not say the volume filter waits for A", args, o.Config)
+		}
+	}
+}
+
+// TestSolveCountUsesSymmetry is issue 11 item 13 through the CLI: --count
+// alone pins a piece (the search of --unique) and gives the count of
+// --redundancy none.
+func TestSolveCountUsesSymmetry(t *testing.T) {
+	count := func(args ...string) (all int64, pinned string, nodes int64) {
+		t.Helper()
+		code, out, errs := run(t, "", append([]string{"solve", example("pentomino-8x8-hole.yaml"), "--count", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var o struct {
+			Solutions int64
+			Pinned    string `json:"redundancy_piece"`
+			Nodes     int64
+		}
+		if err := json.Unmarshal([]byte(out), &o); err != nil {
+			t.Fatal(err)
+		}
+		return o.Solutions, o.Pinned, o.Nodes
+	}
+	all, pinned, nodes := count()
+	plainAll, plainPinned, plainNodes := count("--redundancy", "none")
+	if all != 520 || plainAll != 520 || pinned == "" || plainPinned != "" || nodes >= plainNodes {
+		t.Errorf("--count: %d solutions, pinned %q, %d nodes; --redundancy none: %d, pinned %q, %d nodes; want 520 both, a pinned piece only in the first and fewer nodes",
+			all, pinned, nodes, plainAll, plainPinned, plainNodes)
+	}
+}
