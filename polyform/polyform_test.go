@@ -142,3 +142,22 @@ func describe(s Shape) string {
 	}
 	return fmt.Sprintf("%s %s %d", out, deg, run)
 }
+
+// Of the 35 hexominoes 24 cover 3 black and 3 white cells of a checkerboard
+// and 11 cover 4 and 2 (the known split behind the 15x14 colouring proof).
+func TestHexominoColours(t *testing.T) {
+	s, _ := Lookup("hexominoes")
+	split := map[int]int{}
+	for _, p := range s.Pieces {
+		black := 0
+		for _, c := range p.Shape {
+			if (c.I+c.J)%2 == 0 {
+				black++
+			}
+		}
+		split[max(black, 6-black)]++
+	}
+	if split[3] != 24 || split[4] != 11 || len(split) != 2 {
+		t.Errorf("hexominoes by colours: %v, want 24 at 3/3 and 11 at 4/2", split)
+	}
+}
