@@ -108,13 +108,18 @@ func ParseSpec(name string, data []byte, format string) (Spec, error) {
 	if err != nil {
 		return Spec{}, err
 	}
-	if err := checkInput(name, data); err != nil {
-		return Spec{}, err
-	}
 	var spec Spec
-	if f == FormatKnuth {
+	switch {
+	case f == FormatBurrTools: // binary (gzip): burrtools.go checks it
+		var problem int
+		if problem, err = burrProblemArg(name, format); err == nil {
+			spec, err = parseBurrTools(name, data, problem)
+		}
+	case checkInput(name, data) != nil:
+		err = checkInput(name, data)
+	case f == FormatKnuth:
 		spec, err = parseKnuth(name, data)
-	} else {
+	default:
 		spec, err = parseYAML(name, data)
 	}
 	if err != nil {
@@ -133,13 +138,24 @@ func chooseFormat(name, format string) (string, error) {
 		return FormatYAML, nil
 	case FormatKnuth:
 		return FormatKnuth, nil
+	case FormatBurrTools:
+		return FormatBurrTools, nil
 	case "":
 		if strings.EqualFold(filepath.Ext(name), ".knuth") {
 			return FormatKnuth, nil
 		}
+		if strings.EqualFold(filepath.Ext(name), ".xmpuzzle") {
+			return FormatBurrTools, nil
+		}
 		return FormatYAML, nil
 	}
-	return "", Errorf(Pos{File: name}, "unknown puzzle format %q (want %q or %q)", format, FormatYAML, FormatKnuth)
+	if strings.HasPrefix(strings.ToLower(format), FormatBurrTools+":") {
+		if _, err := burrProblemArg(name, format); err != nil {
+			return "", err
+		}
+		return FormatBurrTools, nil
+	}
+	return "", Errorf(Pos{File: name}, "unknown puzzle format %q (want yaml, knuth, burrtools or burrtools:N)", format)
 }
 
 // defaultName is the file's base name without extension ("" for stdin).

@@ -30,6 +30,7 @@ var exampleFacts = map[string]exampleFact{
 	"tetris-cube.yaml":          {3, 64, 12, 24, false, 0},
 	"diamond-13x13.yaml":        {2, 80, 17, 4, false, 0},
 	"soma.yaml":                 {3, 27, 7, 48, false, 0},
+	"soma.xmpuzzle":             {3, 27, 7, 48, false, 0},
 	"fill-11x11.yaml":           {2, 121, 5, 4, true, 0},
 	"fill-41x41.yaml":           {2, 1681, 5, 4, true, 0},
 	"fill-61x61.yaml":           {2, 3721, 9, 1, true, 0},
@@ -56,7 +57,7 @@ func TestExamples(t *testing.T) {
 	for _, e := range entries {
 		name := e.Name()
 		ext := filepath.Ext(name)
-		if e.IsDir() || (ext != ".yaml" && ext != ".knuth") {
+		if e.IsDir() || (ext != ".yaml" && ext != ".knuth" && ext != ".xmpuzzle") {
 			continue
 		}
 		seen++
