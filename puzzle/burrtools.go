@@ -305,10 +305,12 @@ func (br *burrReader) start(path string, t xml.StartElement, at Pos, voxel **bur
 func (br *burrReader) voxelCells(v *burrVoxel) error {
 	n, total := 0, v.sx*v.sy*v.sz
 	text := v.text.String()
+	var last byte // the last state read
 	for k := 0; k < len(text); k++ {
 		c := text[k]
 		switch {
 		case c == '_' || c == '#' || c == '+':
+			last = c
 			if n >= total {
 				return Errorf(v.pos, "shape %d: more than the %d voxels of a %dx%dx%d space", br.index(v), total, v.sx, v.sy, v.sz)
 			}
@@ -321,7 +323,7 @@ func (br *burrReader) voxelCells(v *burrVoxel) error {
 			}
 			n++
 		case c >= '0' && c <= '9':
-			if n == 0 || text[k-1] == '_' {
+			if last != '#' && last != '+' {
 				return Errorf(v.pos, "shape %d: a colour digit must follow a filled voxel ('#' or '+')", br.index(v))
 			}
 			if c != '0' {
