@@ -76,6 +76,9 @@ func TestSets(t *testing.T) {
 			names[p.Name], keys[k] = true, true
 		}
 	}
+	if _, err := Lookup(strings.Repeat("x", 1000)); err == nil || len(err.Error()) > 600 {
+		t.Errorf("a long unknown name is echoed whole: %d bytes", len(err.Error()))
+	}
 	if _, err := Lookup("octominoes"); err == nil || !strings.Contains(err.Error(), "pentominoes, pentominoes-conway") {
 		t.Errorf("unknown set: %v", err)
 	}

@@ -121,6 +121,9 @@ func Lookup(name string) (Set, error) {
 			return Set{Name: d.name, Dim: d.dim, Doc: d.doc, Pieces: pieces}, nil
 		}
 	}
+	if r := []rune(name); len(r) > 40 {
+		name = string(r[:40]) + "..."
+	}
 	return Set{}, fmt.Errorf("unknown piece set %q (known sets: %s)", name, strings.Join(Names(), ", "))
 }
 
