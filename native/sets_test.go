@@ -1,6 +1,7 @@
 package native
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/puzzle"
@@ -31,5 +32,21 @@ func TestPentominoSetInBoxes(t *testing.T) {
 		if res.Unique != c.unique || res.All != c.all {
 			t.Errorf("pentominoes in %s: unique %d all %d, want %d and %d", c.board, res.Unique, res.All, c.unique, c.all)
 		}
+	}
+}
+
+// The 35 hexominoes in 15x14: the signed checkerboard bound (204 of 210) is
+// the optimum, reached by a tiling with one hexomino left out.
+func TestHexominoMaxCoverage(t *testing.T) {
+	if raceEnabled {
+		t.Skip("seconds under -race")
+	}
+	p, err := puzzle.ParseFile("../examples/hexomino-15x14.yaml", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := maxCover(t, p, Config{})
+	if res.Covered != 204 || !res.Optimal || res.Bound != 204 || !strings.HasPrefix(res.Proof, "checkerboard bound 204") {
+		t.Errorf("covered %d bound %d optimal %v, proof %q", res.Covered, res.Bound, res.Optimal, res.Proof)
 	}
 }

@@ -107,6 +107,8 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	}
 	verdict := "areas match"
 	switch {
+	case in.AreaFeasible && in.Bound < in.Cells:
+		verdict = "no exact tiling: the coverage bound is below the area; use --max-coverage"
 	case in.Unlimited && in.AreaFeasible:
 		verdict = "area allows an exact tiling"
 	case !in.AreaFeasible:
