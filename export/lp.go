@@ -3,6 +3,8 @@ package export
 import (
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/polytile/polytile/model"
 )
@@ -32,13 +34,40 @@ func describe(p *model.Program) []string {
 	if p.ZCol() >= 0 {
 		cols += ", z"
 	}
-	return []string{
+	var out []string
+	for _, line := range []string{
 		"polytile binary program (MIP article): " + comment(name),
 		fmt.Sprintf("mode %s; %s", variant, obj),
 		fmt.Sprintf("%d pieces, %d cells, %d images; %d columns (%s), %d rows, %d nonzeros",
 			len(pz.Pieces), pz.Area(), p.NumX(), p.NumCols(), cols, p.NumRows(), p.NumNonzeros()),
 		comment(p.Bound.Reason),
+	} {
+		out = append(out, wrapComment(line, commentWidth)...)
 	}
+	return out
+}
+
+// commentWidth is the longest comment line describe writes: CPLEX LP
+// lines are at most 255 characters, and a puzzle name or a bound's reason
+// can be longer.
+const commentWidth = 200
+
+// wrapComment splits s into lines of at most width bytes, at spaces where
+// it can and inside a word (at a rune boundary) where it must.
+func wrapComment(s string, width int) []string {
+	var out []string
+	for len(s) > width {
+		cut := strings.LastIndexByte(s[:width+1], ' ')
+		if cut <= 0 {
+			cut = width
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+		}
+		out = append(out, strings.TrimRight(s[:cut], " "))
+		s = strings.TrimLeft(s[cut:], " ")
+	}
+	return append(out, s)
 }
 
 // WriteLP writes p in CPLEX LP format:

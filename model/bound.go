@@ -47,6 +47,13 @@ type Bound struct {
 //     For dominoes, the O, I and L tetrominoes and other balanced pieces
 //     (D = 0) this is 2·min(Black, White); it is used as the cap of the
 //     knapsack when it is below the area.
+//  3. Signed checkerboard. Under the same condition, each finite piece
+//     tilts the colours by +d_k or -d_k, not always the same way: the
+//     covered area A and the signed sum s of the imbalances must satisfy
+//     (A+s)/2 <= Black and (A-s)/2 <= White. A knapsack over (A, s)
+//     (colourKnapsack) gives the largest such A. It proves, for example,
+//     that the 35 hexominoes cannot fill 15x14 (eleven imbalances of 2
+//     never add up to 0) and that the five tetrominoes cannot fill 5x4.
 //
 // Nothing else (e.g. the number of places a piece fits) is claimed.
 func CoverageBound(p *puzzle.Puzzle) Bound {
@@ -94,6 +101,12 @@ func CoverageBound(p *puzzle.Puzzle) Bound {
 	}
 	b.Bound = maxSubsetSum(order, sizes, limit)
 	b.Reason = b.reason(sizes, black, white, imbalance)
+	if colourOK && imbalance > 0 { // the signs of the imbalances: bound_colour.go
+		if c, ok := colourKnapsack(p, black, white, b.Bound); ok && c < b.Bound {
+			b.Bound, b.Colour = c, c
+			b.Reason = colourReason(p, c, black, white)
+		}
+	}
 	return b
 }
 

@@ -185,6 +185,11 @@ func TestCoverageBoundValid(t *testing.T) {
 func TestCoverageBoundCases(t *testing.T) {
 	tetro := []pp{{"I", "####", 0, puzzle.Free}, {"O", "##/##", 0, puzzle.Free}, {"T", "###/.#.", 0, puzzle.Free}, {"S", ".##/##.", 0, puzzle.Free}, {"L", "#../#../##", 0, puzzle.Free}}
 	seven := strings.Repeat("#######/", 7)
+	var tetroOnce []pp
+	for _, x := range tetro {
+		x.count = 1
+		tetroOnce = append(tetroOnce, x)
+	}
 	cases := []struct {
 		name        string
 		p           *puzzle.Puzzle
@@ -206,6 +211,21 @@ func TestCoverageBoundCases(t *testing.T) {
 		// A balanced piece with a finite unbalanced one: 3x3 has 5 black and
 		// 4 white cells; dominoes plus one V (imbalance 1) cover at most 9.
 		{"dominoes and V", build(t, "###/###/###", pp{"D", "##", 0, puzzle.Free}, pp{"V", "##/#.", 1, puzzle.Free}), 9, 1, "area bound 9", true, true},
+		// The five tetrominoes in 4x5: 10 black, 10 white cells; T covers 3
+		// of one colour and 1 of the other, the rest 2 and 2, so covering
+		// all 20 cells would need T balanced. The signed knapsack proves 16
+		// (the plain checkerboard cap 2*10 + 2 allowed 20).
+		{"tetrominoes 4x5", build(t, "#####/#####/#####/#####", tetroOnce...), 16, 4, "checkerboard bound 16: the region has 10 black and 10 white cells; 4 pieces cover as many black cells as white in every placement, 1 piece covers 2 more", true, true},
+		// Three T tetrominoes and dominoes in 4x4 (8 and 8): the three
+		// imbalances of 2 add up to ±2 or ±6, never 0, so with all three Ts
+		// placed at most 14 cells; dominoes alone fill the square.
+		{"Ts and dominoes", build(t, "####/####/####/####", pp{"T", "###/.#.", 3, puzzle.Free}, pp{"D", "##", 0, puzzle.Free}), 16, 2, "area bound 16", true, true},
+		// Two Ts in 2x4 (4 and 4): +2 - 2 = 0, the colours allow 8 (the
+		// shapes do not: no two Ts tile 2x4, the bound is not attained).
+		{"two Ts", build(t, "####/####", pp{"T", "###/.#.", 2, puzzle.Free}), 8, 4, "area bound 8", true, false},
+		// Three Ts and nothing else in 4x4: 12 cells need the signs to add
+		// up within 8/8: 2+2-2 = 2, (12+2)/2 = 7 <= 8, so 12 is allowed.
+		{"three Ts", build(t, "####/####/####/####", pp{"T", "###/.#.", 3, puzzle.Free}), 12, 4, "area bound 12", true, true},
 	}
 	for _, c := range cases {
 		b := CoverageBound(c.p)

@@ -25,7 +25,9 @@ func TestExampleFiles(t *testing.T) {
 		{"pentomino-15x4.yaml", 368, 1472, hybrid, false},
 		{"pentomino-20x3.yaml", 2, 8, hybrid, false},
 		{"pentomino-8x8-hole.yaml", 65, 520, hybrid, false},
+		{"pentomino-8x8-square.yaml", 16146, 129168, hybrid, true}, // Dana Scott's problem, about 3 s with two workers
 		{"soma.yaml", 240, 11520, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto"}, false},
+		{"soma.xmpuzzle", 240, 11520, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto"}, false},
 		{"tetris-7x7.yaml", 0, 0, Config{Algorithm: "fila", Schedule: "f"}, false},
 		{"tetris-cube.yaml", 9839, 236136, cfgTetrisCube, true},
 		{"diamond-13x13.yaml", 51184, 204736, cfgDiamond, true},

@@ -8,18 +8,13 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
-// The five free tetrominoes, one of each, cannot fill a 4x5 rectangle,
-// although their area is exactly 20: MaxCoverage refutes coverage 20 by an
-// exhaustive search and finds the optimum, four pieces and four holes.
+// V trominoes cannot fill a 3x3 square, although 9 is a multiple of 3:
+// MaxCoverage refutes coverage 9 by an exhaustive search and finds the
+// optimum, two pieces and three holes.
 func ExampleMaxCoverage() {
-	var pieces []puzzle.PieceSpec
-	for _, pc := range []struct{ name, art string }{
-		{"I", "####"}, {"O", "##/##"}, {"T", "###/.#."}, {"S", ".##/##."}, {"L", "#./#./##"},
-	} {
-		cells, _ := puzzle.ArtCells(pc.art, 0)
-		pieces = append(pieces, puzzle.PieceSpec{Name: pc.name, Cells: cells, Count: 1, Policy: puzzle.Free})
-	}
-	p, err := puzzle.New(puzzle.Spec{Name: "tetrominoes 4x5", Dim: 2, Region: puzzle.Box(4, 5, 1), Pieces: pieces})
+	cells, _ := puzzle.ArtCells("##/#.", 0)
+	pieces := []puzzle.PieceSpec{{Name: "V", Cells: cells, Unlimited: true, Policy: puzzle.Free}}
+	p, err := puzzle.New(puzzle.Spec{Name: "V trominoes 3x3", Dim: 2, Region: puzzle.Box(3, 3, 1), Pieces: pieces})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -32,6 +27,6 @@ func ExampleMaxCoverage() {
 	fmt.Println("covered:", res.Covered, "of", p.Area(), "optimal:", res.Optimal)
 	fmt.Println(res.Proof)
 	// Output:
-	// covered: 16 of 20 optimal: true
-	// area bound 20: total area of the pieces 20 <= 20; exhaustive search: no tiling covers 20 cells; tiling with 4 holes
+	// covered: 6 of 9 optimal: true
+	// area bound 9: piece sizes can add up to all 9 cells; exhaustive search: no tiling covers 9 cells; tiling with 3 holes
 }

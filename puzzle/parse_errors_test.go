@@ -81,8 +81,10 @@ var badYAML = []badInput{
 		"bad.yaml:2:1: the puzzle has no pieces", false},
 	{"empty pieces", "bad.yaml", "board: 10x6\npieces: {}\n",
 		"bad.yaml:2:1: the puzzle has no pieces", false},
-	{"pieces as a list", "bad.yaml", "board: 5x1\npieces: [a, b]\n",
-		"bad.yaml:2:9: pieces must be a mapping from piece name to shape (e.g. F: .##/##./.#.)", false},
+	{"pieces as a list", "bad.yaml", "board: 5x1\npieces: [a, b]\n", // a list names piece sets
+		"bad.yaml:2:10: unknown piece set \"a\" (known sets: monominoes, dominoes, trominoes, tetrominoes, pentominoes, pentominoes-conway, hexominoes, heptominoes, one-sided-monominoes, one-sided-dominoes, one-sided-trominoes, one-sided-tetrominoes, one-sided-pentominoes, one-sided-hexominoes, one-sided-heptominoes, tetracubes, pentacubes, soma, tetris-cube)", false},
+	{"pieces as a number", "bad.yaml", "board: 5x1\npieces: 12\n",
+		"bad.yaml:2:9: unknown piece set \"12\" (known sets: monominoes, dominoes, trominoes, tetrominoes, pentominoes, pentominoes-conway, hexominoes, heptominoes, one-sided-monominoes, one-sided-dominoes, one-sided-trominoes, one-sided-tetrominoes, one-sided-pentominoes, one-sided-hexominoes, one-sided-heptominoes, tetracubes, pentacubes, soma, tetris-cube)", false},
 	{"empty piece name", "bad.yaml", "board: 10x6\npieces:\n  \"\": \"#\"\n",
 		"bad.yaml:3:3: a piece needs a name", false},
 	{"complex piece name", "bad.yaml", "board: 5x1\npieces:\n  ? [a]\n  : \"#\"\n",
@@ -375,7 +377,7 @@ func TestParseFileLimits(t *testing.T) {
 
 func TestUnknownFormat(t *testing.T) {
 	_, err := Parse("p.yaml", []byte(okYAML), "json")
-	want := `p.yaml: unknown puzzle format "json" (want "yaml" or "knuth")`
+	want := `p.yaml: unknown puzzle format "json" (want yaml, knuth, burrtools or burrtools:N)`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}

@@ -18,25 +18,28 @@ type exampleFact struct {
 }
 
 var exampleFacts = map[string]exampleFact{
-	"pentomino-10x6.yaml":     {2, 60, 12, 4, false, 2056}, // images: FILA article
-	"pentomino-10x6.knuth":    {2, 60, 12, 4, false, 2056},
-	"pentomino-12x5.yaml":     {2, 60, 12, 4, false, 0},
-	"pentomino-15x4.yaml":     {2, 60, 12, 4, false, 0},
-	"pentomino-20x3.yaml":     {2, 60, 12, 4, false, 0},
-	"pentomino-8x8-hole.yaml": {2, 60, 12, 8, false, 0},
-	"onesided-18x5.yaml":      {2, 90, 18, 4, false, 0},
-	"tetris-cube.yaml":        {3, 64, 12, 24, false, 0},
-	"diamond-13x13.yaml":      {2, 80, 17, 4, false, 0},
-	"soma.yaml":               {3, 27, 7, 48, false, 0},
-	"fill-11x11.yaml":         {2, 121, 5, 4, true, 0},
-	"fill-41x41.yaml":         {2, 1681, 5, 4, true, 0},
-	"fill-61x61.yaml":         {2, 3721, 9, 1, true, 0},
-	"tetris-7x7.yaml":         {2, 49, 5, 8, true, 0},
-	"tetris-13x13.yaml":       {2, 169, 5, 8, true, 0},
-	"tetris-21x21.yaml":       {2, 441, 5, 8, true, 0},
-	"tetris-61x61.yaml":       {2, 3721, 5, 8, true, 0},
-	"tetrominoes-5x4.yaml":    {2, 20, 5, 4, false, 0},
-	"t-tetromino-10x10.yaml":  {2, 100, 1, 8, true, 0},
+	"pentomino-10x6.yaml":       {2, 60, 12, 4, false, 2056}, // images: FILA article
+	"pentomino-10x6.knuth":      {2, 60, 12, 4, false, 2056},
+	"pentomino-12x5.yaml":       {2, 60, 12, 4, false, 0},
+	"pentomino-15x4.yaml":       {2, 60, 12, 4, false, 0},
+	"pentomino-20x3.yaml":       {2, 60, 12, 4, false, 0},
+	"pentomino-8x8-hole.yaml":   {2, 60, 12, 8, false, 0},
+	"pentomino-8x8-square.yaml": {2, 64, 13, 8, false, 0},
+	"hexomino-15x14.yaml":       {2, 210, 35, 4, false, 0},
+	"onesided-18x5.yaml":        {2, 90, 18, 4, false, 0},
+	"tetris-cube.yaml":          {3, 64, 12, 24, false, 0},
+	"diamond-13x13.yaml":        {2, 80, 17, 4, false, 0},
+	"soma.yaml":                 {3, 27, 7, 48, false, 0},
+	"soma.xmpuzzle":             {3, 27, 7, 48, false, 0},
+	"fill-11x11.yaml":           {2, 121, 5, 4, true, 0},
+	"fill-41x41.yaml":           {2, 1681, 5, 4, true, 0},
+	"fill-61x61.yaml":           {2, 3721, 9, 1, true, 0},
+	"tetris-7x7.yaml":           {2, 49, 5, 8, true, 0},
+	"tetris-13x13.yaml":         {2, 169, 5, 8, true, 0},
+	"tetris-21x21.yaml":         {2, 441, 5, 8, true, 0},
+	"tetris-61x61.yaml":         {2, 3721, 5, 8, true, 0},
+	"tetrominoes-5x4.yaml":      {2, 20, 5, 4, false, 0},
+	"t-tetromino-10x10.yaml":    {2, 100, 1, 8, true, 0},
 }
 
 // Every puzzle file in examples/ parses, is listed in its README, and has
@@ -54,7 +57,7 @@ func TestExamples(t *testing.T) {
 	for _, e := range entries {
 		name := e.Name()
 		ext := filepath.Ext(name)
-		if e.IsDir() || (ext != ".yaml" && ext != ".knuth") {
+		if e.IsDir() || (ext != ".yaml" && ext != ".knuth" && ext != ".xmpuzzle") {
 			continue
 		}
 		seen++

@@ -458,6 +458,9 @@ func (d *yamlDoc) pieces(k, v *yaml.Node, spec *Spec, pol Policy, sup supply) er
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 		return Errorf(d.at(k), "the puzzle has no pieces")
 	}
+	if v.Kind == yaml.ScalarNode || v.Kind == yaml.SequenceNode { // named sets: parse_sets.go
+		return d.pieceList(k, v, spec, pol, sup)
+	}
 	if v.Kind != yaml.MappingNode {
 		return Errorf(d.at(v), "pieces must be a mapping from piece name to shape (e.g. F: .##/##./.#.)")
 	}

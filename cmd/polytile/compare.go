@@ -109,7 +109,7 @@ of all solutions is read from its output with --dlx-count (default
 	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
 	fl.StringVar(&f.update, "update", "", "write the Markdown tables into FILE between <!-- SECTION:begin --> and <!-- SECTION:end -->")
 	fl.StringVar(&f.section, "section", "compare", "name of the --update section (letters, digits, ':', '-', '_')")
-	fl.StringVar(&f.from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	fl.StringVar(&f.from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 	return c
 }
 

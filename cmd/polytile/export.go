@@ -93,7 +93,7 @@ The file is written to a temporary name and renamed when complete.`,
 	c.Flags().StringVar(&formulation, "formulation", "seed", "max-coverage formulation: seed or packing")
 	c.Flags().BoolVar(&strengthen, "strengthen", false, "add the area (and gcd) bound to a max-coverage program")
 	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
-	c.Flags().StringVar(&from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	c.Flags().StringVar(&from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 	return c
 }
 

@@ -39,7 +39,7 @@ by --unique, and the best coverage that area and colouring arguments allow.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	c.Flags().StringVar(&from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	c.Flags().StringVar(&from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 	return c
 }
 
@@ -107,6 +107,8 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	}
 	verdict := "areas match"
 	switch {
+	case in.AreaFeasible && in.Bound < in.Cells:
+		verdict = "no exact tiling: the coverage bound is below the area; use --max-coverage"
 	case in.Unlimited && in.AreaFeasible:
 		verdict = "area allows an exact tiling"
 	case !in.AreaFeasible:
