@@ -29,6 +29,7 @@ type solveFlags struct {
 	renderFormat, out                           string
 	formulation                                 string
 	strengthen, noWarmStart                     bool
+	highs                                       highsFlags
 }
 
 func (a *app) solveCmd() *cobra.Command {
@@ -53,7 +54,10 @@ Backends:
   highs  the binary program solved in-process by HiGHS; --formulation
          seed|packing and --strengthen for --max-coverage, which starts
          HiGHS from the native search's best tiling (found in at most 5 s
-         or a quarter of --time-limit; --no-warm-start to skip it)
+         or a quarter of --time-limit; --no-warm-start to skip it);
+         --mip-gap, --threads and --highs-option KEY=VALUE pass options
+         to HiGHS. "optimal" means proven (the coverage reaches a bound);
+         the gap is HiGHS's, (bound - coverage) / coverage
 
 --max-coverage with fila or dlx runs the native search: DLX with hole
 options for h = area - bound holes, then more, until a tiling is found; the
@@ -103,6 +107,7 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound to the program")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: do not start HiGHS from the native search's best tiling")
 	fl.StringVar(&f.from, "from", "", "input format: yaml or knuth (default: by file extension)")
+	addHighsFlags(fl, &f.highs)
 	return c
 }
 
@@ -202,6 +207,10 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
 		o.TimedOut = true
 	}
+	if o.Optimal != nil && *o.Optimal {
+		// Proven before the stop: the answer is complete, not partial.
+		o.TimedOut = false
+	}
 	if o.Tilings == nil {
 		o.Tilings = [][]placementJS{}
 	}
@@ -284,7 +293,7 @@ func (o *solveOutcome) text(w io.Writer) error {
 		if o.Bound != nil {
 			g := ""
 			if o.Gap != nil && *o.Gap > 0 {
-				g = fmt.Sprintf(" (gap %.2f%%)", 100**o.Gap)
+				g = " (gap " + formatGap(*o.Gap) + ")"
 			}
 			row("bound", "%d%s", *o.Bound, g)
 		}
