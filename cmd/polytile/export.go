@@ -54,6 +54,9 @@ The file is written to a temporary name and renamed when complete.`,
 			if err != nil {
 				return err
 			}
+			if err := checkExportMode(format, mode); err != nil {
+				return err
+			}
 			p, err := a.loadPuzzle(args[0], from)
 			if err != nil {
 				return err
