@@ -19,7 +19,7 @@ type programChoice struct {
 }
 
 func parseProgramOptions(opts []string, allowMPS bool) (programChoice, error) {
-	c := programChoice{form: model.Packing}
+	c := programChoice{form: model.DefaultFormulation}
 	for _, o := range opts {
 		switch o {
 		case "seed":

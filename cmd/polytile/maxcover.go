@@ -16,7 +16,11 @@ import (
 // maxCoverageConfig is the native.Config of the maximum-coverage search:
 // only the heuristic applies (DLX's choice of cell).
 func maxCoverageConfig(f *solveFlags) native.Config {
-	return native.Config{Schedule: f.heuristic}
+	cfg := native.DefaultMaxCoverageConfig()
+	if f.heuristic != "" {
+		cfg.Schedule = f.heuristic
+	}
+	return cfg
 }
 
 // describeMaxCoverage is the Config line of a native maximum-coverage run.
