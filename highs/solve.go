@@ -121,6 +121,35 @@ func (in *instance) setString(name, v string) error {
 	return check(fmt.Sprintf("Highs_setStringOptionValue(%s=%s)", name, v), C.Highs_setStringOptionValue(in.p, cs, cv))
 }
 
+// CheckExtra checks options for Options.Extra on a scratch HiGHS instance,
+// without solving anything: an unknown option or a bad value is an *Error
+// with HiGHS's message, as Solve would return it.
+func CheckExtra(extra []Option) error {
+	if len(extra) == 0 {
+		return nil
+	}
+	for _, o := range extra {
+		if why := ReservedOption(o.Name); why != "" {
+			return fmt.Errorf("highs: option %q: %s", o.Name, why)
+		}
+	}
+	state := &solveState{}
+	handle := cgo.NewHandle(state)
+	defer handle.Delete()
+	in, err := newInstance()
+	if err != nil {
+		return err
+	}
+	defer in.destroy()
+	if err := check("Highs_setCallback", C.polytile_set_callback(in.p, C.uintptr_t(handle))); err != nil {
+		return err
+	}
+	if err := check("Highs_startCallback(logging)", C.Highs_startCallback(in.p, C.HighsInt(cbLogging))); err != nil {
+		return err
+	}
+	return in.setExtra(extra, state, false)
+}
+
 // optionTypes names HiGHS's option types (kHighsOptionType*).
 var optionTypes = [...]string{"bool (true or false)", "integer", "number", "string"}
 

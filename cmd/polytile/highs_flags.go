@@ -53,6 +53,10 @@ func highsOptions(f *solveFlags) (highs.Options, error) {
 		}
 		opt.Extra = append(opt.Extra, o)
 	}
+	// HiGHS checks names and values now, whether or not it runs later.
+	if err := highs.CheckExtra(opt.Extra); err != nil {
+		return opt, usageErr("--highs-option: %v", err)
+	}
 	return opt, nil
 }
 

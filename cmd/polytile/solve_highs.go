@@ -63,7 +63,17 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 			}
 		}
 	}
-	res, err := highs.SolveProgram(ctx, prog, hopt)
+	var res *highs.ProgramResult
+	skipped := warm != nil && warm.Covered == prog.Bound.Bound
+	if skipped {
+		// The warm start reaches the area bound: it is optimal, and HiGHS
+		// has nothing to improve or prove (on large boards its presolve
+		// alone would run until the time limit).
+		res = &highs.ProgramResult{Status: highs.StatusOptimal, Optimal: true, AreaBoundReached: true, HasSolution: true,
+			Tiling: warm.Tiling, Coverage: warm.Covered, Cells: p.Area(), Bound: prog.Bound.Bound, FromStart: true}
+	} else {
+		res, err = highs.SolveProgram(ctx, prog, hopt)
+	}
 	if errors.Is(err, highs.ErrUnavailable) || errors.Is(err, highs.ErrTooLarge) || isOptionError(err) {
 		return nil, usageErr("%v", err)
 	}
@@ -78,7 +88,10 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 		}
 		if warm != nil {
 			cfg += fmt.Sprintf(", warm start: native tiling covering %d in %s", warm.Covered, compare.Seconds(warm.Seconds))
-			if res.FromStart {
+			switch {
+			case skipped:
+				cfg += "; it reaches the area bound, so HiGHS was not run"
+			case res.FromStart:
 				cfg += "; HiGHS found nothing better before it stopped"
 			}
 		}
