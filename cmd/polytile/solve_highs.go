@@ -37,17 +37,7 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 	if err != nil {
 		return nil, err
 	}
-	hopt.OnProgress = func(pg highs.Progress) {
-		s := fmt.Sprintf("HiGHS  nodes %s  %s", progress.Count(pg.Nodes), compare.Seconds(pg.Elapsed.Seconds()))
-		if f.maxCoverage && !math.IsInf(pg.Objective, 0) && !math.IsNaN(pg.Objective) {
-			// The summary's figures: coverage, the dual bound rounded as
-			// a bound on cells, and the gap of model.CoverageGap.
-			cov := int(math.Round(pg.Objective))
-			bound := max(model.DualCoverageBound(prog.Bound, pg.DualBound), cov)
-			s += fmt.Sprintf("  best %d  bound %d  gap %s", cov, bound, formatGap(model.CoverageGap(cov, bound)))
-		}
-		line.Update(s)
-	}
+	hopt.OnProgress = func(pg highs.Progress) { line.Update(highsProgressLine(prog, pg)) }
 	if a.verbose {
 		// HiGHS hands its log one line at a time, without the newline.
 		hopt.Log = func(s string) { fmt.Fprintln(a.stderr, s) }
@@ -145,4 +135,18 @@ func warmSeconds(w *native.CoverageResult) float64 {
 		return 0
 	}
 	return w.Seconds
+}
+
+// highsProgressLine is the progress line of a HiGHS solve. For maximum
+// coverage it shows the summary's figures: the coverage, the dual bound
+// rounded to a bound on cells (model.DualCoverageBound) and the gap of
+// model.CoverageGap, so that progress and summary agree.
+func highsProgressLine(prog *model.Program, pg highs.Progress) string {
+	s := fmt.Sprintf("HiGHS  nodes %s  %s", progress.Count(pg.Nodes), compare.Seconds(pg.Elapsed.Seconds()))
+	if prog.Maximize() && !math.IsInf(pg.Objective, 0) && !math.IsNaN(pg.Objective) {
+		cov := int(math.Round(pg.Objective))
+		bound := max(model.DualCoverageBound(prog.Bound, pg.DualBound), cov)
+		s += fmt.Sprintf("  best %d  bound %d  gap %s", cov, bound, formatGap(model.CoverageGap(cov, bound)))
+	}
+	return s
 }
