@@ -166,3 +166,30 @@ func TestHiGHSProgressLineAgreesWithSummary(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// compare's highs backends take gap=G, threads=N and HiGHS options by name;
+// an unknown option or a bad value is a usage error with HiGHS's message.
+func TestCompareHiGHSOptions(t *testing.T) {
+	needHiGHS(t)
+	t7 := example("tetris-7x7.yaml")
+	for _, c := range []struct{ spec, want string }{
+		{"highs:no_such_option=1", `Option "no_such_option" is unknown`},
+		{"highs:mip_heuristic_effort=-1", "below lower bound"},
+		{"highs:gap=-1", "gap=G"},
+		{"highs:threads=100000", "threads=N"},
+		{"highs:time_limit=3", "--time-limit"},
+	} {
+		code, _, errs := run(t, "", "compare", t7, "-b", c.spec, "--task", "max-coverage")
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, %q; want exit 2 naming %q", c.spec, code, errs, c.want)
+		}
+	}
+	code, out, errs := run(t, "", "compare", t7, "-b", "highs:packing,strengthen,mip_heuristic_effort=0.1,threads=1", "--task", "max-coverage", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	row := compareJSON(t, out).Tables[0].Rows[0]
+	if !strings.Contains(row.Config, "HiGHS options mip_heuristic_effort=0.1,threads=1") || row.Coverage == nil || *row.Coverage != 48 {
+		t.Errorf("row %+v", row)
+	}
+}
