@@ -69,7 +69,9 @@ pieces remain, then FILA: the hybrid), vol or vol=N (volume filter),
 r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
 MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
 formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
-solvers: read the free MPS export instead of LP).
+solvers: read the free MPS export instead of LP); highs also takes gap=G,
+threads=N and any HiGHS option KEY=VALUE (an unknown option or a bad value is
+an error with HiGHS's message).
 
 --backends takes a list separated by spaces, ';' or ','; after a comma an
 item that is not a backend name continues the options of the previous
