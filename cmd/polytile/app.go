@@ -148,6 +148,8 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 	}
 	root.PersistentFlags().BoolVarP(&a.quiet, "quiet", "q", false, "no progress line")
 	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "show solver logs (HiGHS output) on stderr")
+	// One check of every command's flags after parsing (applies.go).
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return checkFlagsApply(cmd) }
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr("%v (see %s --help)", err, c.CommandPath())
 	})

@@ -16,6 +16,7 @@ import (
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
@@ -67,8 +68,10 @@ such as e=11:f=3 (E from 11 remaining pieces, F from 3), nof, at=N (DLX until N
 pieces remain, then FILA: the hybrid), vol or vol=N (volume filter),
 r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
 MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
-formulation, default packing), strengthen (add the area row), mps (external
-solvers: read the free MPS export instead of LP).
+formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
+solvers: read the free MPS export instead of LP); highs also takes gap=G,
+threads=N and any HiGHS option KEY=VALUE (an unknown option or a bad value is
+an error with HiGHS's message).
 
 --backends takes a list separated by spaces, ';' or ','; after a comma an
 item that is not a backend name continues the options of the previous

@@ -33,8 +33,10 @@ func (a *app) exportCmd() *cobra.Command {
 piece to be used exactly its count; --mode max-coverage maximises the
 covered cells: --formulation seed is the MIP article's (binary y per cell,
 sum x = y, maximise sum y), packing drops y (sum x <= 1, maximise sum
-size*x); --max-coverage is short for --mode max-coverage, as in 'polytile
+size*x; the default packing, as in solve and compare); --max-coverage is short for --mode max-coverage, as in 'polytile
 solve'. --strengthen adds the area bound of 'polytile info' to the program.
+--formulation and --strengthen apply to max-coverage programs only, and a
+format that cannot represent the mode (dlx: exact only) is an error.
 The file is written to a temporary name and renamed when complete.`,
 		Example: `  polytile export examples/tetris-7x7.yaml --format lp --mode max-coverage -o tetris.lp
   cbc tetris.lp solve solu tetris.sol
@@ -52,6 +54,9 @@ The file is written to a temporary name and renamed when complete.`,
 			}
 			opt, err := programOptions(mode, formulation, strengthen)
 			if err != nil {
+				return err
+			}
+			if err := checkExportMode(format, mode); err != nil {
 				return err
 			}
 			if err := checkOutputs([]string{args[0]}, output{"-o", out}); err != nil {
@@ -90,7 +95,7 @@ The file is written to a temporary name and renamed when complete.`,
 	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx or pyomo")
 	c.Flags().StringVar(&mode, "mode", "exact", "exact or max-coverage")
 	c.Flags().BoolVar(&maxCoverage, "max-coverage", false, "short for --mode max-coverage")
-	c.Flags().StringVar(&formulation, "formulation", "seed", "max-coverage formulation: seed or packing")
+	c.Flags().StringVar(&formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation: seed or packing")
 	c.Flags().BoolVar(&strengthen, "strengthen", false, "add the area (and gcd) bound to a max-coverage program")
 	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
 	c.Flags().StringVar(&from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
