@@ -90,6 +90,10 @@ type ProgramOptions struct {
 	// Σ y = g·z, where g > 1 is the gcd of the piece sizes, so that the LP
 	// relaxation knows that the covered area is a multiple of g.
 	Strengthen bool
+	// Checkerboard (MaxCoverage only) adds the rows colour_hi and
+	// colour_lo of the checkerboard argument of CoverageBound, when it
+	// applies (every unlimited piece covers as many black as white cells).
+	Checkerboard bool
 	// Symmetry (see Symmetry) adds one symmetry-breaking row: sym_pin
 	// (PinPiece, any mode) or sym_hole (FixHole, MaxCoverage only). The
 	// row is left out when it does not apply: a trivial symmetry group,
@@ -139,7 +143,7 @@ const (
 	AreaRow                   // area (Strengthen)
 	GCDRow                    // area_gcd (Strengthen, seed, gcd > 1)
 	PinRow                    // sym_pin (Symmetry PinPiece)
-	ColourRow                 // colour_hi, colour_lo (Strengthen, checkerboard applies)
+	ColourRow                 // colour_hi, colour_lo (Checkerboard, when it applies)
 	HoleRow                   // sym_hole (Symmetry FixHole)
 )
 
@@ -196,7 +200,7 @@ type Column struct {
 //	area_gcd        Strengthen, seed, g > 1: Σ y - g·z = 0
 //	sym_pin         Symmetry PinPiece: Σ x[images of the pinned piece that
 //	                do not represent their orbit] = 0
-//	colour_hi       Strengthen, when every unlimited piece covers as many
+//	colour_hi       Checkerboard, when every unlimited piece covers as many
 //	colour_lo       black as white cells: D >= Σ_black covered - Σ_white
 //	                covered >= -D, D the imbalance of the finite pieces
 //	                (covered(c) is y[c] in seed, Σ_{cover} x in packing)
@@ -258,7 +262,7 @@ func NewProgram(p *puzzle.Puzzle, opt ProgramOptions) (*Program, error) {
 		return nil, fmt.Errorf("model: bad symmetry %d", int(opt.Symmetry))
 	}
 	if opt.Mode == Exact {
-		opt.Formulation, opt.Strengthen = Seed, false
+		opt.Formulation, opt.Strengthen, opt.Checkerboard = Seed, false, false
 		if opt.Symmetry == FixHole {
 			return nil, fmt.Errorf("model: symmetry hole applies to max-coverage (an exact tiling has no hole)")
 		}
@@ -309,7 +313,7 @@ func NewProgram(p *puzzle.Puzzle, opt ProgramOptions) (*Program, error) {
 			pr.pin = nil
 		}
 	}
-	if opt.Mode == MaxCoverage && opt.Strengthen {
+	if opt.Mode == MaxCoverage && opt.Checkerboard {
 		if d, ok := colourImbalance(p); ok {
 			pr.colourD = d
 			pr.colRow = rows

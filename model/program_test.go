@@ -53,15 +53,17 @@ var allOptions = []ProgramOptions{
 	{Mode: MaxCoverage, Formulation: Packing},
 	{Mode: MaxCoverage, Formulation: Seed, Strengthen: true},
 	{Mode: MaxCoverage, Formulation: Packing, Strengthen: true},
+	{Mode: MaxCoverage, Formulation: Seed, Strengthen: true, Checkerboard: true},
+	{Mode: MaxCoverage, Formulation: Packing, Checkerboard: true},
 }
 
 // symmetryOptions lists the variants with a symmetry-breaking row.
 var symmetryOptions = []ProgramOptions{
 	{Mode: Exact, Symmetry: PinPiece},
 	{Mode: MaxCoverage, Formulation: Seed, Symmetry: PinPiece},
-	{Mode: MaxCoverage, Formulation: Packing, Strengthen: true, Symmetry: PinPiece},
+	{Mode: MaxCoverage, Formulation: Packing, Strengthen: true, Checkerboard: true, Symmetry: PinPiece},
 	{Mode: MaxCoverage, Formulation: Seed, Symmetry: FixHole},
-	{Mode: MaxCoverage, Formulation: Seed, Strengthen: true, Symmetry: FixHole},
+	{Mode: MaxCoverage, Formulation: Seed, Strengthen: true, Checkerboard: true, Symmetry: FixHole},
 	{Mode: MaxCoverage, Formulation: Packing, Symmetry: FixHole},
 	{Mode: MaxCoverage, Formulation: Packing, Strengthen: true, Symmetry: FixHole},
 }

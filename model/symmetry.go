@@ -193,38 +193,49 @@ func (pr *Program) PinnedPiece() int {
 	return pr.pin.piece
 }
 
-// PinRepresentative maps a tiling to a symmetric copy in which the pinned
-// piece (if used) takes the representative image of its orbit, so that
-// the tiling satisfies the sym_pin row. A tiling of a program without the
-// row is returned unchanged.
-func (pr *Program) PinRepresentative(t puzzle.Tiling) (puzzle.Tiling, error) {
-	if pr.pin == nil {
+// SymmetricCopy maps a tiling to a symmetric copy that satisfies the
+// program's symmetry-breaking row (sym_pin: the pinned piece, if used,
+// on the representative of its orbit; sym_hole: a hole in the
+// fundamental domain), so that it can serve as a MIP start. A tiling of
+// a program without such a row is returned unchanged. It is an error when
+// no symmetry gives a copy that satisfies the row (for sym_hole, a
+// tiling without a hole).
+func (pr *Program) SymmetricCopy(t puzzle.Tiling) (puzzle.Tiling, error) {
+	if pr.pinRow < 0 && pr.holeRow < 0 {
 		return t, nil
 	}
 	p := pr.Puzzle
+	var r Row
 	for _, s := range p.Symmetries() {
 		out := puzzle.Tiling{Placements: make([]puzzle.Placement, len(t.Placements))}
-		ok := true
 		for n, pl := range t.Placements {
 			m, found := p.MapPlacement(s, pl)
 			if !found {
 				return puzzle.Tiling{}, fmt.Errorf("model: a symmetry does not map placement %v", pl)
 			}
 			out.Placements[n] = m
-			if m.Piece == pr.pin.piece {
-				j := p.Images.Find(m)
-				if j < 0 {
-					return puzzle.Tiling{}, fmt.Errorf("model: placement %v is not an image", m)
-				}
-				_, bad := slices.BinarySearch(pr.pin.nonRep, j)
-				ok = ok && !bad
+		}
+		v, err := pr.Vector(out)
+		if err != nil {
+			return puzzle.Tiling{}, err
+		}
+		ok := true
+		for _, i := range []int{pr.pinRow, pr.holeRow} {
+			if i < 0 {
+				continue
 			}
+			pr.Row(i, &r)
+			sum := 0.0
+			for _, tm := range r.Terms {
+				sum += tm.Coef * v[tm.Index]
+			}
+			ok = ok && (r.Sense == EQ && sum == r.RHS || r.Sense == LE && sum <= r.RHS)
 		}
 		if ok {
 			return out, nil
 		}
 	}
-	return puzzle.Tiling{}, fmt.Errorf("model: no symmetry maps the pinned piece to its representative")
+	return puzzle.Tiling{}, fmt.Errorf("model: no symmetric copy of the tiling satisfies the symmetry row %s", pr.Options.Symmetry)
 }
 
 // colourImbalance returns D of the checkerboard argument of CoverageBound
@@ -244,4 +255,10 @@ func colourImbalance(p *puzzle.Puzzle) (int, bool) {
 		d += abs(b-w) * pc.Count
 	}
 	return d, true
+}
+
+// InFundamentalDomain reports whether region cell n is in the fundamental
+// domain of the sym_hole row (false when the program has no such row).
+func (pr *Program) InFundamentalDomain(n int) bool {
+	return pr.inF != nil && n >= 0 && n < len(pr.inF) && pr.inF[n]
 }

@@ -124,7 +124,7 @@ func TestPinRepresentative(t *testing.T) {
 	}
 	for n := p.Images.PieceStart[0]; n < p.Images.PieceStart[1]; n++ {
 		tl := puzzle.Tiling{Placements: []puzzle.Placement{p.Images.Place[n]}}
-		m, err := pr.PinRepresentative(tl)
+		m, err := pr.SymmetricCopy(tl)
 		if err != nil {
 			t.Fatal(err)
 		}
