@@ -303,3 +303,42 @@ func trunc(s string) string {
 	}
 	return s
 }
+
+// MPSColumnOrder returns the column names of an MPS file (free or fixed)
+// in the order of the COLUMNS section, which is how GLPK numbers the
+// columns of an MPS file it reads (so that ReadGLPKRaw can name the
+// values of glpsol --freemps FILE -w SOL). MARKER lines are skipped.
+func MPSColumnOrder(r io.Reader) ([]string, error) {
+	sc := lines(r)
+	var names []string
+	seen := map[string]bool{}
+	in := false
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '*' {
+			continue
+		}
+		if line[0] != ' ' && line[0] != '\t' {
+			in = strings.HasPrefix(line, "COLUMNS")
+			continue
+		}
+		if !in {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.Contains(line, "'MARKER'") || f[1] == "MARKER" {
+			continue
+		}
+		if !seen[f[0]] {
+			seen[f[0]] = true
+			names = append(names, f[0])
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read MPS column order: %w", err)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("export: no COLUMNS section: not an MPS file")
+	}
+	return names, nil
+}
