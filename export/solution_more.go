@@ -14,9 +14,9 @@ import (
 // --solver flag of 'polytile check' takes.
 var SolutionFormats = []string{"highs", "cbc", "glpk", "glpk-raw", "gurobi", "cplex", "scip"}
 
-// MaxSolutionSize is the largest solution file ReadSolution reads (a
-// 61x61 program's HiGHS solution is about 3 MB).
-const MaxSolutionSize = 1 << 30
+// MaxSolutionSize is the largest solution file 'polytile check' reads (a
+// 61x61 program's HiGHS solution is about 3 MB, a CBC start 1.5 MB).
+const MaxSolutionSize = 256 << 20
 
 // DetectSolution guesses the format of a solution file from its first
 // bytes: "highs" (Model status), "cbc" (status - objective value),

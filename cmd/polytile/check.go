@@ -312,6 +312,9 @@ func readLimited(path string, stdin io.Reader) ([]byte, error) {
 		if st.IsDir() {
 			return nil, fmt.Errorf("%s is a directory", path)
 		}
+		if st.Mode()&os.ModeDevice != 0 {
+			return nil, fmt.Errorf("%s is a device, not a solution file", path)
+		}
 		fh, err := os.Open(path)
 		if err != nil {
 			return nil, err

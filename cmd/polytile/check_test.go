@@ -188,6 +188,10 @@ func TestCheckVerdicts(t *testing.T) {
 		{"check", file, mst, "--formulation", "packing"},
 		{"check", file, mst, "--symmetry", "hole"},
 		{"check", file},
+		{"check", file, dir},         // a directory
+		{"check", file, "/dev/zero"}, // a device: never read to the end
+		{"check", file, filepath.Join(dir, "missing.sol")},
+		{"check", file, mst, "--solver", "glpk-raw"}, // numbered columns need --names
 	} {
 		if code, _, _ := run(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
