@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -134,6 +135,7 @@ and turns it into every form you need:
             finds the best near-miss of an infeasible puzzle
   export    write the program as LP / MPS for any MIP solver, the exact-cover
             matrix for Knuth's dlx1, or a runnable Pyomo script
+  check     read an external solver's solution file back, verify and draw it
   compare   run several backends on the same puzzles and check they agree
   bench     the benchmark suite of the FILA article on this machine
 
@@ -154,7 +156,7 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 		return usageErr("%v (see %s --help)", err, c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
-	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.compareCmd, a.benchCmd} {
+	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd} {
 		root.AddCommand(add())
 	}
 	return root
@@ -177,4 +179,9 @@ func (a *app) loadPuzzle(path, format string) (*puzzle.Puzzle, error) {
 		return nil, &exitError{code: exitUsage, err: err}
 	}
 	return p, nil
+}
+
+// addFromFlag adds the --from flag every command that reads a puzzle has.
+func addFromFlag(fs *pflag.FlagSet, from *string) {
+	fs.StringVar(from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 }

@@ -90,14 +90,49 @@ func highsMaxCoverage(fs *pflag.FlagSet) string {
 	return ""
 }
 
+// exportIsMaxCoverage reports whether export writes a max-coverage file.
+func exportIsMaxCoverage(fs *pflag.FlagSet) bool {
+	return flagString(fs, "mode") == "max-coverage" || flagBool(fs, "max-coverage")
+}
+
 // exportMaxCoverage: --formulation and --strengthen of export apply to a
-// maximum-coverage program written as a program (not the DLX matrix).
+// maximum-coverage program written as a program (not the DLX matrix or CNF).
 func exportMaxCoverage(fs *pflag.FlagSet) string {
-	if flagString(fs, "mode") != "max-coverage" && !flagBool(fs, "max-coverage") {
+	if !exportIsMaxCoverage(fs) {
 		return "applies to --mode max-coverage; the exact program has one form"
 	}
 	if !exportFormatIsProgram(flagString(fs, "format")) {
-		return "applies to the program formats (lp, mps, fixed-mps, pyomo), not to --format " + flagString(fs, "format")
+		return "applies to the program formats (lp, mps, fixed-mps, opb, pyomo), not to --format " + flagString(fs, "format")
+	}
+	return ""
+}
+
+// checkMaxCoverage: check's --formulation and --strengthen name the
+// export's max-coverage program.
+func checkMaxCoverage(fs *pflag.FlagSet) string {
+	if !exportIsMaxCoverage(fs) {
+		return "applies to --mode max-coverage; the exact program has one form"
+	}
+	return ""
+}
+
+// exportFormatIn: the flag applies to the listed export formats only.
+func exportFormatIn(formats ...string) applyRule {
+	return func(fs *pflag.FlagSet) string {
+		f := strings.ToLower(flagString(fs, "format"))
+		for _, g := range formats {
+			if f == g {
+				return ""
+			}
+		}
+		return "applies to --format " + strings.Join(formats, ", ") + ", not to --format " + f
+	}
+}
+
+// exportCNFMaxCoverage: --min-covered is the coverage a CNF file asks for.
+func exportCNFMaxCoverage(fs *pflag.FlagSet) string {
+	if strings.ToLower(flagString(fs, "format")) != "cnf" || !exportIsMaxCoverage(fs) {
+		return "applies to --format cnf --max-coverage"
 	}
 	return ""
 }
@@ -175,20 +210,40 @@ var flagRules = map[string]map[string]applyRule{
 		"from":         always,
 		"formulation":  exportMaxCoverage,
 		"strengthen":   exportMaxCoverage,
+		"symmetry":     exportFormatIn("lp", "mps", "fixed-mps", "opb", "cnf"),
+		"dialect":      exportFormatIn("dlx"),
+		"min-covered":  exportCNFMaxCoverage,
+		"start":        exportFormatIn("lp", "mps", "fixed-mps"),
+		"start-format": needs("start"),
+		"start-time":   needs("start"),
+	},
+	"check": {
+		"solver":       always,
+		"names":        always,
+		"mode":         always,
+		"max-coverage": always,
+		"symmetry":     always,
+		"from":         always,
+		"render":       always,
+		"output":       always,
+		"json":         always,
+		"formulation":  checkMaxCoverage,
+		"strengthen":   checkMaxCoverage,
 	},
 	"compare": {
-		"backends":   always,
-		"dlx-solver": always,
-		"format":     always,
-		"task":       always,
-		"time-limit": always,
-		"chart":      always,
-		"output":     always,
-		"update":     always,
-		"from":       always,
-		"dlx-count":  needs("dlx-solver"),
-		"section":    needs("update"),
-		"enum-limit": compareCounts,
+		"backends":      always,
+		"dlx-solver":    always,
+		"format":        always,
+		"task":          always,
+		"time-limit":    always,
+		"chart":         always,
+		"output":        always,
+		"update":        always,
+		"from":          always,
+		"dlx-count":     needs("dlx-solver"),
+		"solver-option": always, // compare checks the solver is in the run
+		"section":       needs("update"),
+		"enum-limit":    compareCounts,
 	},
 	"bench": {
 		"format":     always,
@@ -239,7 +294,9 @@ var exportFormats = map[string]exportFormat{
 	"mps":       {program: true, modes: bothModes},
 	"fixed-mps": {program: true, modes: bothModes},
 	"pyomo":     {program: true, modes: bothModes},
-	"dlx":       {modes: map[string]bool{"exact": true}},
+	"opb":       {program: true, modes: bothModes},
+	"dlx":       {modes: bothModes}, // max-coverage: cells as secondary items
+	"cnf":       {modes: bothModes}, // max-coverage: at least --min-covered cells
 }
 
 func exportFormatIsProgram(format string) bool {
@@ -252,5 +309,5 @@ func checkExportMode(format, mode string) error {
 	if !ok || f.modes[mode] {
 		return nil // unknown formats are refused by the export command itself
 	}
-	return usageErr("--format %s cannot represent --mode %s (it writes the exact-cover matrix); use lp, mps, fixed-mps or pyomo", format, mode)
+	return usageErr("--format %s cannot represent --mode %s; use lp, mps, fixed-mps, opb or pyomo", format, mode)
 }

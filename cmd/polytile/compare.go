@@ -24,6 +24,7 @@ import (
 // compareFlags are the flags of `polytile compare`.
 type compareFlags struct {
 	backends, dlxSolvers []string
+	solverOptions        []string
 	dlxCount             string
 	format, task, from   string
 	chart, out, update   string
@@ -112,7 +113,8 @@ of all solutions is read from its output with --dlx-count (default
 	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
 	fl.StringVar(&f.update, "update", "", "write the Markdown tables into FILE between <!-- SECTION:begin --> and <!-- SECTION:end -->")
 	fl.StringVar(&f.section, "section", "compare", "name of the --update section (letters, digits, ':', '-', '_')")
-	fl.StringVar(&f.from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	addFromFlag(fl, &f.from)
+	fl.StringArrayVar(&f.solverOptions, "solver-option", nil, "SOLVER:KEY=VALUE passed to an external solver (cbc, glpsol, highs-cli); repeatable")
 	return c
 }
 
@@ -191,6 +193,9 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		if opt.PerKind, err = reg.DefaultBackends(); err != nil {
 			return err
 		}
+	}
+	if backends, opt.PerKind, err = applySolverOptions(ctx, f.solverOptions, backends, opt.PerKind); err != nil {
+		return err
 	}
 	rep := &compare.Report{Machine: compare.ThisMachine()}
 	var runErr error

@@ -131,7 +131,7 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "highs --max-coverage formulation: seed or packing")
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound to the program")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: do not start HiGHS from the native search's best tiling")
-	fl.StringVar(&f.from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	addFromFlag(fl, &f.from)
 	addHighsFlags(fl, &f.highs)
 	return c
 }
