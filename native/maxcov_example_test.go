@@ -19,7 +19,7 @@ func ExampleMaxCoverage() {
 		cells, _ := puzzle.ArtCells(pc.art, 0)
 		pieces = append(pieces, puzzle.PieceSpec{Name: pc.name, Cells: cells, Count: 1, Policy: puzzle.Free})
 	}
-	p, err := puzzle.New(puzzle.Spec{Name: "tetrominoes 4x5", Dim: 2, Region: puzzle.Box(4, 5, 1), Pieces: pieces})
+	p, err := puzzle.New(puzzle.Spec{Name: "tetrominoes 4x5", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 4}), Pieces: pieces})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -373,7 +373,7 @@ func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 	if m[3] != "" {
 		spec.Dim = 3
 	}
-	spec.Region = Box(h, w, depth)
+	spec.Region = Box(Dims{Width: w, Height: h, Depth: depth})
 	return nil
 }
 
