@@ -1,9 +1,9 @@
 package puzzle
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,18 +20,24 @@ type knuthReader struct {
 
 // knuthPiece is a piece being collected, with the line that defined it.
 type knuthPiece struct {
-	index int // into Spec.Pieces
-	line  int
-	shape Shape
+	index   int // into Spec.Pieces
+	line    int
+	shape   Shape
+	orients map[string]bool // keys of the orientations, once a line repeats the name
 }
 
-func parseKnuth(name string, data []byte) (Spec, error) {
+func parseKnuth(ctx context.Context, name string, data []byte) (Spec, error) {
 	kr := &knuthReader{name: name}
 	spec := Spec{}
 	pieces := map[string]*knuthPiece{}
 	boxSeen := false
 	for n, line := range strings.Split(string(data), "\n") {
 		ln := n + 1
+		if n&1023 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return spec, err
+			}
+		}
 		line = strings.TrimSuffix(line, "\r")
 		t := strings.TrimLeft(line, " \t")
 		if t == "" || t[0] == '|' {
@@ -112,8 +118,14 @@ func (kr *knuthReader) pieceLine(ln int, line string, spec *Spec, pieces map[str
 		if ps.Count != count {
 			return Errorf(at, "inconsistent multiplicities for piece %q: %d here, %d at line %d", name, count, ps.Count, prev.line)
 		}
-		orients, _ := Orientations(prev.shape, pol, kr.dim)
-		if !slices.ContainsFunc(orients, shape.Equal) {
+		if prev.orients == nil { // computed once: a name may repeat on many lines
+			orients, _ := Orientations(prev.shape, pol, kr.dim)
+			prev.orients = make(map[string]bool, len(orients))
+			for _, o := range orients {
+				prev.orients[o.Key()] = true
+			}
+		}
+		if !prev.orients[shape.Key()] {
 			return Errorf(at, "piece %q has a different shape at line %d; polytile pieces have one shape (rename one of them)", name, prev.line)
 		}
 		return nil // the same piece again: Knuth would add the same placements
