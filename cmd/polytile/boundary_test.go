@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -269,5 +271,39 @@ func TestGoModDirectDependencies(t *testing.T) {
 		} else if strings.Contains(m[1], "indirect") {
 			t.Errorf("go.mod marks the direct dependency %s as indirect", mod)
 		}
+	}
+}
+
+// TestSIGINTWhileBuildingImages: Ctrl-C during the image build of a
+// puzzle that takes seconds to refuse stops the process within a second
+// (exit 130). The old code honoured the signal only when the build ended,
+// minutes later.
+func TestSIGINTWhileBuildingImages(t *testing.T) {
+	path := latticeYAML(t, 1000, 60, 64, 8)
+	cmd := exec.Command(binary(t), "solve", path, "--count")
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan struct{})
+	go func() { cmd.Wait(); close(ended) }()
+	time.Sleep(400 * time.Millisecond)
+	sent := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatalf("signal: %v (ended before it: %s %s)", err, out.String(), errb.String())
+	}
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-ended
+		t.Fatalf("still running 10 s after SIGINT")
+	}
+	if took := time.Since(sent); took > time.Second {
+		t.Errorf("stopped %v after SIGINT, want under a second", took)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+		t.Errorf("exit %d, want 130; stderr %q", code, errb.String())
 	}
 }
