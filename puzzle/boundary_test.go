@@ -35,6 +35,12 @@ var badBoundary = []badInput{
 		`n.yaml:1:7: the puzzle's name is 257 bytes long; the limit is 256`, true},
 	{"alias bomb", "a.yaml", aliasBomb(),
 		`a.yaml:18:7: the aliases (*s and others) expand the input beyond 16777216 bytes (16 MiB), the limit for a puzzle file; aliased text counts each time it is used`, true},
+	{"Knuth brackets repeated on a piece line", "k.knuth", "[0-9][0-9]\nA " + strings.Repeat("[0-9][0-9] ", 41) + "\n",
+		`k.knuth:2:443: a piece line lists more than 4096 cells (repeats included), the limit for one piece`, true},
+	{"Knuth brackets repeated on the box line", "k.knuth", strings.Repeat("[0-Z][0-Z][0-Z] ", 5) + "\n",
+		`k.knuth:1:65: the box line lists more than 1048576 cells (repeats included), the limit for a board`, true},
+	{"Knuth piece lines repeated", "k.knuth", "[0-Z][0-Z]\n" + strings.Repeat("A [0-9][0-9]\n", 2622) + "A [0-9][0-9]\n",
+		`k.knuth:2623:1: the piece lines list more than 262144 cells in all, the limit`, true},
 	{"pieces too large together", "t.yaml", manyBigPieces(),
 		`t.yaml:19:3: the pieces have more than 65536 cells together (each name counted once), the limit`, true},
 }

@@ -16,7 +16,15 @@ type knuthReader struct {
 	name string
 	dim  int
 	box  map[Cell]bool
+	// listed counts the cells of all piece lines: a bracketed set such as
+	// [0-Z][0-Z] stands for thousands of cells in a few bytes, and a name
+	// may repeat on many lines.
+	listed int
 }
+
+// maxKnuthListed bounds the cells listed on all piece lines of a Knuth
+// spec, repeats included: four times the cells all pieces may have.
+const maxKnuthListed = 4 * MaxTotalCells
 
 // knuthPiece is a piece being collected, with the line that defined it.
 type knuthPiece struct {
@@ -107,6 +115,9 @@ func (kr *knuthReader) pieceLine(ln int, line string, spec *Spec, pieces map[str
 	}
 	if len(cells) == 0 {
 		return Errorf(at, "piece %q lists no cells", name)
+	}
+	if kr.listed += len(cells); kr.listed > maxKnuthListed {
+		return limitErr(at, "the piece lines list more than %d cells in all, the limit", maxKnuthListed)
 	}
 	pol := Free
 	if kr.dim == 3 {
@@ -219,6 +230,7 @@ func digit62(c byte) int {
 func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
 	seen := map[Cell]bool{}
 	var out []Cell
+	listed := 0
 	for off < len(line) {
 		if isBlank(line[off]) {
 			off++
@@ -248,6 +260,15 @@ func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
 		}
 		if len(masks) == 2 {
 			masks = append(masks, 1) // z = 0
+		}
+		// The cells a line lists, repeats included, are bounded before a
+		// bracketed set expands: [0-Z][0-Z][0-Z] is 238,328 cells.
+		listed += bits.OnesCount64(masks[0]) * bits.OnesCount64(masks[1]) * bits.OnesCount64(masks[2])
+		switch {
+		case kr.box == nil && listed > MaxCells:
+			return nil, limitErr(kr.pos(ln, line, start), "the box line lists more than %d cells (repeats included), the limit for a board", MaxCells)
+		case kr.box != nil && listed > MaxPieceCells:
+			return nil, limitErr(kr.pos(ln, line, start), "a piece line lists more than %d cells (repeats included), the limit for one piece", MaxPieceCells)
 		}
 		for xs := masks[0]; xs != 0; xs &= xs - 1 {
 			x := bits.TrailingZeros64(xs)

@@ -287,8 +287,10 @@ func (p *Puzzle) AreaFeasible() bool {
 	}
 	reach := make([]bool, rest+1)
 	reach[0] = true
+	done := map[int]bool{} // each size once: the cost is sizes x area
 	for k := range p.Pieces {
-		if s := p.Pieces[k].Size(); p.Pieces[k].Unlimited {
+		if s := p.Pieces[k].Size(); p.Pieces[k].Unlimited && !done[s] {
+			done[s] = true
 			for v := s; v <= rest; v++ {
 				reach[v] = reach[v] || reach[v-s]
 			}
