@@ -41,6 +41,8 @@ var badBoundary = []badInput{
 		`k.knuth:1:65: the box line lists more than 1048576 cells (repeats included), the limit for a board`, true},
 	{"Knuth piece lines repeated", "k.knuth", "[0-Z][0-Z]\n" + strings.Repeat("A [0-9][0-9]\n", 2622) + "A [0-9][0-9]\n",
 		`k.knuth:2623:1: the piece lines list more than 262144 cells in all, the limit`, true},
+	{"more copies than cells", "c.yaml", "board: 10x10\npieces:\n  A:\n    shape: \"#\"\n    count: 1048576\n  B: \"##\"\n",
+		`c.yaml:6:3: the pieces have more than 1048576 copies together, the limit (give a large supply as count: unlimited)`, true},
 	{"pieces too large together", "t.yaml", manyBigPieces(),
 		`t.yaml:19:3: the pieces have more than 65536 cells together (each name counted once), the limit`, true},
 }

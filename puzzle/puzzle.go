@@ -158,10 +158,17 @@ func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 	if err := checkName(spec.NamePos, "the puzzle's name", spec.Name); err != nil {
 		return nil, err
 	}
-	total := 0
+	total, copies := 0, 0
 	for _, ps := range spec.Pieces {
 		if total += len(ps.Cells); total > MaxTotalCells {
 			return nil, limitErr(ps.Pos, "the pieces have more than %d cells together (each name counted once), the limit", MaxTotalCells)
+		}
+		if !ps.Unlimited && ps.Count > 0 {
+			// No more copies than cells can ever be placed; the solvers
+			// keep statistics per number of pieces remaining.
+			if copies += ps.Count; copies > MaxCells {
+				return nil, limitErr(ps.Pos, "the pieces have more than %d copies together, the limit (give a large supply as count: unlimited)", MaxCells)
+			}
 		}
 	}
 	if spec.Dim == 2 {
