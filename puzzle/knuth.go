@@ -26,6 +26,10 @@ type knuthReader struct {
 // spec, repeats included: four times the cells all pieces may have.
 const maxKnuthListed = 4 * MaxTotalCells
 
+// maxKnuthBox bounds the cells listed on the box line, repeats included:
+// 62^3, every position base-62 coordinates can name.
+const maxKnuthBox = 62 * 62 * 62
+
 // knuthPiece is a piece being collected, with the line that defined it.
 type knuthPiece struct {
 	index   int // into Spec.Pieces
@@ -265,8 +269,8 @@ func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
 		// bracketed set expands: [0-Z][0-Z][0-Z] is 238,328 cells.
 		listed += bits.OnesCount64(masks[0]) * bits.OnesCount64(masks[1]) * bits.OnesCount64(masks[2])
 		switch {
-		case kr.box == nil && listed > MaxCells:
-			return nil, limitErr(kr.pos(ln, line, start), "the box line lists more than %d cells (repeats included), the limit for a board", MaxCells)
+		case kr.box == nil && listed > maxKnuthBox:
+			return nil, limitErr(kr.pos(ln, line, start), "the box line lists more than %d cells (repeats included), the most a box of base-62 coordinates has", maxKnuthBox)
 		case kr.box != nil && listed > MaxPieceCells:
 			return nil, limitErr(kr.pos(ln, line, start), "a piece line lists more than %d cells (repeats included), the limit for one piece", MaxPieceCells)
 		}

@@ -75,7 +75,12 @@ func (v *durationValue) Set(s string) error {
 	*v.p = d
 	return nil
 }
-func (v *durationValue) String() string           { return v.p.String() }
+func (v *durationValue) String() string {
+	if *v.p == 0 {
+		return "0" // what pflag takes for a zero default, left out of the help
+	}
+	return v.p.String()
+}
 func (v *durationValue) Type() string             { return "duration" }
 func (v *durationValue) bounds() (string, string) { return v.lo.String(), v.hi.String() }
 
