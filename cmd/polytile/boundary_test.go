@@ -178,12 +178,13 @@ func latticeYAML(t *testing.T, side, step, piece, pieces int) string {
 // the clock after the images (minutes on this input).
 func TestTimeLimitCountsFromStart(t *testing.T) {
 	path := latticeYAML(t, 1000, 60, 64, 8)
-	code, _, errs, took := runWithin(t, 60*time.Second, "solve", path, "--time-limit", "300ms")
+	// 100 ms: well before the image-search work limit refuses the puzzle.
+	code, _, errs, took := runWithin(t, 60*time.Second, "solve", path, "--time-limit", "100ms")
 	if code != exitNoSolution || !strings.Contains(errs, "time limit reached while reading the puzzle") {
 		t.Fatalf("exit %d, stderr %q; want exit 1 and the time limit", code, errs)
 	}
-	if took > 2300*time.Millisecond {
-		t.Fatalf("took %v with --time-limit 300ms", took)
+	if took > 2100*time.Millisecond {
+		t.Fatalf("took %v with --time-limit 100ms", took)
 	}
 }
 
@@ -288,7 +289,7 @@ func TestSIGINTWhileBuildingImages(t *testing.T) {
 	}
 	ended := make(chan struct{})
 	go func() { cmd.Wait(); close(ended) }()
-	time.Sleep(400 * time.Millisecond)
+	time.Sleep(200 * time.Millisecond) // before the work limit could refuse the puzzle
 	sent := time.Now()
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatalf("signal: %v (ended before it: %s %s)", err, out.String(), errb.String())
