@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -74,10 +75,10 @@ func NativeConfig(algorithm string, opts []string) (native.Config, error) {
 func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error) {
 	for _, o := range opts {
 		key, val, hasVal := strings.Cut(o, "=")
-		num := func() (int, error) {
+		num := func(hi int) (int, error) {
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 0 || !hasVal {
-				return 0, fmt.Errorf("option %q wants a number >= 0, e.g. %s=11", o, key)
+			if err != nil || n < 0 || n > hi || !hasVal {
+				return 0, fmt.Errorf("option %q wants a number from 0 to %d, e.g. %s=11", o, hi, key)
 			}
 			return n, nil
 		}
@@ -92,18 +93,18 @@ func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error)
 			if cfg.Algorithm != "fila" {
 				return cfg, fmt.Errorf("at=N is a FILA option (DLX until N pieces remain)")
 			}
-			cfg.FilaAt, err = num()
+			cfg.FilaAt, err = num(limits.MaxPieceLevel)
 		case o == "vol" || o == "volume":
 			cfg.Volume = -1
 		case key == "vol" || key == "volume":
-			cfg.Volume, err = num()
+			cfg.Volume, err = num(limits.MaxPieceLevel)
 			if cfg.Volume == 0 {
 				cfg.Volume = -1
 			}
 		case key == "r" && hasVal:
 			cfg.Redundancy = val // "none" is the plain search
 		case key == "j":
-			cfg.Workers, err = num()
+			cfg.Workers, err = num(limits.MaxWorkers)
 		case heuristicRE.MatchString(o):
 			if cfg.Schedule != "" && slices.ContainsFunc(opts, func(p string) bool { return p == cfg.Schedule }) {
 				return cfg, fmt.Errorf("two heuristics (%s and %s): write a schedule such as e=11:f=3", cfg.Schedule, o)

@@ -88,7 +88,7 @@ var nameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 // that ColumnIndex inverts ColName, also for awkward piece names and 3D.
 func TestNames(t *testing.T) {
 	p := build(t, "####/####/###.", pp{"A-1", "##", 0, puzzle.Free}, pp{"A+1", "###", 2, puzzle.Free}, pp{"x y", "#./##", 1, puzzle.Rotate})
-	cube, err := puzzle.New(puzzle.Spec{Dim: 3, Region: puzzle.Box(2, 2, 3), Pieces: []puzzle.PieceSpec{
+	cube, err := puzzle.New(puzzle.Spec{Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 2, Height: 2, Depth: 3}), Pieces: []puzzle.PieceSpec{
 		{Name: "L", Cells: []puzzle.Cell{{I: 0}, {I: 1}, {I: 1, J: 1}}, Count: 4, Policy: puzzle.Rotate},
 	}})
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
@@ -107,8 +108,8 @@ of all solutions is read from its output with --dlx-count (default
 	fl.StringVar(&f.dlxCount, "dlx-count", compare.DefaultDLXCount.String(), "regular expression whose first group is the --dlx-solver's solution count")
 	fl.StringVar(&f.format, "format", "table", "table, markdown, csv or json")
 	fl.StringVar(&f.task, "task", "auto", "auto, count or max-coverage")
-	fl.DurationVar(&f.timeLimit, "time-limit", 60*time.Second, "time limit per backend and task (0: none)")
-	fl.IntVar(&f.enumLimit, "enum-limit", compare.DefaultEnumLimit, "most MIP solves when HiGHS enumerates solutions with no-good cuts")
+	durationFlag(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "time limit per backend and task, and for reading each puzzle (0: none)")
+	intFlag(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most MIP solves when HiGHS enumerates solutions with no-good cuts")
 	fl.StringVar(&f.chart, "chart", "", "write a bar chart of the times to FILE (.svg, .png, .txt)")
 	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
 	fl.StringVar(&f.update, "update", "", "write the Markdown tables into FILE between <!-- SECTION:begin --> and <!-- SECTION:end -->")
@@ -178,7 +179,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	}
 	var puzzles []*puzzle.Puzzle
 	for _, file := range files {
-		p, err := a.loadPuzzle(file, f.from)
+		p, err := a.loadCompared(ctx, file, f)
 		if err != nil {
 			return err
 		}
@@ -226,6 +227,17 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		return noSolution
 	}
 	return nil
+}
+
+// loadCompared reads one puzzle of a comparison within --time-limit (a
+// puzzle whose images take longer could not be compared in time anyway).
+func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags) (*puzzle.Puzzle, error) {
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
+	return a.loadPuzzleContext(ctx, file, f.from)
 }
 
 // chartFormatFor is the picture format of a --chart file, by its extension

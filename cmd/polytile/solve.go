@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
@@ -111,18 +112,17 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl := c.Flags()
 	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx or highs")
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
-	fl.Int64Var(&f.limit, "limit", 0, "stop after N solutions (print them)")
+	int64Flag(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "stop after N solutions (print them; 0: no limit)")
 	fl.BoolVar(&f.unique, "unique", false, "one solution per symmetry class (implies --count unless --limit is given)")
 	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3\n(fila default: f in 2D, e then f at 3 pieces in 3D)")
 	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "FILA neighbour occupancy filtering (--nof=false to disable)")
-	fl.IntVar(&f.filaAt, "fila-at", 0, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
-	fl.IntVar(&f.volume, "volume", 0, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables)")
-	fl.Lookup("volume").NoOptDefVal = "-1"
+	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
+	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables; -1: once)").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --count or --unique; none to disable)")
-	fl.IntVarP(&f.workers, "jobs", "j", 1, "parallel workers for counting")
+	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "parallel workers for counting")
 	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based)")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible (for infeasible puzzles)")
-	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long (e.g. 30s, 5m) and report what was found")
+	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop this long after the start (e.g. 30s, 5m; parsing counts) and report what was found; 0: none")
 	fl.BoolVar(&f.stats, "stats", false, "attempts, fits and no-fits per number of remaining pieces")
 	fl.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fl.BoolVar(&f.jsonLines, "jsonl", false, "stream each solution as a JSON line, then the summary")
@@ -195,6 +195,13 @@ func tilingJSON(p *puzzle.Puzzle, t puzzle.Tiling) []placementJS {
 }
 
 func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
+	// One deadline for the whole command, made first: reading the puzzle,
+	// building its images, the filters and the search all count.
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
 	if f.count && f.limit > 0 {
 		return usageErr("--count and --limit exclude each other")
 	}
@@ -217,14 +224,9 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 			return err
 		}
 	}
-	p, err := a.loadPuzzle(path, f.from)
+	p, err := a.loadPuzzleContext(ctx, path, f.from)
 	if err != nil {
 		return err
-	}
-	if f.timeLimit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
-		defer cancel()
 	}
 	// A failed picture write stops the search (sctx); the time limit and
 	// signals are still read from ctx.
