@@ -245,6 +245,7 @@ var flagRules = map[string]map[string]applyRule{
 		"section":       needs("update"),
 		"enum-limit":    compareCounts,
 	},
+	"version": {},
 	"bench": {
 		"format":     always,
 		"chart":      always,

@@ -9,6 +9,7 @@ import (
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
 )
 
 func (a *app) exportCmd() *cobra.Command {
@@ -162,7 +163,7 @@ The file is written to a temporary name and renamed when complete.`,
 	addFromFlag(c.Flags(), &from)
 	c.Flags().StringVar(&symmetry, "symmetry", "none", "symmetry-breaking row: none, pin (one image per orbit of a unique piece) or hole (max-coverage: a hole in a fundamental domain)")
 	c.Flags().StringVar(&dialect, "dialect", "dlx3", "DLX dialect: dlx1 (copies of a piece as distinct items) or dlx3 (k|name multiplicities)")
-	c.Flags().IntVar(&minCovered, "min-covered", 0, "cnf --max-coverage: ask for at least this many covered cells (default: the coverage bound)")
+	intFlag(c.Flags(), &minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: ask for at least this many covered cells (default: the coverage bound)")
 	start.add(c)
 	return c
 }

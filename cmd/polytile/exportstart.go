@@ -29,7 +29,7 @@ type startFlags struct {
 func (s *startFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&s.file, "start", "", "also write the native tiling (exact solution or best near-miss) as a MIP start file")
 	c.Flags().StringVar(&s.format, "start-format", "", "start file format: mst (Gurobi, SCIP), cplex-mst, highs or cbc (default: mst for a .mst file)")
-	c.Flags().DurationVar(&s.limit, "start-time", 30*time.Second, "time the native search may take for the start")
+	durationFlag(c.Flags(), &s.limit, "start-time", 30*time.Second, time.Millisecond, 24*time.Hour, "time the native search may take for the start")
 }
 
 // check validates the start flags before any work.

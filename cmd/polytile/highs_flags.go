@@ -27,8 +27,8 @@ const (
 
 // addHighsFlags registers the HiGHS pass-through flags on fl.
 func addHighsFlags(fl *pflag.FlagSet, h *highsFlags) {
-	fl.Float64Var(&h.mipGap, "mip-gap", 0, fmt.Sprintf("highs: stop at this relative gap |bound - best| / |best| (HiGHS's mip_rel_gap; 0 = prove optimality; at most %g)", maxMIPGap))
-	fl.IntVar(&h.threads, "threads", 0, fmt.Sprintf("highs: threads HiGHS may use (0 = HiGHS's default, half the CPUs; 1..%d)", maxHiGHSThread))
+	floatFlag(fl, &h.mipGap, "mip-gap", 0, 0, maxMIPGap, "highs: stop at this relative gap |bound - best| / |best| (HiGHS's mip_rel_gap; 0 = prove optimality)")
+	intFlag(fl, &h.threads, "threads", "", 0, 0, maxHiGHSThread, "highs: threads HiGHS may use (0 = HiGHS's default, half the CPUs)")
 	fl.StringArrayVar(&h.options, "highs-option", nil, "highs: set any HiGHS option, KEY=VALUE (repeatable), e.g. mip_heuristic_effort=0.2;\nan unknown option or a bad value is an error with HiGHS's message")
 }
 

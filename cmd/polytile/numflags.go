@@ -84,6 +84,26 @@ func (v *durationValue) String() string {
 func (v *durationValue) Type() string             { return "duration" }
 func (v *durationValue) bounds() (string, string) { return v.lo.String(), v.hi.String() }
 
+// floatValue is a float64 flag limited to [lo, hi] (NaN refused).
+type floatValue struct {
+	p      *float64
+	lo, hi float64
+}
+
+func (v *floatValue) Set(s string) error {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x != x || x < v.lo || x > v.hi {
+		return fmt.Errorf("want a number from %g to %g", v.lo, v.hi)
+	}
+	*v.p = x
+	return nil
+}
+func (v *floatValue) String() string { return strconv.FormatFloat(*v.p, 'g', -1, 64) }
+func (v *floatValue) Type() string   { return "float64" }
+func (v *floatValue) bounds() (string, string) {
+	return strconv.FormatFloat(v.lo, 'g', -1, 64), strconv.FormatFloat(v.hi, 'g', -1, 64)
+}
+
 // rangeNote is appended to a flag's help text.
 func rangeNote(lo, hi string) string { return fmt.Sprintf(" (%s to %s)", lo, hi) }
 
@@ -105,5 +125,12 @@ func int64Flag(fs *pflag.FlagSet, p *int64, name string, value, lo, hi int64, us
 func durationFlag(fs *pflag.FlagSet, p *time.Duration, name string, value, lo, hi time.Duration, usage string) *pflag.Flag {
 	*p = value
 	v := &durationValue{p: p, lo: lo, hi: hi}
+	return fs.VarPF(v, name, "", usage+rangeNote(v.bounds()))
+}
+
+// floatFlag registers a float64 flag accepting [lo, hi].
+func floatFlag(fs *pflag.FlagSet, p *float64, name string, value, lo, hi float64, usage string) *pflag.Flag {
+	*p = value
+	v := &floatValue{p: p, lo: lo, hi: hi}
 	return fs.VarPF(v, name, "", usage+rangeNote(v.bounds()))
 }
