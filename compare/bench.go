@@ -90,9 +90,10 @@ var benchGroups = map[string]benchGroup{
 
 // BenchSuites names the suites of Bench: quick (10x6 and 12x5 pentominoes,
 // seconds), op (the FILA rows OP-3 and OP-4 of the one-sided 18x5
-// pentominoes; minutes each), article (the 10x6, the Tetris Cube, the
-// diamond and the FILA rows of the 18x5, plus the 12x5; tens of minutes) and
-// full (article and the 18x5's DLX rows OP-1 and OP-2; about an hour each).
+// pentominoes; the article's 23 and 19 minutes), article (the 10x6, the
+// Tetris Cube, the diamond and the FILA rows of the 18x5, plus the 12x5)
+// and full (article and the 18x5's DLX rows OP-1 and OP-2, the article's 74
+// and 71 minutes).
 var BenchSuites = []string{"quick", "op", "article", "full"}
 
 // suitePart is one group of a suite; fila keeps only its FILA rows.

@@ -39,10 +39,12 @@ of our time to theirs.
 
 Suites:
   quick    P-1..P-5 (pentominoes 10x6) and Q-1..Q-5 (the same on 12x5): seconds
-  op       OP-3, OP-4 (FILA, one-sided pentominoes 18x5): minutes each
+  op       OP-3, OP-4 (FILA, one-sided pentominoes 18x5; the article: 23 and
+           19 minutes each)
   article  quick, TC-1..TC-4 (Tetris Cube), PT-1..PT-5 (13x13 diamond), OP-3
-           and OP-4: tens of minutes (PT-1 and PT-2 are DLX: minutes each)
-  full     article and OP-1, OP-2 (DLX on the 18x5): about an hour each
+           and OP-4
+  full     article and OP-1, OP-2 (DLX on the 18x5; the article: 74 and 71
+           minutes each)
 
 The article's options map to polytile solve flags:
   -r / -rL     --redundancy auto / --redundancy L
