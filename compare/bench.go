@@ -89,28 +89,42 @@ var benchGroups = map[string]benchGroup{
 }
 
 // BenchSuites names the suites of Bench: quick (10x6 and 12x5 pentominoes,
-// seconds), article (the 10x6, the Tetris Cube and the diamond of the FILA
-// article's Table 1, plus the 12x5; minutes) and full (article and the
-// one-sided 18x5 pentominoes; hours).
-var BenchSuites = []string{"quick", "article", "full"}
+// seconds), op (the FILA rows OP-3 and OP-4 of the one-sided 18x5
+// pentominoes; the article's 23 and 19 minutes), article (the 10x6, the
+// Tetris Cube, the diamond and the FILA rows of the 18x5, plus the 12x5)
+// and full (article and the 18x5's DLX rows OP-1 and OP-2, the article's 74
+// and 71 minutes).
+var BenchSuites = []string{"quick", "op", "article", "full"}
 
-// BenchSuite returns the cases of a suite, in table order.
+// suitePart is one group of a suite; fila keeps only its FILA rows.
+type suitePart struct {
+	group string
+	fila  bool
+}
+
+// BenchSuite returns the cases of a suite, in table order. A row keeps its
+// article ID (OP-3 is OP-3 in every suite that has it).
 func BenchSuite(name string) ([]BenchCase, error) {
-	var groups []string
+	var parts []suitePart
 	switch name {
 	case "quick":
-		groups = []string{"P", "Q"}
+		parts = []suitePart{{"P", false}, {"Q", false}}
+	case "op":
+		parts = []suitePart{{"OP", true}}
 	case "article":
-		groups = []string{"P", "Q", "TC", "PT"}
+		parts = []suitePart{{"P", false}, {"Q", false}, {"TC", false}, {"PT", false}, {"OP", true}}
 	case "full":
-		groups = []string{"P", "Q", "TC", "PT", "OP"}
+		parts = []suitePart{{"P", false}, {"Q", false}, {"TC", false}, {"PT", false}, {"OP", false}}
 	default:
 		return nil, fmt.Errorf("unknown benchmark suite %q (use %s)", name, strings.Join(BenchSuites, ", "))
 	}
 	var out []BenchCase
-	for _, g := range groups {
-		bg := benchGroups[g]
+	for _, part := range parts {
+		bg := benchGroups[part.group]
 		for n, c := range bg.rows {
+			if part.fila && c.Config.Algorithm != "fila" {
+				continue
+			}
 			c.ID = fmt.Sprintf("%s-%d", bg.prefix, n+1)
 			c.Puzzle, c.Expected = bg.file, bg.expected
 			out = append(out, c)

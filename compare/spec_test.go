@@ -107,8 +107,23 @@ func TestSolveFlagsMirrorTheArticle(t *testing.T) {
 			t.Errorf("suite article lacks %s", id)
 		}
 	}
-	if ids["OP-1"] {
-		t.Errorf("OP belongs to the full suite only")
+	// The 18x5's FILA rows (minutes) are in; its DLX rows (an hour each)
+	// only in full.
+	if !ids["OP-3"] || !ids["OP-4"] || ids["OP-1"] || ids["OP-2"] {
+		t.Errorf("suite article: OP rows %v, want OP-3 and OP-4 only", ids)
+	}
+	op, err := BenchSuite("op")
+	if err != nil || len(op) != 2 || op[0].ID != "OP-3" || op[1].ID != "OP-4" {
+		t.Errorf("suite op: %v %v, want OP-3 and OP-4", op, err)
+	}
+	for _, c := range op {
+		if c.Config.Algorithm != "fila" || c.Expected != 686628 || c.ArticleSeconds == 0 {
+			t.Errorf("suite op: %s %+v", c.ID, c)
+		}
+	}
+	full, err := BenchSuite("full")
+	if err != nil || len(full) != len(cases)+2 || full[len(full)-4].ID != "OP-1" {
+		t.Errorf("suite full: %d cases %v, want article's %d and OP-1, OP-2", len(full), err, len(cases))
 	}
 	if _, err := BenchSuite("nope"); err == nil {
 		t.Errorf("unknown suite accepted")

@@ -40,8 +40,12 @@ of our time to theirs.
 
 Suites:
   quick    P-1..P-5 (pentominoes 10x6) and Q-1..Q-5 (the same on 12x5): seconds
-  article  quick, TC-1..TC-4 (Tetris Cube) and PT-1..PT-5 (13x13 diamond): minutes
-  full     article and OP-1..OP-4 (one-sided pentominoes 18x5): hours
+  op       OP-3, OP-4 (FILA, one-sided pentominoes 18x5; the article: 23 and
+           19 minutes each)
+  article  quick, TC-1..TC-4 (Tetris Cube), PT-1..PT-5 (13x13 diamond), OP-3
+           and OP-4
+  full     article and OP-1, OP-2 (DLX on the 18x5; the article: 74 and 71
+           minutes each)
 
 The article's options map to polytile solve flags:
   -r / -rL     --redundancy auto / --redundancy L
