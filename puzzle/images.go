@@ -96,6 +96,9 @@ func (p *Puzzle) forEachImage(k int, f func(pl Placement, cells []int32)) {
 				}
 				buf[n] = int32(m)
 			}
+			if !pc.constraint.allows(t, buf) {
+				continue
+			}
 			f(Placement{Piece: k, Orient: r, At: t}, buf)
 		}
 	}
@@ -118,6 +121,9 @@ func (p *Puzzle) buildImages() error {
 		}
 	}
 	for k, n := range perPiece {
+		if n == 0 && p.Constrained(k) {
+			return Errorf(p.Pieces[k].Pos, "piece %q fits nowhere in the board under its placement constraint (at / region)", p.Pieces[k].Name)
+		}
 		if n == 0 {
 			return Errorf(p.Pieces[k].Pos, "piece %q fits nowhere in the board", p.Pieces[k].Name)
 		}

@@ -65,6 +65,8 @@ type PieceSpec struct {
 	Unlimited bool // unlimited supply
 	Policy    Policy
 	Pos       Pos // where the piece is defined, for error messages
+	// Constraint limits where the piece may be placed (constraints.go).
+	Constraint Constraint
 }
 
 // Spec describes a puzzle before validation: what a parser produces.
@@ -74,6 +76,10 @@ type Spec struct {
 	Region    []Cell
 	RegionPos Pos
 	Pieces    []PieceSpec
+	// Empty lists board cells that must stay empty: they are taken out of
+	// the region (constraints.go). EmptyPos locates them for messages.
+	Empty    []Cell
+	EmptyPos Pos
 }
 
 // Piece is a validated piece with its distinct orientations.
@@ -89,6 +95,8 @@ type Piece struct {
 	OrientT []Transform
 	Class   int // index into Puzzle.Classes
 	Pos     Pos
+	// constraint limits the piece's images (constraints.go).
+	constraint pieceConstraint
 }
 
 // Size is the number of cells of the piece.
@@ -139,7 +147,11 @@ func New(spec Spec) (*Puzzle, error) {
 			}
 		}
 	}
-	region, err := newRegion(spec.Region)
+	cells, err := removeEmpty(spec.Region, spec.Empty, spec.EmptyPos)
+	if err != nil {
+		return nil, err
+	}
+	region, err := newRegion(cells)
 	if err != nil {
 		return nil, &Error{Pos: spec.RegionPos, Msg: err.Error(), Err: errors.Unwrap(err)}
 	}
@@ -180,16 +192,26 @@ func New(spec Spec) (*Puzzle, error) {
 			pc.Count = 0
 		}
 		pc.Orients, pc.OrientT = Orientations(shape, ps.Policy, spec.Dim)
+		if pc.constraint, err = newPieceConstraint(ps.Constraint, region, spec.Dim); err != nil {
+			at := ps.Constraint.Pos
+			if at == (Pos{}) {
+				at = ps.Pos
+			}
+			return nil, Errorf(at, "piece %q: %v", ps.Name, err)
+		}
 		p.Pieces = append(p.Pieces, pc)
 	}
-	p.buildClasses()
 	if err := p.buildImages(); err != nil {
 		return nil, err
 	}
+	p.buildClasses()
 	return p, nil
 }
 
-// buildClasses groups pieces with identical orientation sets.
+// buildClasses groups pieces with identical orientation sets and, for
+// pieces with a placement constraint, identical image sets (the images are
+// built first): two pieces are interchangeable exactly when they may be
+// placed at the same places.
 func (p *Puzzle) buildClasses() {
 	byKey := map[string]int{}
 	for k := range p.Pieces {
@@ -200,6 +222,9 @@ func (p *Puzzle) buildClasses() {
 		}
 		slices.Sort(keys)
 		key := strings.Join(keys, "|")
+		if p.Constrained(k) {
+			key += "|images:" + strings.Join(p.imageKeys(k, p.identityMap()), ";")
+		}
 		c, ok := byKey[key]
 		if !ok {
 			c = len(p.Classes)

@@ -27,7 +27,7 @@ func (p *Puzzle) Symmetries() []Symmetry {
 		if !ok {
 			continue
 		}
-		clm, ok := p.mapClasses(t)
+		clm, ok := p.mapClasses(t, cm)
 		if !ok {
 			continue
 		}
@@ -56,8 +56,22 @@ func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 	return cm, true
 }
 
-func (p *Puzzle) mapClasses(t Transform) ([]int, bool) {
+// mapClasses finds the class each class is mapped onto by t (cm being t's
+// map of the region cells): same supply, same orientations and, when
+// either class has a placement constraint, the same images (so that a
+// fixed piece, or a piece confined to a region, breaks the symmetries that
+// do not map its allowed images onto themselves).
+func (p *Puzzle) mapClasses(t Transform, cm []int32) ([]int, bool) {
 	out := make([]int, len(p.Classes))
+	own := map[int][]string{} // image keys of constrained classes, unmapped
+	ownKeys := func(d int) []string {
+		if v, ok := own[d]; ok {
+			return v
+		}
+		v := p.imageKeys(p.Classes[d].Pieces[0], p.identityMap())
+		own[d] = v
+		return v
+	}
 	for c := range p.Classes {
 		cl := &p.Classes[c]
 		rep := &p.Pieces[cl.Pieces[0]]
@@ -67,12 +81,22 @@ func (p *Puzzle) mapClasses(t Transform) ([]int, bool) {
 		}
 		slices.Sort(keys)
 		found := -1
+		var mapped []string // images of c mapped by t, when needed
 		for d := range p.Classes {
 			dl := &p.Classes[d]
-			if dl.Unlimited == cl.Unlimited && dl.Count == cl.Count && slices.Equal(dl.keys, keys) {
-				found = d
-				break
+			if dl.Unlimited != cl.Unlimited || dl.Count != cl.Count || !slices.Equal(dl.keys, keys) {
+				continue
 			}
+			if p.Constrained(cl.Pieces[0]) || p.Constrained(dl.Pieces[0]) {
+				if mapped == nil {
+					mapped = p.imageKeys(cl.Pieces[0], cm)
+				}
+				if !slices.Equal(mapped, ownKeys(d)) {
+					continue
+				}
+			}
+			found = d
+			break
 		}
 		if found < 0 {
 			return nil, false
