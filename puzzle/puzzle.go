@@ -214,6 +214,10 @@ func New(spec Spec) (*Puzzle, error) {
 // placed at the same places.
 func (p *Puzzle) buildClasses() {
 	byKey := map[string]int{}
+	anyConstrained := false
+	for k := range p.Pieces {
+		anyConstrained = anyConstrained || p.Constrained(k)
+	}
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		keys := make([]string, len(pc.Orients))
@@ -222,7 +226,7 @@ func (p *Puzzle) buildClasses() {
 		}
 		slices.Sort(keys)
 		key := strings.Join(keys, "|")
-		if p.Constrained(k) {
+		if anyConstrained {
 			key += "|images:" + strings.Join(p.imageKeys(k, p.identityMap()), ";")
 		}
 		c, ok := byKey[key]
