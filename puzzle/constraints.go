@@ -3,6 +3,7 @@ package puzzle
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -141,13 +142,19 @@ func (p *Puzzle) imageKeys(k int, cm []int32) []string {
 	s := p.Images
 	out := make([]string, 0, s.PieceStart[k+1]-s.PieceStart[k])
 	buf := make([]int32, 0, p.Pieces[k].Size())
+	var b []byte
 	for n := s.PieceStart[k]; n < s.PieceStart[k+1]; n++ {
 		buf = buf[:0]
 		for _, m := range s.Cells(n) {
 			buf = append(buf, cm[m])
 		}
 		slices.Sort(buf)
-		out = append(out, fmt.Sprint(buf))
+		b = b[:0]
+		for _, m := range buf {
+			b = strconv.AppendInt(b, int64(m), 10)
+			b = append(b, ',')
+		}
+		out = append(out, string(b))
 	}
 	slices.Sort(out)
 	return out

@@ -214,10 +214,8 @@ func New(spec Spec) (*Puzzle, error) {
 // placed at the same places.
 func (p *Puzzle) buildClasses() {
 	byKey := map[string]int{}
-	anyConstrained := false
-	for k := range p.Pieces {
-		anyConstrained = anyConstrained || p.Constrained(k)
-	}
+	orient := make([][]string, len(p.Pieces))
+	shared := map[string]bool{} // orientation sets with a constrained piece
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		keys := make([]string, len(pc.Orients))
@@ -225,8 +223,16 @@ func (p *Puzzle) buildClasses() {
 			keys[r] = o.Key()
 		}
 		slices.Sort(keys)
+		orient[k] = keys
+		if p.Constrained(k) {
+			shared[strings.Join(keys, "|")] = true
+		}
+	}
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		keys := orient[k]
 		key := strings.Join(keys, "|")
-		if anyConstrained {
+		if shared[key] { // tell pieces of one shape apart by their allowed images
 			key += "|images:" + strings.Join(p.imageKeys(k, p.identityMap()), ";")
 		}
 		c, ok := byKey[key]
