@@ -30,7 +30,6 @@ func TestExampleFiles(t *testing.T) {
 		{"pentomino-8x8-empty.yaml", 65, 520, hybrid, false},
 		{"pentomino-10x6-x-left.yaml", 1711, 3422, hybrid, false},
 		{"pentomino-8x8-x-centre.yaml", 1735, 13880, hybrid, true},
-		{"pentomino-8x8-square-centre.yaml", 65, 520, hybrid, true},
 		{"pentomino-10x6-x-fixed.yaml", 442, 442, hybrid, true},
 		{"pentomino-8x8-empty-corner.yaml", 5027, 10054, hybrid, true},
 		{"soma.yaml", 240, 11520, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto"}, false},
