@@ -1,6 +1,6 @@
 # polytile — two-command setup:   make demo && make test
 #
-#   make deps      install HiGHS (PyPI highsbox) and Pyomo into .deps/, cbc + glpsol (apt)
+#   make deps      install HiGHS (PyPI highsbox) and Pyomo into .deps/, cbc + glpsol + clasp + picosat (apt)
 #   make build     bin/polytile
 #   make demo      build, then info, a tiling, the unique count and a near miss
 #   make test      gofmt, vet, nohighs build, tests, race (native, highs), short fuzz
@@ -32,7 +32,7 @@ deps:
 	@bash scripts/deps.sh
 
 build: deps
-	$(GO) build -o bin/polytile ./cmd/polytile
+	$(GO) build -ldflags "-X main.buildVersion=$$(git describe --tags --always --dirty 2>/dev/null)" -o bin/polytile ./cmd/polytile
 
 # The main job on the bundled 10x6 pentomino puzzle: what it is, one tiling,
 # the exact count of distinct solutions (2,339), then a near miss: the best

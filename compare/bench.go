@@ -179,7 +179,7 @@ func Bench(ctx context.Context, suite string, cases []BenchCase, opt BenchOption
 		p := puzzles[c.Puzzle]
 		if p == nil {
 			var err error
-			if p, err = puzzle.ParseFile(filepath.Join(opt.Dir, c.Puzzle), ""); err != nil {
+			if p, err = puzzle.ParseFileContext(ctx, filepath.Join(opt.Dir, c.Puzzle), ""); err != nil {
 				return rep, err
 			}
 			puzzles[c.Puzzle] = p

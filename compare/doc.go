@@ -19,8 +19,9 @@
 //	fila:f                  FILA with the F heuristic from the start
 //	fila:f,nof,at=11        DLX until 11 pieces remain, then FILA (F, NOF)
 //	fila:e=11:f=3,nof       heuristic schedule: E from 11 pieces, F from 3
-//	native                  FILA with default settings; for maximum
-//	                        coverage, the native maximum-coverage search
+//	native                  polytile solve's default (native.DefaultConfig,
+//	                        redundancy auto); for maximum coverage, the
+//	                        native maximum-coverage search's default
 //	highs                   in-process HiGHS: counts by enumeration with
 //	                        no-good cuts; maximum coverage, packing form
 //	highs:seed,strengthen   maximum coverage, seed formulation + area row

@@ -31,6 +31,12 @@ import (
 // puzzle.Class of several pieces) are not enumerated: the program tells
 // their copies apart, the counts do not. The Outcome is then Skipped.
 func Enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.Duration) (*Outcome, error) {
+	return enumerate(ctx, p, limit, timeLimit, highs.Options{})
+}
+
+// enumerate is Enumerate with base as the options of every solve (the
+// highs backend's threads and HiGHS options; the time limit is set here).
+func enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.Duration, base highs.Options) (*Outcome, error) {
 	if limit <= 0 {
 		limit = DefaultEnumLimit
 	}
@@ -60,7 +66,7 @@ func Enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.
 			o.Note = fmt.Sprintf("enumeration stopped at %d solves", solves)
 			break
 		}
-		opt := highs.Options{}
+		opt := base
 		if !deadline.IsZero() {
 			left := time.Until(deadline)
 			if left <= 0 {

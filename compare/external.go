@@ -66,9 +66,10 @@ var externalSolvers = []externalSolver{
 // externalBackend runs an external MIP solver on an exported file in a
 // temporary directory.
 type externalBackend struct {
-	spec   string
-	solver externalSolver
-	prog   programChoice
+	spec    string
+	solver  externalSolver
+	prog    programChoice
+	options []SolverOption // --solver-option, for this solver
 }
 
 func newExternal(s externalSolver, spec string, opts []string) (Backend, error) {
@@ -90,6 +91,13 @@ func (b *externalBackend) Describe() string {
 	s := fmt.Sprintf("%s on the %s export: exact program (feasibility); max-coverage %s", b.solver.bin, f, b.prog.describe(MaxCoverage))
 	if b.prog.explicit {
 		s = fmt.Sprintf("%s on the %s export, %s", b.solver.bin, f, b.prog.describe(MaxCoverage))
+	}
+	if len(b.options) > 0 {
+		var o []string
+		for _, x := range b.options {
+			o = append(o, strings.TrimPrefix(x.String(), x.Solver+":"))
+		}
+		s += "; solver options " + strings.Join(o, " ")
 	}
 	return s
 }
@@ -126,7 +134,11 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 		sec = max(1, int(math.Floor(t.TimeLimit.Seconds()-1)))
 	}
 	sol := filepath.Join(dir, "puzzle.sol")
-	cmd := exec.CommandContext(ctx, bin, b.solver.args(file, sol, b.prog.mps, sec)...)
+	args, err := b.withOptions(dir, b.solver.args(file, sol, b.prog.mps, sec))
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -162,6 +174,30 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	// clock reaches it ("Stopped on time ...").
 	hitLimit := t.TimeLimit > 0 && (secs >= 0.9*float64(sec) || statusSaysTimeLimit(s.Status))
 	return b.outcome(t, prog, s, o, hitLimit)
+}
+
+// withOptions adds the --solver-option options to a command line: an
+// options file for highs, "-key value" before "solve" for cbc (CBC runs
+// its arguments in order), "--key value" for glpsol.
+func (b *externalBackend) withOptions(dir string, args []string) ([]string, error) {
+	if len(b.options) == 0 {
+		return args, nil
+	}
+	switch b.solver.name {
+	case "highs-cli":
+		f := filepath.Join(dir, "highs.opt")
+		if err := os.WriteFile(f, []byte(highsOptionsFile(b.options)), 0o600); err != nil {
+			return nil, err
+		}
+		return append(args, "--options_file", f), nil
+	case "cbc":
+		// args are FILE sec N solve solu SOL: options go after FILE.
+		out := append([]string{args[0]}, cbcArgs(b.options)...)
+		return append(out, args[1:]...), nil
+	case "glpsol":
+		return append(glpsolArgs(b.options), args...), nil
+	}
+	return args, nil
 }
 
 // outcome reads a solution file's verdict into o.

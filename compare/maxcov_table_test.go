@@ -172,7 +172,12 @@ func (c cell) String() string {
 	case c.best == c.bound:
 		return fmt.Sprintf("%d / %d (gap closed)", c.best, c.bound)
 	}
-	return fmt.Sprintf("%d / %d (%.2f%%)", c.best, c.bound, 100*float64(c.bound-c.best)/float64(c.bound))
+	// The gap of model.CoverageGap, HiGHS's definition: (bound - best) / best.
+	g := model.CoverageGap(c.best, c.bound)
+	if math.IsInf(g, 0) {
+		return fmt.Sprintf("%d / %d (Large)", c.best, c.bound)
+	}
+	return fmt.Sprintf("%d / %d (%.2f%%)", c.best, c.bound, 100*g)
 }
 
 func fmtSecs(s float64) string {

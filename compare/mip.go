@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/polytile/polytile/highs"
@@ -19,7 +21,7 @@ type programChoice struct {
 }
 
 func parseProgramOptions(opts []string, allowMPS bool) (programChoice, error) {
-	c := programChoice{form: model.Packing}
+	c := programChoice{form: model.DefaultFormulation}
 	for _, o := range opts {
 		switch o {
 		case "seed":
@@ -60,33 +62,73 @@ func (c programChoice) describe(k Kind) string {
 
 // highsBackend solves the program in-process with HiGHS.
 type highsBackend struct {
-	spec string
-	prog programChoice
+	spec   string
+	prog   programChoice
+	solver highs.Options // gap=, threads= and HiGHS options by name
+	extra  []string      // the solver options as given, for Describe
 }
 
 func highsFactory(spec string, opts []string) (Backend, error) {
-	c, err := parseProgramOptions(opts, false)
+	var progOpts []string
+	var solver highs.Options
+	var extra []string
+	for _, o := range opts {
+		key, val, ok := strings.Cut(o, "=")
+		if !ok {
+			progOpts = append(progOpts, o)
+			continue
+		}
+		extra = append(extra, o)
+		switch key {
+		case "gap":
+			g, err := strconv.ParseFloat(val, 64)
+			if err != nil || math.IsNaN(g) || g < 0 || g > 1e6 {
+				return nil, fmt.Errorf("option %q: gap=G wants a relative MIP gap from 0 to 1e6", o)
+			}
+			solver.MIPRelGap = g
+		case "threads":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 || n > 256 {
+				return nil, fmt.Errorf("option %q: threads=N wants 0 (HiGHS's default) to 256", o)
+			}
+			solver.Threads = n
+		default:
+			ho, err := highs.ParseOption(o)
+			if err != nil {
+				return nil, err
+			}
+			solver.Extra = append(solver.Extra, ho)
+		}
+	}
+	if err := highs.CheckExtra(solver.Extra); err != nil && !errors.Is(err, highs.ErrUnavailable) {
+		return nil, err
+	}
+	c, err := parseProgramOptions(progOpts, false)
 	if err != nil {
 		return nil, err
 	}
-	return &highsBackend{spec: spec, prog: c}, nil
+	return &highsBackend{spec: spec, prog: c, solver: solver, extra: extra}, nil
 }
 
 func (b *highsBackend) Name() string { return b.spec }
 func (b *highsBackend) Native() bool { return false }
 
 func (b *highsBackend) Describe() string {
+	s := "HiGHS " + highs.Version() + " in-process: count by no-good cuts; max-coverage " + b.prog.describe(MaxCoverage)
 	if b.prog.explicit {
-		return "HiGHS " + highs.Version() + " in-process, " + b.prog.describe(MaxCoverage)
+		s = "HiGHS " + highs.Version() + " in-process, " + b.prog.describe(MaxCoverage)
 	}
-	return "HiGHS " + highs.Version() + " in-process: count by no-good cuts; max-coverage " + b.prog.describe(MaxCoverage)
+	if len(b.extra) > 0 {
+		s += "; HiGHS options " + strings.Join(b.extra, ",")
+	}
+	return s
 }
 
 func (b *highsBackend) Supports(k Kind) bool { return k == MaxCoverage || !b.prog.explicit }
 
 func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if t.Kind == Count {
-		o, err := Enumerate(ctx, t.Puzzle, t.EnumLimit, t.TimeLimit)
+		o, err := enumerate(ctx, t.Puzzle, t.EnumLimit, t.TimeLimit, b.solver)
 		if errors.Is(err, highs.ErrUnavailable) {
 			return &Outcome{Status: Skipped, Reason: "HiGHS is not compiled in (built with -tags nohighs)"}, nil
 		}
@@ -96,7 +138,9 @@ func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := highs.SolveProgram(ctx, prog, highs.Options{TimeLimit: t.TimeLimit})
+	opt := b.solver
+	opt.TimeLimit = t.TimeLimit
+	res, err := highs.SolveProgram(ctx, prog, opt)
 	if errors.Is(err, highs.ErrUnavailable) {
 		return &Outcome{Status: Skipped, Reason: "HiGHS is not compiled in (built with -tags nohighs)"}, nil
 	}

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
 )
 
 // heuristicRE matches a heuristic or a schedule of heuristics, as
@@ -19,6 +22,12 @@ var heuristicRE = regexp.MustCompile(`^(f|e|s|radial)(=\d+)?(:(f|e|s|radial)=\d+
 type nativeBackend struct {
 	spec string
 	cfg  native.Config
+	// defaults: the "native" backend, polytile solve's default
+	// configuration for each puzzle (native.DefaultConfig, with the
+	// redundancy filter on to count unique solutions; for maximum coverage
+	// native.DefaultMaxCoverageConfig), with opts on top.
+	defaults bool
+	opts     []string
 }
 
 func nativeFactory(algorithm string) Factory {
@@ -27,8 +36,27 @@ func nativeFactory(algorithm string) Factory {
 		if err != nil {
 			return nil, err
 		}
-		return &nativeBackend{spec: spec, cfg: cfg}, nil
+		return &nativeBackend{spec: spec, cfg: cfg, defaults: algorithm == "native", opts: opts}, nil
 	}
+}
+
+// config is the configuration for puzzle p and task kind k.
+func (b *nativeBackend) config(p *puzzle.Puzzle, k Kind) native.Config {
+	if !b.defaults {
+		return b.cfg
+	}
+	var base native.Config
+	if k == MaxCoverage {
+		base = native.DefaultMaxCoverageConfig()
+	} else {
+		base = native.DefaultConfig(p)
+		base.Redundancy = "auto"
+	}
+	cfg, err := applyNativeOptions(base, b.opts)
+	if err != nil {
+		return b.cfg // cannot happen: the same options were accepted on b.cfg
+	}
+	return cfg
 }
 
 // NativeConfig turns the options of a dlx, fila or native spec into a
@@ -40,12 +68,17 @@ func NativeConfig(algorithm string, opts []string) (native.Config, error) {
 	if algorithm == "native" {
 		cfg.Algorithm = "fila"
 	}
+	return applyNativeOptions(cfg, opts)
+}
+
+// applyNativeOptions sets the options of a native spec on cfg.
+func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error) {
 	for _, o := range opts {
 		key, val, hasVal := strings.Cut(o, "=")
-		num := func() (int, error) {
+		num := func(hi int) (int, error) {
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 0 || !hasVal {
-				return 0, fmt.Errorf("option %q wants a number >= 0, e.g. %s=11", o, key)
+			if err != nil || n < 0 || n > hi || !hasVal {
+				return 0, fmt.Errorf("option %q wants a number from 0 to %d, e.g. %s=11", o, hi, key)
 			}
 			return n, nil
 		}
@@ -60,20 +93,20 @@ func NativeConfig(algorithm string, opts []string) (native.Config, error) {
 			if cfg.Algorithm != "fila" {
 				return cfg, fmt.Errorf("at=N is a FILA option (DLX until N pieces remain)")
 			}
-			cfg.FilaAt, err = num()
+			cfg.FilaAt, err = num(limits.MaxPieceLevel)
 		case o == "vol" || o == "volume":
 			cfg.Volume = -1
 		case key == "vol" || key == "volume":
-			cfg.Volume, err = num()
+			cfg.Volume, err = num(limits.MaxPieceLevel)
 			if cfg.Volume == 0 {
 				cfg.Volume = -1
 			}
 		case key == "r" && hasVal:
 			cfg.Redundancy = val // "none" is the plain search
 		case key == "j":
-			cfg.Workers, err = num()
+			cfg.Workers, err = num(limits.MaxWorkers)
 		case heuristicRE.MatchString(o):
-			if cfg.Schedule != "" {
+			if cfg.Schedule != "" && slices.ContainsFunc(opts, func(p string) bool { return p == cfg.Schedule }) {
 				return cfg, fmt.Errorf("two heuristics (%s and %s): write a schedule such as e=11:f=3", cfg.Schedule, o)
 			}
 			cfg.Schedule = o
@@ -128,15 +161,25 @@ func SolveFlags(cfg native.Config) []string {
 func (b *nativeBackend) Name() string { return b.spec }
 func (b *nativeBackend) Native() bool { return true }
 
-func (b *nativeBackend) Describe() string { return DescribeConfig(b.cfg) }
+func (b *nativeBackend) Describe() string {
+	if b.defaults {
+		s := "polytile solve's default configuration (native.DefaultConfig; --redundancy auto to count unique solutions)"
+		if len(b.opts) > 0 {
+			s += " with " + strings.Join(b.opts, ",")
+		}
+		return s
+	}
+	return DescribeConfig(b.cfg)
+}
 
 func (b *nativeBackend) Supports(Kind) bool { return true }
 
 func (b *nativeBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
+	cfg := b.config(t.Puzzle, t.Kind)
 	if t.Kind == MaxCoverage {
-		return runNativeMaxCoverage(ctx, t, b.cfg)
+		return runNativeMaxCoverage(ctx, t, cfg)
 	}
-	res, err := native.Solve(ctx, t.Puzzle, b.cfg)
+	res, err := native.Solve(ctx, t.Puzzle, cfg)
 	if err != nil {
 		return nil, err
 	}

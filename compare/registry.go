@@ -28,8 +28,8 @@ func NewRegistry() *Registry {
 	r := &Registry{}
 	r.Register("dlx", "Knuth's dancing links (options: heuristic, vol[=N], r=PIECE, j=N)", nativeFactory("dlx"))
 	r.Register("fila", "Fixed Image List Algorithm (options: heuristic or schedule, nof, at=N, vol[=N], r=PIECE, j=N)", nativeFactory("fila"))
-	r.Register("native", "FILA with default settings; for max-coverage the native maximum-coverage search", nativeFactory("native"))
-	r.Register("highs", "in-process HiGHS: count by no-good-cut enumeration; max-coverage (options: seed, packing, strengthen)", highsFactory)
+	r.Register("native", "polytile solve's default configuration (native.DefaultConfig, redundancy auto); for max-coverage the native maximum-coverage search with its defaults", nativeFactory("native"))
+	r.Register("highs", "in-process HiGHS: count by no-good-cut enumeration; max-coverage (options: seed, packing, strengthen; gap=G, threads=N and any HiGHS option KEY=VALUE, checked by HiGHS)", highsFactory)
 	for _, s := range externalSolvers {
 		s := s
 		r.Register(s.name, s.help, func(spec string, opts []string) (Backend, error) { return newExternal(s, spec, opts) })

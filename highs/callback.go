@@ -49,7 +49,9 @@ type solveState struct {
 	mu           sync.Mutex // guards the fields below; HiGHS may call from several threads
 	partial      strings.Builder
 	lastProgress time.Time
-	lastError    string // last "ERROR:" log line
+	lastError    string   // last "ERROR:" log line
+	capturing    bool     // log text goes to captured, not to log
+	captured     []string // HiGHS's messages while capturing
 	panicked     any
 }
 
@@ -84,8 +86,18 @@ func polytileHighsCallback(kind C.int, msg *C.char, out *C.HighsCallbackDataOut,
 	defer s.userMu.Unlock()
 	switch int(kind) {
 	case cbLogging:
-		if s.log != nil && msg != nil {
-			s.logText(C.GoString(msg))
+		if msg == nil {
+			break
+		}
+		text := C.GoString(msg)
+		s.mu.Lock()
+		capturing := s.capturing
+		if capturing {
+			s.captured = append(s.captured, strings.TrimSpace(text))
+		}
+		s.mu.Unlock()
+		if s.log != nil && !capturing {
+			s.logText(text)
 		}
 	case cbMipImprovingSolution:
 		if s.onImprove != nil && out != nil {
@@ -184,4 +196,14 @@ func (s *solveState) rethrow() {
 	if p != nil {
 		panic(fmt.Sprintf("highs: panic in a solve callback: %v", p))
 	}
+}
+
+// capture starts (on) or stops collecting HiGHS's log messages instead of
+// passing them to the Log function, and returns what was collected.
+func (s *solveState) capture(on bool) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.captured
+	s.capturing, s.captured = on, nil
+	return out
 }

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -177,6 +178,13 @@ type Options struct {
 	// Presolve is "", "on", "off" or "choose" ("" keeps HiGHS's default,
 	// "choose").
 	Presolve string
+	// Extra are further HiGHS options, set by name with
+	// Highs_setOptionValue (HiGHS parses the value for the option's type)
+	// after the ones above. An unknown option or a bad value makes Solve
+	// fail with an *Error carrying HiGHS's own message. Options that
+	// polytile sets itself or that would write to the terminal or files
+	// are refused (see ReservedOption).
+	Extra []Option
 	// Log receives HiGHS's log, one line (without newline) per call. Nil
 	// means silent. HiGHS never writes to stdout either way.
 	Log func(line string)
@@ -327,6 +335,48 @@ func validPresolve(s string) bool {
 	return false
 }
 
+// Option is one HiGHS option given by name and value as text, as in a
+// HiGHS options file ("mip_heuristic_effort", "0.2").
+type Option struct {
+	Name, Value string
+}
+
+// ParseOption reads "key=value" (spaces around either are trimmed).
+func ParseOption(s string) (Option, error) {
+	k, v, ok := strings.Cut(s, "=")
+	k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+	if !ok || k == "" || v == "" {
+		return Option{}, fmt.Errorf("HiGHS option %q: want key=value, e.g. mip_heuristic_effort=0.2", s)
+	}
+	if why := ReservedOption(k); why != "" {
+		return Option{}, fmt.Errorf("HiGHS option %q: %s", k, why)
+	}
+	return Option{Name: k, Value: v}, nil
+}
+
+// ReservedOption says why the HiGHS option name cannot be passed through
+// Options.Extra ("" when it can): the binding sets it itself from another
+// field, or it would make HiGHS print or write files on its own.
+func ReservedOption(name string) string {
+	switch strings.ToLower(name) {
+	case "time_limit":
+		return "set it with the time limit (Options.TimeLimit, --time-limit)"
+	case "mip_rel_gap":
+		return "set it with the MIP gap (Options.MIPRelGap, --mip-gap)"
+	case "threads":
+		return "set it with the thread count (Options.Threads, --threads)"
+	case "random_seed":
+		return "set it with Options.Seed"
+	case "presolve":
+		return "set it with Options.Presolve"
+	case "output_flag", "log_to_console", "log_file", "write_solution_to_file", "solution_file",
+		"write_model_to_file", "write_model_file", "write_presolved_model_to_file", "write_presolved_model_file",
+		"write_iis_model_file", "write_basis_file", "read_basis_file", "read_solution_file", "ranging":
+		return "polytile owns HiGHS's output and files (use -v for the log)"
+	}
+	return ""
+}
+
 // checkOptions validates opt against a model with cols columns.
 func checkOptions(opt *Options, cols int) error {
 	if !validPresolve(opt.Presolve) {
@@ -337,6 +387,11 @@ func checkOptions(opt *Options, cols int) error {
 	}
 	if opt.TimeLimit < 0 {
 		return fmt.Errorf("highs: invalid TimeLimit %v", opt.TimeLimit)
+	}
+	for _, o := range opt.Extra {
+		if why := ReservedOption(o.Name); why != "" {
+			return fmt.Errorf("highs: option %q: %s", o.Name, why)
+		}
 	}
 	if opt.Start != nil && len(opt.Start) != cols {
 		return fmt.Errorf("highs: len(Start) = %d, want %d (one per column)", len(opt.Start), cols)

@@ -34,3 +34,12 @@ func WriteModel(m *Model, path string) error {
 	}
 	return fmt.Errorf("highs: write model %s: %w", path, ErrUnavailable)
 }
+
+// CheckExtra returns an error wrapping ErrUnavailable when there are
+// options to check: this build has no HiGHS.
+func CheckExtra(extra []Option) error {
+	if len(extra) == 0 {
+		return nil
+	}
+	return fmt.Errorf("highs: options: %w", ErrUnavailable)
+}

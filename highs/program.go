@@ -6,6 +6,7 @@ package highs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync/atomic"
@@ -14,12 +15,45 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
+// MaxProgramEntries bounds the size of a program SolveProgram hands to
+// HiGHS: columns + nonzeros (matrix entries). HiGHS keeps several copies
+// of the matrix (the model, the presolved model, the LP relaxation and its
+// factorisation); measured on free tetrominoes, HiGHS 1.15: 200x200
+// (749k columns + 3.0M nonzeros = 3.7M) peaked at 0.71 to 0.82 GB in 5 s
+// and 10 s runs, and 440x440 (18M) took 3.3 GB. Beyond this limit SolveProgram refuses the
+// program with ErrTooLarge before building anything, instead of running
+// the machine out of memory; the native solvers, or an export for an
+// external solver, handle such boards.
+const MaxProgramEntries = 5_000_000
+
+// ErrTooLarge is returned (wrapped) by SolveProgram for a program above
+// MaxProgramEntries.
+var ErrTooLarge = errors.New("program too large for the in-process HiGHS")
+
+// CheckProgramSize returns an error wrapping ErrTooLarge when p has more
+// than MaxProgramEntries columns + nonzeros, naming its size and the limit.
+func CheckProgramSize(p *model.Program) error {
+	cols, nnz := p.NumCols(), p.NumNonzeros()
+	if cols+nnz > MaxProgramEntries {
+		return fmt.Errorf("highs: %w: %d columns + %d nonzeros = %d, limit %d (use the native solver, or export the program for an external solver)",
+			ErrTooLarge, cols, nnz, cols+nnz, MaxProgramEntries)
+	}
+	return nil
+}
+
 // ProgramModel builds the HiGHS model of p in row-wise (CSR) form: one
 // column per program column (x, then y, then z), one row per program row,
 // in the program's order, so that Result.X decodes with p.Decode. With
 // names set it also fills ColNames and RowNames (x_F_3_2_5, overlap_c_2_5,
 // ...), which only WriteModel needs.
 func ProgramModel(p *model.Program, names bool) *Model {
+	m, _ := programModel(context.Background(), p, names)
+	return m
+}
+
+// programModel is ProgramModel, stopping with ctx's error when it is
+// cancelled (checked every few thousand rows and columns).
+func programModel(ctx context.Context, p *model.Program, names bool) (*Model, error) {
 	ncol, nrow, nnz := p.NumCols(), p.NumRows(), p.NumNonzeros()
 	m := &Model{
 		Maximize: p.Maximize(),
@@ -33,13 +67,20 @@ func ProgramModel(p *model.Program, names bool) *Model {
 		Index:    make([]int, 0, nnz),
 		Value:    make([]float64, 0, nnz),
 	}
+	const every = 4096
 	for j := range ncol {
+		if j%every == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		m.ColCost[j] = p.Cost(j)
 		m.ColLower[j], m.ColUpper[j] = p.Bounds(j)
 		m.Integer[j] = true // binaries and z
 	}
 	var r model.Row
 	for i := range nrow {
+		if i%every == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		p.Row(i, &r)
 		m.RowStart = append(m.RowStart, len(m.Index))
 		for _, t := range r.Terms {
@@ -66,7 +107,7 @@ func ProgramModel(p *model.Program, names bool) *Model {
 			m.RowNames[i] = p.RowName(i)
 		}
 	}
-	return m
+	return m, nil
 }
 
 // ProgramStart turns a tiling into a starting vector for Options.Start
@@ -87,8 +128,10 @@ type ProgramResult struct {
 	// Interrupted, ...). For the exact program Optimal means that a tiling
 	// was found and Infeasible that none exists.
 	Status ModelStatus
-	// Optimal reports proven optimality (for the exact program: a tiling),
-	// by HiGHS or because the coverage reached the area bound.
+	// Optimal reports proven optimality: for the exact program a tiling;
+	// for maximum coverage a coverage equal to Bound (HiGHS's rounded dual
+	// bound or the area bound). HiGHS's status "optimal" within a nonzero
+	// mip_rel_gap is not enough.
 	Optimal bool
 	// AreaBoundReached reports that the coverage equals the area bound
 	// (model.CoverageBound): optimal whatever HiGHS's own bound says.
@@ -106,9 +149,14 @@ type ProgramResult struct {
 	// multiple of the pieces' gcd, and Coverage itself at optimality; for
 	// the exact program the area bound.
 	Bound int
-	// Gap is (Bound - Coverage) / Bound for maximum coverage (0 at
-	// optimality, 1 without a solution) and HiGHS's own gap otherwise.
+	// Gap is model.CoverageGap(Coverage, Bound) for maximum coverage,
+	// HiGHS's definition of the relative gap, (Bound - Coverage) /
+	// Coverage: 0 at optimality, +Inf without a covered cell; HiGHS's own
+	// mip_gap for the exact program.
 	Gap float64
+	// FromStart reports that Tiling is opt.Start itself: HiGHS stopped
+	// without a solution at least as good as its start.
+	FromStart bool
 	// Objective and DualBound are HiGHS's values for the program.
 	Objective, DualBound float64
 	// Nodes is the number of branch-and-bound nodes; Seconds is HiGHS's
@@ -134,8 +182,18 @@ type ProgramResult struct {
 // "solve error"), a build without HiGHS (wrapping ErrUnavailable), and a
 // solution that does not decode into a valid tiling.
 func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramResult, error) {
-	m := ProgramModel(p, false)
+	if err := CheckProgramSize(p); err != nil {
+		return nil, err
+	}
 	exact := p.Options.Mode == model.Exact
+	st, hasStart := startTiling(p, opt.Start)
+	m, err := programModel(ctx, p, false)
+	if err != nil {
+		// Stopped while building: nothing from HiGHS, but a start is
+		// still the best tiling known.
+		res := &Result{Status: StatusInterrupted, Objective: math.Inf(-1), DualBound: math.Inf(1), Gap: math.Inf(1)}
+		return finishProgram(p, res, st, hasStart, false)
+	}
 	var reached atomic.Bool
 	if !exact {
 		// Stop at the area bound: cancel our own context from the
@@ -165,6 +223,13 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 	case StatusLoadError, StatusModelError, StatusPresolveError, StatusSolveError, StatusPostsolveError, StatusNotSet:
 		return nil, fmt.Errorf("highs: solve program: HiGHS ended with status %q", res.Status)
 	}
+	return finishProgram(p, res, st, hasStart, reached.Load())
+}
+
+// finishProgram decodes HiGHS's result res, keeps the start st when it is
+// better, and states the bound, gap and status.
+func finishProgram(p *model.Program, res *Result, st startSolution, hasStart, reached bool) (*ProgramResult, error) {
+	exact := p.Options.Mode == model.Exact
 	pz := p.Puzzle
 	out := &ProgramResult{
 		Status:      res.Status,
@@ -189,27 +254,55 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 		}
 		out.Tiling, out.Coverage = t, rep.Covered
 	}
+	// The best tiling known at the end is the answer, whatever found it:
+	// HiGHS may stop (time limit, interrupt, a model too big to presolve in
+	// time) before it has even read the start, and then reports nothing.
+	if hasStart && (!out.HasSolution || st.covered > out.Coverage) {
+		out.Tiling, out.Coverage, out.HasSolution, out.FromStart = st.tiling, st.covered, true, true
+		if exact {
+			// A tiling answers the exact program's only question.
+			out.Optimal, out.Status = true, StatusOptimal
+		}
+	}
 	if exact {
 		return out, nil
 	}
-	if g := p.Bound.GCD; !math.IsInf(res.DualBound, 0) && !math.IsNaN(res.DualBound) {
-		db := int(math.Floor(res.DualBound+1e-6)) / g * g
-		out.Bound = max(min(out.Bound, db), out.Coverage)
+	// One status: optimal means proven, the coverage reaching a bound
+	// (HiGHS's dual bound, rounded down to the pieces' gcd, or the area
+	// bound); HiGHS's own "optimal" within a tolerance is not a proof.
+	out.Bound = max(model.DualCoverageBound(p.Bound, res.DualBound), out.Coverage)
+	if res.Status == StatusInfeasible && !out.HasSolution {
+		out.Bound = 0 // cannot happen for maximum coverage (x = 0 is feasible)
 	}
-	if out.Optimal {
-		out.Bound = out.Coverage
+	out.Optimal = out.HasSolution && out.Coverage >= out.Bound
+	out.AreaBoundReached = out.HasSolution && out.Coverage == p.Bound.Bound
+	if out.Optimal && (res.Status == StatusInterrupted || res.Status == StatusTimeLimit) && (reached || out.AreaBoundReached || out.FromStart) {
+		out.Status = StatusOptimal
 	}
-	if res.HasSolution && out.Coverage == p.Bound.Bound {
-		out.AreaBoundReached, out.Optimal = true, true
-		if reached.Load() && res.Status == StatusInterrupted {
-			out.Status = StatusOptimal
-		}
-	}
-	out.Gap = 1
-	if out.Bound > 0 && res.HasSolution {
-		out.Gap = float64(out.Bound-out.Coverage) / float64(out.Bound)
-	} else if out.Bound == 0 {
-		out.Gap = 0
-	}
+	out.Gap = model.CoverageGap(out.Coverage, out.Bound)
 	return out, nil
+}
+
+// startSolution is a decoded warm start.
+type startSolution struct {
+	tiling  puzzle.Tiling
+	covered int
+}
+
+// startTiling decodes a start vector (Options.Start) into a tiling that
+// passes Verify (exact for the exact program); ok is false when there is
+// no start or it is not a valid tiling.
+func startTiling(p *model.Program, start []float64) (startSolution, bool) {
+	if start == nil {
+		return startSolution{}, false
+	}
+	t, err := p.Decode(start)
+	if err != nil {
+		return startSolution{}, false
+	}
+	rep, err := p.Puzzle.Verify(t, p.Options.Mode == model.Exact)
+	if err != nil || rep.Covered == 0 {
+		return startSolution{}, false
+	}
+	return startSolution{tiling: t, covered: rep.Covered}, true
 }

@@ -34,8 +34,10 @@ import (
 	"os"
 	"runtime"
 	"runtime/cgo"
+	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -117,6 +119,81 @@ func (in *instance) setString(name, v string) error {
 	cv := C.CString(v)
 	defer C.free(unsafe.Pointer(cv))
 	return check(fmt.Sprintf("Highs_setStringOptionValue(%s=%s)", name, v), C.Highs_setStringOptionValue(in.p, cs, cv))
+}
+
+// CheckExtra checks options for Options.Extra on a scratch HiGHS instance,
+// without solving anything: an unknown option or a bad value is an *Error
+// with HiGHS's message, as Solve would return it.
+func CheckExtra(extra []Option) error {
+	if len(extra) == 0 {
+		return nil
+	}
+	for _, o := range extra {
+		if why := ReservedOption(o.Name); why != "" {
+			return fmt.Errorf("highs: option %q: %s", o.Name, why)
+		}
+	}
+	state := &solveState{}
+	handle := cgo.NewHandle(state)
+	defer handle.Delete()
+	in, err := newInstance()
+	if err != nil {
+		return err
+	}
+	defer in.destroy()
+	if err := check("Highs_setCallback", C.polytile_set_callback(in.p, C.uintptr_t(handle))); err != nil {
+		return err
+	}
+	if err := check("Highs_startCallback(logging)", C.Highs_startCallback(in.p, C.HighsInt(cbLogging))); err != nil {
+		return err
+	}
+	return in.setExtra(extra, state, false)
+}
+
+// optionTypes names HiGHS's option types (kHighsOptionType*).
+var optionTypes = [...]string{"bool (true or false)", "integer", "number", "string"}
+
+// setExtra sets the options of Options.Extra by name.
+// HiGHS's log is switched on (to the callback only) meanwhile, so that a
+// refusal comes back with HiGHS's own words; logOn says whether it stays
+// on afterwards.
+func (in *instance) setExtra(extra []Option, s *solveState, logOn bool) error {
+	if len(extra) == 0 {
+		return nil
+	}
+	if err := in.setBool("log_to_console", false); err != nil {
+		return err
+	}
+	if err := in.setBool("output_flag", true); err != nil {
+		return err
+	}
+	for _, o := range extra {
+		cn, cv := C.CString(o.Name), C.CString(o.Value)
+		s.capture(true)
+		// Highs_setStringOptionValue parses the text for the option's type
+		// (Highs_setOptionValue does the same but is deprecated).
+		st := C.Highs_setStringOptionValue(in.p, cn, cv)
+		var typ C.HighsInt
+		typeSt := C.Highs_getOptionType(in.p, cn, &typ)
+		msgs := s.capture(false)
+		C.free(unsafe.Pointer(cn))
+		C.free(unsafe.Pointer(cv))
+		if int(st) != statusError {
+			continue
+		}
+		var why []string
+		for _, m := range msgs {
+			if rest, ok := strings.CutPrefix(m, "ERROR:"); ok && !slices.Contains(why, strings.TrimSpace(rest)) {
+				why = append(why, strings.TrimSpace(rest))
+			}
+		}
+		if len(why) == 0 && int(typeSt) != statusError && int(typ) >= 0 && int(typ) < len(optionTypes) {
+			// HiGHS refuses a value it cannot parse without a word.
+			why = append(why, fmt.Sprintf("value %q is not a valid %s for option %q", o.Value, optionTypes[typ], o.Name))
+		}
+		return &Error{Call: fmt.Sprintf("Highs_setStringOptionValue(%s=%s)", o.Name, o.Value), Status: int(st), Message: strings.Join(why, "; ")}
+	}
+	return in.setBool("output_flag", logOn)
 }
 
 func (in *instance) intInfo(name string) (int, error) {
@@ -326,48 +403,9 @@ func Solve(ctx context.Context, m *Model, opt Options) (*Result, error) {
 		return nil, err
 	}
 
-	// Options. output_flag is already false; with a Log it becomes true but
-	// only the logging callback sees the output (log_to_console false).
-	if opt.Log != nil {
-		if err := in.setBool("log_to_console", false); err != nil {
-			return nil, err
-		}
-		if err := in.setBool("output_flag", true); err != nil {
-			return nil, err
-		}
-	}
-	if opt.TimeLimit > 0 {
-		if err := in.setDouble("time_limit", opt.TimeLimit.Seconds()); err != nil {
-			return nil, err
-		}
-	}
-	if opt.MIPRelGap >= 0 {
-		if err := in.setDouble("mip_rel_gap", opt.MIPRelGap); err != nil {
-			return nil, err
-		}
-	}
-	if err := in.setInt("threads", threads); err != nil {
-		return nil, err
-	}
-	if err := in.setInt("random_seed", opt.Seed); err != nil {
-		return nil, err
-	}
-	if opt.Presolve != "" {
-		if err := in.setString("presolve", opt.Presolve); err != nil {
-			return nil, err
-		}
-	}
-	if opt.Start != nil {
-		st := C.Highs_setSolution(in.p, dptr(opt.Start), nil, nil, nil)
-		runtime.KeepAlive(opt.Start)
-		if err := check("Highs_setSolution(Start)", st); err != nil {
-			return nil, err
-		}
-	}
-
 	// Callbacks.
 	var kinds []int
-	if opt.Log != nil {
+	if opt.Log != nil || len(opt.Extra) > 0 {
 		kinds = append(kinds, cbLogging)
 	}
 	if ctx.Done() != nil {
@@ -388,6 +426,61 @@ func Solve(ctx context.Context, m *Model, opt Options) (*Result, error) {
 			}
 		}
 	}
+	// Options. output_flag is already false; with a Log it becomes true but
+	// only the logging callback sees the output (log_to_console false).
+	if opt.Log != nil {
+		if err := in.setBool("log_to_console", false); err != nil {
+			return nil, err
+		}
+		if err := in.setBool("output_flag", true); err != nil {
+			return nil, err
+		}
+	}
+	// HiGHS counts its time_limit from its own start: hand it what is left
+	// of ctx's deadline too (the interrupt callback also stops it, but
+	// only where HiGHS polls it; presolve does not).
+	limit := opt.TimeLimit
+	if d, ok := ctx.Deadline(); ok {
+		left := time.Until(d)
+		if left <= 0 {
+			return noSolution(m, StatusInterrupted), nil
+		}
+		if limit <= 0 || left < limit {
+			limit = left
+		}
+	}
+	if limit > 0 {
+		if err := in.setDouble("time_limit", limit.Seconds()); err != nil {
+			return nil, err
+		}
+	}
+	if opt.MIPRelGap >= 0 {
+		if err := in.setDouble("mip_rel_gap", opt.MIPRelGap); err != nil {
+			return nil, err
+		}
+	}
+	if err := in.setInt("threads", threads); err != nil {
+		return nil, err
+	}
+	if err := in.setInt("random_seed", opt.Seed); err != nil {
+		return nil, err
+	}
+	if opt.Presolve != "" {
+		if err := in.setString("presolve", opt.Presolve); err != nil {
+			return nil, err
+		}
+	}
+	if err := in.setExtra(opt.Extra, state, opt.Log != nil); err != nil {
+		return nil, err
+	}
+	if opt.Start != nil {
+		st := C.Highs_setSolution(in.p, dptr(opt.Start), nil, nil, nil)
+		runtime.KeepAlive(opt.Start)
+		if err := check("Highs_setSolution(Start)", st); err != nil {
+			return nil, err
+		}
+	}
+
 	stop := context.AfterFunc(ctx, func() { state.interrupt.Store(true) })
 
 	runStatus := C.Highs_run(in.p)

@@ -315,6 +315,7 @@ func TestTimeLimitAndProgress(t *testing.T) {
 	m := multiKnapsack(100, 10, 1)
 	var mu sync.Mutex
 	var progress []Progress
+	var calls []time.Time // when OnProgress ran, on our clock (the throttle's)
 	start := time.Now()
 	res, err := Solve(context.Background(), m, Options{
 		MIPRelGap:        0,
@@ -323,6 +324,7 @@ func TestTimeLimitAndProgress(t *testing.T) {
 		OnProgress: func(p Progress) {
 			mu.Lock()
 			progress = append(progress, p)
+			calls = append(calls, time.Now())
 			mu.Unlock()
 		},
 	})
@@ -351,8 +353,10 @@ func TestTimeLimitAndProgress(t *testing.T) {
 		if progress[i].Nodes < progress[i-1].Nodes || progress[i].Elapsed < progress[i-1].Elapsed {
 			t.Fatalf("progress went backwards: %+v then %+v", progress[i-1], progress[i])
 		}
-		if progress[i].Elapsed-progress[i-1].Elapsed < 40*time.Millisecond {
-			t.Fatalf("progress not throttled: %v then %v", progress[i-1].Elapsed, progress[i].Elapsed)
+		// The throttle runs on Go's clock; HiGHS's running_time in the
+		// callback data may lag it under load, so it is not the measure.
+		if d := calls[i].Sub(calls[i-1]); d < 40*time.Millisecond {
+			t.Fatalf("progress not throttled: calls %v apart", d)
 		}
 		if progress[i].X != nil {
 			t.Fatal("OnProgress got a solution copy")

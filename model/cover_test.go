@@ -10,7 +10,7 @@ func tiny(t *testing.T, count int) *puzzle.Puzzle {
 	t.Helper()
 	bar, _ := puzzle.ArtCells("###", 0)
 	corner, _ := puzzle.ArtCells("##/#.", 0)
-	p, err := puzzle.New(puzzle.Spec{Dim: 2, Region: puzzle.Box(2, 3, 1), Pieces: []puzzle.PieceSpec{
+	p, err := puzzle.New(puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 2}), Pieces: []puzzle.PieceSpec{
 		{Name: "I", Cells: bar, Count: count, Policy: puzzle.Free},
 		{Name: "V", Cells: corner, Unlimited: true, Policy: puzzle.Free},
 	}})

@@ -90,6 +90,15 @@ type ProgramOptions struct {
 	// Σ y = g·z, where g > 1 is the gcd of the piece sizes, so that the LP
 	// relaxation knows that the covered area is a multiple of g.
 	Strengthen bool
+	// Checkerboard (MaxCoverage only) adds the rows colour_hi and
+	// colour_lo of the checkerboard argument of CoverageBound, when it
+	// applies (every unlimited piece covers as many black as white cells).
+	Checkerboard bool
+	// Symmetry (see Symmetry) adds one symmetry-breaking row: sym_pin
+	// (PinPiece, any mode) or sym_hole (FixHole, MaxCoverage only). The
+	// row is left out when it does not apply: a trivial symmetry group,
+	// no piece to pin, or (FixHole) a bound that does not prove a hole.
+	Symmetry Symmetry
 }
 
 // VarKind is the domain of a column.
@@ -133,6 +142,9 @@ const (
 	CountRow                  // count_k, one per piece with a finite count
 	AreaRow                   // area (Strengthen)
 	GCDRow                    // area_gcd (Strengthen, seed, gcd > 1)
+	PinRow                    // sym_pin (Symmetry PinPiece)
+	ColourRow                 // colour_hi, colour_lo (Checkerboard, when it applies)
+	HoleRow                   // sym_hole (Symmetry FixHole)
 )
 
 // Term is one coefficient of a row (Index is a column) or of a column
@@ -186,6 +198,13 @@ type Column struct {
 //	                (exact) or <= N_k (max-coverage); named count_F
 //	area            Strengthen: Σ size·x <= B (packing), Σ y <= B (seed)
 //	area_gcd        Strengthen, seed, g > 1: Σ y - g·z = 0
+//	sym_pin         Symmetry PinPiece: Σ x[images of the pinned piece that
+//	                do not represent their orbit] = 0
+//	colour_hi       Checkerboard, when every unlimited piece covers as many
+//	colour_lo       black as white cells: D >= Σ_black covered - Σ_white
+//	                covered >= -D, D the imbalance of the finite pieces
+//	                (covered(c) is y[c] in seed, Σ_{cover} x in packing)
+//	sym_hole        Symmetry FixHole: Σ_{c in F} covered(c) <= |F| - 1
 //
 // The objective (named obj) is 0 for Exact, maximise Σ y for seed and
 // maximise Σ size_k·x for packing; in both max-coverage formulations its
@@ -206,8 +225,16 @@ type Program struct {
 	countRow []int // per piece: its count row, or -1
 	areaRow  int   // -1 when absent
 	gcdRow   int   // -1 when absent
+	pinRow   int   // -1 when absent
+	colRow   int   // colour_hi; colour_lo is colRow+1; -1 when absent
+	holeRow  int   // -1 when absent
 	nRows    int
-	size     []float64 // per piece
+
+	pin     *pinChoice // PinPiece
+	colourD int        // imbalance bound of the colour rows
+	inF     []bool     // FixHole: the fundamental domain of the cells
+	sizeF   int
+	size    []float64 // per piece
 
 	// cover as CSR by cell: images covering cell c are
 	// cellImg[cellStart[c]:cellStart[c+1]], in increasing order.
@@ -231,8 +258,14 @@ func NewProgram(p *puzzle.Puzzle, opt ProgramOptions) (*Program, error) {
 	if opt.Formulation != Seed && opt.Formulation != Packing {
 		return nil, fmt.Errorf("model: bad formulation %d", int(opt.Formulation))
 	}
+	if opt.Symmetry != NoSymmetry && opt.Symmetry != PinPiece && opt.Symmetry != FixHole {
+		return nil, fmt.Errorf("model: bad symmetry %d", int(opt.Symmetry))
+	}
 	if opt.Mode == Exact {
-		opt.Formulation, opt.Strengthen = Seed, false
+		opt.Formulation, opt.Strengthen, opt.Checkerboard = Seed, false, false
+		if opt.Symmetry == FixHole {
+			return nil, fmt.Errorf("model: symmetry hole applies to max-coverage (an exact tiling has no hole)")
+		}
 	}
 	imgs := p.Images
 	pr := &Program{
@@ -245,6 +278,9 @@ func NewProgram(p *puzzle.Puzzle, opt ProgramOptions) (*Program, error) {
 		countRow: make([]int, len(p.Pieces)),
 		areaRow:  -1,
 		gcdRow:   -1,
+		pinRow:   -1,
+		colRow:   -1,
+		holeRow:  -1,
 		size:     make([]float64, len(p.Pieces)),
 	}
 	if opt.Mode == MaxCoverage && opt.Formulation == Seed {
@@ -267,6 +303,27 @@ func NewProgram(p *puzzle.Puzzle, opt ProgramOptions) (*Program, error) {
 			pr.gcdRow = rows
 			rows++
 			pr.zCol = pr.nx + pr.ny
+		}
+	}
+	if opt.Symmetry == PinPiece {
+		if pr.pin = choosePin(p); pr.pin != nil && len(pr.pin.nonRep) > 0 {
+			pr.pinRow = rows
+			rows++
+		} else {
+			pr.pin = nil
+		}
+	}
+	if opt.Mode == MaxCoverage && opt.Checkerboard {
+		if d, ok := colourImbalance(p); ok {
+			pr.colourD = d
+			pr.colRow = rows
+			rows += 2
+		}
+	}
+	if opt.Symmetry == FixHole && opt.Mode == MaxCoverage && pr.Bound.Bound < pr.nCells {
+		if pr.inF, pr.sizeF = fundamentalDomain(p); pr.inF != nil {
+			pr.holeRow = rows
+			rows++
 		}
 	}
 	pr.nRows = rows
@@ -344,8 +401,32 @@ func (pr *Program) NumNonzeros() int {
 	if pr.gcdRow >= 0 {
 		n += pr.ny + 1
 	}
+	var r Row
+	for _, i := range []int{pr.pinRow, pr.colRow, pr.colRow + 1, pr.holeRow} {
+		if pr.colRow < 0 && i == 0 {
+			continue // colRow+1 of an absent colour row
+		}
+		if i >= 0 {
+			pr.Row(i, &r)
+			n += len(r.Terms)
+		}
+	}
 	return n
 }
+
+// PinRow returns the row sym_pin, or -1.
+func (pr *Program) PinRow() int { return pr.pinRow }
+
+// ColourRows returns the rows colour_hi and colour_lo, or -1, -1.
+func (pr *Program) ColourRows() (hi, lo int) {
+	if pr.colRow < 0 {
+		return -1, -1
+	}
+	return pr.colRow, pr.colRow + 1
+}
+
+// HoleRow returns the row sym_hole, or -1.
+func (pr *Program) HoleRow() int { return pr.holeRow }
 
 func (pr *Program) pieceImages(k int) int {
 	ps := pr.Puzzle.Images.PieceStart

@@ -119,8 +119,16 @@ func (pr *Program) AppendRowName(dst []byte, i int) []byte {
 		return append(dst, pr.pieceName[pr.finite[i-pr.nCells]]...)
 	case i == pr.areaRow:
 		return append(dst, "area"...)
-	default:
+	case i == pr.gcdRow:
 		return append(dst, "area_gcd"...)
+	case i == pr.pinRow:
+		return append(dst, "sym_pin"...)
+	case pr.colRow >= 0 && i == pr.colRow:
+		return append(dst, "colour_hi"...)
+	case pr.colRow >= 0 && i == pr.colRow+1:
+		return append(dst, "colour_lo"...)
+	default:
+		return append(dst, "sym_hole"...)
 	}
 }
 

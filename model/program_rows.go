@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Row fills r with row i, reusing r.Terms' storage. It panics if i is out
 // of range (a programming error, never user input).
@@ -51,6 +54,42 @@ func (pr *Program) Row(i int, r *Row) {
 			t = append(t, Term{pr.nx + c, 1})
 		}
 		t = append(t, Term{pr.zCol, -float64(pr.Bound.GCD)})
+	case i == pr.pinRow:
+		r.Kind, r.Sense, r.RHS = PinRow, EQ, 0
+		for _, n := range pr.pin.nonRep {
+			t = append(t, Term{n, 1})
+		}
+	case pr.colRow >= 0 && (i == pr.colRow || i == pr.colRow+1):
+		r.Kind, r.Sense, r.RHS = ColourRow, LE, float64(pr.colourD)
+		if i == pr.colRow+1 {
+			r.Sense, r.RHS = GE, -float64(pr.colourD)
+		}
+		if pr.ny > 0 {
+			for c := range pr.ny {
+				t = append(t, Term{pr.nx + c, pr.cellColour(c)})
+			}
+		} else {
+			for n := range pr.nx {
+				if v := pr.imageColour(n); v != 0 {
+					t = append(t, Term{n, v})
+				}
+			}
+		}
+	case i == pr.holeRow:
+		r.Kind, r.Sense, r.RHS = HoleRow, LE, float64(pr.sizeF-1)
+		if pr.ny > 0 {
+			for c := range pr.ny {
+				if pr.inF[c] {
+					t = append(t, Term{pr.nx + c, 1})
+				}
+			}
+		} else {
+			for n := range pr.nx {
+				if v := pr.imageInF(n); v != 0 {
+					t = append(t, Term{n, v})
+				}
+			}
+		}
 	default:
 		panic(fmt.Sprintf("model: row %d out of range [0,%d)", i, pr.nRows))
 	}
@@ -92,6 +131,21 @@ func (pr *Program) Column(j int, c *Column) {
 		if pr.areaRow >= 0 && pr.ny == 0 {
 			t = append(t, Term{pr.areaRow, pr.size[k]})
 		}
+		if pr.pinRow >= 0 && pr.pin.piece == k {
+			if _, ok := slices.BinarySearch(pr.pin.nonRep, j); ok {
+				t = append(t, Term{pr.pinRow, 1})
+			}
+		}
+		if pr.ny == 0 {
+			if v := pr.imageColour(j); pr.colRow >= 0 && v != 0 {
+				t = append(t, Term{pr.colRow, v}, Term{pr.colRow + 1, v})
+			}
+			if pr.holeRow >= 0 {
+				if v := pr.imageInF(j); v != 0 {
+					t = append(t, Term{pr.holeRow, v})
+				}
+			}
+		}
 	case j < pr.nx+pr.ny:
 		cell := j - pr.nx
 		c.Kind, c.Lower, c.Upper, c.Cost = Binary, 0, 1, 1
@@ -101,6 +155,13 @@ func (pr *Program) Column(j int, c *Column) {
 		}
 		if pr.gcdRow >= 0 {
 			t = append(t, Term{pr.gcdRow, 1})
+		}
+		if pr.colRow >= 0 {
+			v := pr.cellColour(cell)
+			t = append(t, Term{pr.colRow, v}, Term{pr.colRow + 1, v})
+		}
+		if pr.holeRow >= 0 && pr.inF[cell] {
+			t = append(t, Term{pr.holeRow, 1})
 		}
 	case j == pr.zCol:
 		g := pr.Bound.GCD
@@ -154,4 +215,33 @@ func (pr *Program) Bounds(j int) (lo, hi float64) {
 		return 0, float64(pr.Bound.Bound / pr.Bound.GCD)
 	}
 	return 0, 1
+}
+
+// cellColour is +1 for a black region cell (i+j+l even), -1 for white.
+func (pr *Program) cellColour(n int) float64 {
+	c := pr.Puzzle.Region.Cells[n]
+	if (c.I+c.J+c.L)&1 == 0 {
+		return 1
+	}
+	return -1
+}
+
+// imageColour is the black minus white cells of image n.
+func (pr *Program) imageColour(n int) float64 {
+	v := 0.0
+	for _, c := range pr.Puzzle.Images.Cells(n) {
+		v += pr.cellColour(int(c))
+	}
+	return v
+}
+
+// imageInF is the number of cells of image n in the fundamental domain.
+func (pr *Program) imageInF(n int) float64 {
+	v := 0.0
+	for _, c := range pr.Puzzle.Images.Cells(n) {
+		if pr.inF[c] {
+			v++
+		}
+	}
+	return v
 }

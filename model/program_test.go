@@ -53,6 +53,19 @@ var allOptions = []ProgramOptions{
 	{Mode: MaxCoverage, Formulation: Packing},
 	{Mode: MaxCoverage, Formulation: Seed, Strengthen: true},
 	{Mode: MaxCoverage, Formulation: Packing, Strengthen: true},
+	{Mode: MaxCoverage, Formulation: Seed, Strengthen: true, Checkerboard: true},
+	{Mode: MaxCoverage, Formulation: Packing, Checkerboard: true},
+}
+
+// symmetryOptions lists the variants with a symmetry-breaking row.
+var symmetryOptions = []ProgramOptions{
+	{Mode: Exact, Symmetry: PinPiece},
+	{Mode: MaxCoverage, Formulation: Seed, Symmetry: PinPiece},
+	{Mode: MaxCoverage, Formulation: Packing, Strengthen: true, Checkerboard: true, Symmetry: PinPiece},
+	{Mode: MaxCoverage, Formulation: Seed, Symmetry: FixHole},
+	{Mode: MaxCoverage, Formulation: Seed, Strengthen: true, Checkerboard: true, Symmetry: FixHole},
+	{Mode: MaxCoverage, Formulation: Packing, Symmetry: FixHole},
+	{Mode: MaxCoverage, Formulation: Packing, Strengthen: true, Symmetry: FixHole},
 }
 
 func TestSanitizeNames(t *testing.T) {
@@ -75,7 +88,7 @@ var nameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 // that ColumnIndex inverts ColName, also for awkward piece names and 3D.
 func TestNames(t *testing.T) {
 	p := build(t, "####/####/###.", pp{"A-1", "##", 0, puzzle.Free}, pp{"A+1", "###", 2, puzzle.Free}, pp{"x y", "#./##", 1, puzzle.Rotate})
-	cube, err := puzzle.New(puzzle.Spec{Dim: 3, Region: puzzle.Box(2, 2, 3), Pieces: []puzzle.PieceSpec{
+	cube, err := puzzle.New(puzzle.Spec{Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 2, Height: 2, Depth: 3}), Pieces: []puzzle.PieceSpec{
 		{Name: "L", Cells: []puzzle.Cell{{I: 0}, {I: 1}, {I: 1, J: 1}}, Count: 4, Policy: puzzle.Rotate},
 	}})
 	if err != nil {
@@ -132,8 +145,20 @@ type entry struct{ row, col int }
 // with NumNonzeros.
 func TestRowsColumnsTranspose(t *testing.T) {
 	p := build(t, "#####/#####/##.##/#####", pp{"T", "###/.#.", 2, puzzle.Free}, pp{"I", "##", 0, puzzle.Free}, pp{"O", "##/##", 1, puzzle.Free})
+	sym := build(t, "#####/#####/#####/#####/#####", pp{"O", "##/##", 1, puzzle.Free}, pp{"I", "##", 0, puzzle.Free}, pp{"L", "#./#./##", 2, puzzle.Free})
+	var progs []*Program
 	for _, opt := range allOptions {
-		pr := mustProgram(t, p, opt)
+		progs = append(progs, mustProgram(t, p, opt), mustProgram(t, sym, opt))
+	}
+	for _, opt := range symmetryOptions {
+		pr := mustProgram(t, sym, opt)
+		if pr.PinRow() < 0 && pr.HoleRow() < 0 {
+			t.Fatalf("%v: no symmetry row on a symmetric puzzle", opt)
+		}
+		progs = append(progs, pr)
+	}
+	for _, pr := range progs {
+		opt := pr.Options
 		byRow := map[entry]float64{}
 		if err := pr.Rows(func(r *Row) error {
 			for n, tm := range r.Terms {

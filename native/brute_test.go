@@ -100,7 +100,7 @@ next:
 func tinyPuzzles(t testing.TB) map[string]*puzzle.Puzzle {
 	free := puzzle.Free
 	pent := func(names ...string) []puzzle.PieceSpec { return pieceSpecs(t, pentominoArt, names, free) }
-	sq := func(n int) []puzzle.Cell { return puzzle.Box(n, n, 1) }
+	sq := func(n int) []puzzle.Cell { return puzzle.Box(puzzle.Dims{Width: n, Height: n}) }
 	out := map[string]*puzzle.Puzzle{}
 	// 5x5 square: the X can sit on the centre (an image with 8 symmetries).
 	out["5x5-XFLPU"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: sq(5), Pieces: pent("X", "F", "L", "P", "U")})
@@ -115,7 +115,7 @@ func tinyPuzzles(t testing.TB) map[string]*puzzle.Puzzle {
 		out["5x5-X+4"+n] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: sq(5), Pieces: ps})
 	}
 	// 6x5 rectangle with six pentominoes.
-	out["6x5"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(5, 6, 1), Pieces: pent("L", "N", "P", "U", "V", "Y")})
+	out["6x5"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 6, Height: 5}), Pieces: pent("L", "N", "P", "U", "V", "Y")})
 	// Copies: two L tetrominoes, an I and an O in a 4x4 square.
 	tet := func(name string, count int) puzzle.PieceSpec {
 		return puzzle.PieceSpec{Name: name, Cells: art(t, tetrominoArt[name]), Count: count, Policy: free}
@@ -127,14 +127,14 @@ func tinyPuzzles(t testing.TB) map[string]*puzzle.Puzzle {
 	out["4x4-twins"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: sq(4), Pieces: []puzzle.PieceSpec{tet("L4", 1), l2, tet("I4", 1), tet("O4", 1)}})
 	// Four copies of the V tromino in a 3x4 box.
 	v3 := puzzle.PieceSpec{Name: "V3", Cells: art(t, "##/#."), Count: 4, Policy: free}
-	out["3x4-V3x4"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, 4, 1), Pieces: []puzzle.PieceSpec{v3}})
+	out["3x4-V3x4"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 4, Height: 3}), Pieces: []puzzle.PieceSpec{v3}})
 	// Unlimited dominoes in a 4x4 square; unlimited V trominoes with one I.
 	dom := puzzle.PieceSpec{Name: "D", Cells: art(t, "##"), Unlimited: true, Policy: free}
 	out["4x4-dominoes"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: sq(4), Pieces: []puzzle.PieceSpec{dom}})
 	vu := v3
 	vu.Count, vu.Unlimited = 0, true
 	i3 := puzzle.PieceSpec{Name: "I3", Cells: art(t, "###"), Count: 1, Policy: free}
-	out["3x5-V3inf-I3"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, 5, 1), Pieces: []puzzle.PieceSpec{vu, i3}})
+	out["3x5-V3inf-I3"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 3}), Pieces: []puzzle.PieceSpec{vu, i3}})
 	// A board with a hole: 5x5 without its centre, six tetrominoes (one
 	// S that may not turn, so fewer symmetries map the pieces), 24 cells.
 	var holed []puzzle.Cell
@@ -148,19 +148,19 @@ func tinyPuzzles(t testing.TB) map[string]*puzzle.Puzzle {
 	out["5x5-hole"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: holed, Pieces: []puzzle.PieceSpec{
 		tet("L4", 2), tet("I4", 2), tet("O4", 1), sFixed}})
 	// No solution: the five free tetrominoes cannot tile 4x5 (parity).
-	out["4x5-tetrominoes"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(4, 5, 1),
+	out["4x5-tetrominoes"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 4}),
 		Pieces: pieceSpecs(t, tetrominoArt, tetrominoNames, free)})
 	// 3D: four chiral tetracubes in a 2x2x4 box; four V tricubes and, with
 	// unlimited supply, in a 2x3x2 box; L tetracubes with an L pentacube.
 	r := puzzle.Rotate
 	ac := cubePiece("Ac", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{0, 1, 0}, [3]int{0, 1, 1})
 	ac.Count = 4
-	out["2x2x4-A"] = mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(2, 2, 4), Pieces: []puzzle.PieceSpec{ac}})
+	out["2x2x4-A"] = mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 2, Height: 2, Depth: 4}), Pieces: []puzzle.PieceSpec{ac}})
 	vc := cubePiece("Vc", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{0, 1, 0})
 	vc.Count = 4
-	out["2x3x2-V"] = mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(2, 3, 2), Pieces: []puzzle.PieceSpec{vc}})
+	out["2x3x2-V"] = mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 2, Depth: 2}), Pieces: []puzzle.PieceSpec{vc}})
 	lc := cubePiece("Lc", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{2, 0, 0}, [3]int{0, 1, 0})
 	lc.Count = 4
-	out["2x4x2-L"] = mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(2, 4, 2), Pieces: []puzzle.PieceSpec{lc}})
+	out["2x4x2-L"] = mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 4, Height: 2, Depth: 2}), Pieces: []puzzle.PieceSpec{lc}})
 	return out
 }

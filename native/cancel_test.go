@@ -13,7 +13,7 @@ import (
 // on n x n cells, so that DLX's choice of item and the multi-word FILA's
 // choice of cell scan tens of thousands of cells per placement.
 func bigBoard(t testing.TB, n int) *puzzle.Puzzle {
-	return mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(n, n, 1), Pieces: []puzzle.PieceSpec{
+	return mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: n, Height: n}), Pieces: []puzzle.PieceSpec{
 		{Name: "L", Cells: art(t, "#./#./##"), Unlimited: true, Policy: puzzle.Free}}})
 }
 

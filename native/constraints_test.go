@@ -80,13 +80,13 @@ func constraintCases(t testing.TB) []constraintCase {
 	cornerAt := func(c puzzle.Cell) func([]puzzle.Cell) bool {
 		return func(cells []puzzle.Cell) bool { return minCorner(cells) == c }
 	}
-	sq5 := puzzle.Spec{Dim: 2, Region: puzzle.Box(5, 5, 1), Pieces: pent("X", "F", "L", "P", "U")}
-	r65 := puzzle.Spec{Dim: 2, Region: puzzle.Box(5, 6, 1), Pieces: pent("L", "N", "P", "U", "V", "Y")}
+	sq5 := puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 5, Depth: 1}), Pieces: pent("X", "F", "L", "P", "U")}
+	r65 := puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 6, Height: 5, Depth: 1}), Pieces: pent("L", "N", "P", "U", "V", "Y")}
 	l4 := puzzle.PieceSpec{Name: "L4", Cells: art(t, tetrominoArt["L4"]), Count: 2, Policy: puzzle.Free}
-	copies := puzzle.Spec{Dim: 2, Region: puzzle.Box(4, 4, 1), Pieces: []puzzle.PieceSpec{l4,
+	copies := puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 4, Height: 4, Depth: 1}), Pieces: []puzzle.PieceSpec{l4,
 		{Name: "I4", Cells: art(t, "####"), Count: 1, Policy: puzzle.Free},
 		{Name: "O4", Cells: art(t, "##/##"), Count: 1, Policy: puzzle.Free}}}
-	somaSpec := puzzle.Spec{Dim: 3, Region: puzzle.Box(3, 3, 3), Pieces: somaPieces()}
+	somaSpec := puzzle.Spec{Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 3, Depth: 3}), Pieces: somaPieces()}
 	layer := func(l int) func([]puzzle.Cell) bool {
 		return func(cells []puzzle.Cell) bool {
 			for _, c := range cells {
@@ -98,7 +98,7 @@ func constraintCases(t testing.TB) []constraintCase {
 		}
 	}
 	var bottom []puzzle.Cell
-	for _, c := range puzzle.Box(3, 3, 3) {
+	for _, c := range puzzle.Box(puzzle.Dims{Width: 3, Height: 3, Depth: 3}) {
 		if c.L == 0 {
 			bottom = append(bottom, c)
 		}
@@ -117,7 +117,7 @@ func constraintCases(t testing.TB) []constraintCase {
 		{"6x5-V-left", r65, "V", puzzle.Constraint{Region: colRegion(5, 0, 2), HasRegion: true}, cols(0, 2), false},
 		{"6x5-L-middle", r65, "L", puzzle.Constraint{Region: colRegion(5, 1, 4), HasRegion: true}, cols(1, 4), false},
 		// Both copies of L4 within the top three rows.
-		{"4x4-L4x2-top", copies, "L4", puzzle.Constraint{Region: puzzle.Box(3, 4, 1), HasRegion: true}, rows(0, 2), false},
+		{"4x4-L4x2-top", copies, "L4", puzzle.Constraint{Region: puzzle.Box(puzzle.Dims{Width: 4, Height: 3, Depth: 1}), HasRegion: true}, rows(0, 2), false},
 	}
 }
 

@@ -76,7 +76,7 @@ func checkAgainstBrute(t *testing.T, name string, p *puzzle.Puzzle) (solutions i
 // only for face-connected pieces.
 func TestDisconnectedPieces(t *testing.T) {
 	diag := art(t, "#./.#")
-	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(2, 2, 1), Pieces: []puzzle.PieceSpec{
+	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 2, Height: 2}), Pieces: []puzzle.PieceSpec{
 		{Name: "A", Cells: diag, Count: 1, Policy: puzzle.Free},
 		{Name: "B", Cells: diag, Count: 1, Policy: puzzle.Free},
 	}})
@@ -92,13 +92,13 @@ func TestDisconnectedPieces(t *testing.T) {
 	edge.Count = 2
 	dom := cubePiece("D", puzzle.Rotate, [3]int{0, 0, 0}, [3]int{1, 0, 0})
 	dom.Count = 2
-	p3 := mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(2, 2, 2), Pieces: []puzzle.PieceSpec{edge, dom}})
+	p3 := mustPuzzle(t, puzzle.Spec{Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 2, Height: 2, Depth: 2}), Pieces: []puzzle.PieceSpec{edge, dom}})
 	if n := checkAgainstBrute(t, "2x2x2-edges", p3); n == 0 {
 		t.Fatal("brute force: no solution on 2x2x2")
 	}
 	// A piece with a hole (face-connected: the filter applies; the hole
 	// is a component of one cell that the monomino fills).
-	ring := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, 4, 1), Pieces: []puzzle.PieceSpec{
+	ring := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 4, Height: 3}), Pieces: []puzzle.PieceSpec{
 		{Name: "R", Cells: art(t, "###/#.#/###"), Count: 1, Policy: puzzle.Free},
 		{Name: "M", Cells: art(t, "#"), Count: 1, Policy: puzzle.Free},
 		{Name: "I", Cells: art(t, "###"), Count: 1, Policy: puzzle.Free},
@@ -151,9 +151,9 @@ func randomPuzzle(rng *rand.Rand) *puzzle.Puzzle {
 	}
 	var region []puzzle.Cell
 	if dim == 2 {
-		region = puzzle.Box(2+rng.IntN(3), 2+rng.IntN(3), 1)
+		region = puzzle.Box(puzzle.Dims{Width: 2 + rng.IntN(3), Height: 2 + rng.IntN(3)})
 	} else {
-		region = puzzle.Box(2, 2+rng.IntN(2), 2)
+		region = puzzle.Box(puzzle.Dims{Width: 2 + rng.IntN(2), Height: 2, Depth: 2})
 	}
 	for range rng.IntN(3) {
 		if len(region) > 4 {
@@ -169,9 +169,9 @@ func randomPuzzle(rng *rand.Rand) *puzzle.Puzzle {
 		// Cells drawn from a small box: often not face-connected.
 		var box []puzzle.Cell
 		if dim == 2 {
-			box = puzzle.Box(3, 3, 1)
+			box = puzzle.Box(puzzle.Dims{Width: 3, Height: 3})
 		} else {
-			box = puzzle.Box(2, 2, 2)
+			box = puzzle.Box(puzzle.Dims{Width: 2, Height: 2, Depth: 2})
 		}
 		rng.Shuffle(len(box), func(a, b int) { box[a], box[b] = box[b], box[a] })
 		pc := puzzle.PieceSpec{Name: fmt.Sprintf("P%d", len(pieces)), Cells: append([]puzzle.Cell(nil), box[:size]...),

@@ -22,7 +22,7 @@ func ExampleSolve() {
 		cells, _ := puzzle.ArtCells(art[name], 0)
 		pieces = append(pieces, puzzle.PieceSpec{Name: name, Cells: cells, Count: 1, Policy: puzzle.Free})
 	}
-	p, err := puzzle.New(puzzle.Spec{Name: "pentominoes 10x6", Dim: 2, Region: puzzle.Box(6, 10, 1), Pieces: pieces})
+	p, err := puzzle.New(puzzle.Spec{Name: "pentominoes 10x6", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 10, Height: 6}), Pieces: pieces})
 	if err != nil {
 		fmt.Println(err)
 		return

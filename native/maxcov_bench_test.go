@@ -38,7 +38,7 @@ func BenchmarkMaxCoverageFill61x61(b *testing.B) { benchMaxCoverage(b, "fill-61x
 // T tetrominoes on 14x14: the exhaustive refutation of the area bound
 // (Walkup: no exact tiling), then a tiling with 4 holes.
 func BenchmarkMaxCoverageT14x14(b *testing.B) {
-	p := mustPuzzle(b, puzzle.Spec{Name: "T4 14x14", Dim: 2, Region: puzzle.Box(14, 14, 1),
+	p := mustPuzzle(b, puzzle.Spec{Name: "T4 14x14", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 14, Height: 14}),
 		Pieces: []puzzle.PieceSpec{{Name: "T4", Cells: art(b, "###/.#."), Unlimited: true, Policy: puzzle.Free}}})
 	b.ResetTimer()
 	for b.Loop() {

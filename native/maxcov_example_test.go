@@ -14,7 +14,7 @@ import (
 func ExampleMaxCoverage() {
 	cells, _ := puzzle.ArtCells("##/#.", 0)
 	pieces := []puzzle.PieceSpec{{Name: "V", Cells: cells, Unlimited: true, Policy: puzzle.Free}}
-	p, err := puzzle.New(puzzle.Spec{Name: "V trominoes 3x3", Dim: 2, Region: puzzle.Box(3, 3, 1), Pieces: pieces})
+	p, err := puzzle.New(puzzle.Spec{Name: "V trominoes 3x3", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 3}), Pieces: pieces})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -23,7 +23,7 @@ func TestMaxCoverageAgreesWithMIP(t *testing.T) {
 	fin := func(name, a string, n int) puzzle.PieceSpec {
 		return puzzle.PieceSpec{Name: name, Cells: art(t, a), Count: n, Policy: free}
 	}
-	box := func(r, c int) []puzzle.Cell { return puzzle.Box(r, c, 1) }
+	box := func(r, c int) []puzzle.Cell { return puzzle.Box(puzzle.Dims{Width: c, Height: r}) }
 	puzzles := []puzzle.Spec{
 		{Name: "L3 3x3", Region: box(3, 3), Pieces: []puzzle.PieceSpec{unl("L3", "##/#.", free)}},
 		{Name: "T4 6x6", Region: box(6, 6), Pieces: []puzzle.PieceSpec{unl("T4", "###/.#.", free)}},

@@ -89,7 +89,7 @@ func randomTiny(t *testing.T, n int) map[string]*puzzle.Puzzle {
 	for len(out) < n {
 		rows, cols := 2+rng.IntN(4), 3+rng.IntN(4)
 		var region []puzzle.Cell
-		for _, c := range puzzle.Box(rows, cols, 1) {
+		for _, c := range puzzle.Box(puzzle.Dims{Width: cols, Height: rows}) {
 			if rng.IntN(8) != 0 {
 				region = append(region, c)
 			}
@@ -204,9 +204,9 @@ func TestMaxCoverageRaisesHoles(t *testing.T) {
 		p     *puzzle.Puzzle
 		brute bool
 	}{
-		{mustPuzzle(t, puzzle.Spec{Name: "L3 3x3", Dim: 2, Region: puzzle.Box(3, 3, 1), Pieces: unl("L3", "##/#.")}), true},
-		{mustPuzzle(t, puzzle.Spec{Name: "T4 5x5", Dim: 2, Region: puzzle.Box(5, 5, 1), Pieces: unl("T4", "###/.#.")}), true},
-		{mustPuzzle(t, puzzle.Spec{Name: "T4 6x6", Dim: 2, Region: puzzle.Box(6, 6, 1), Pieces: unl("T4", "###/.#.")}), false},
+		{mustPuzzle(t, puzzle.Spec{Name: "L3 3x3", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 3}), Pieces: unl("L3", "##/#.")}), true},
+		{mustPuzzle(t, puzzle.Spec{Name: "T4 5x5", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 5}), Pieces: unl("T4", "###/.#.")}), true},
+		{mustPuzzle(t, puzzle.Spec{Name: "T4 6x6", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 6, Height: 6}), Pieces: unl("T4", "###/.#.")}), false},
 		// The five tetrominoes in 4x5 used to be here; the signed
 		// checkerboard bound of model.CoverageBound now proves their 16.
 	}
@@ -259,7 +259,7 @@ func TestMaxCoverageDeterministic(t *testing.T) {
 // tetrominoes on 18x18 (Walkup: no exact tiling; the holes are hard to
 // place).
 func tHard(t testing.TB) *puzzle.Puzzle {
-	return mustPuzzle(t, puzzle.Spec{Name: "T4 18x18", Dim: 2, Region: puzzle.Box(18, 18, 1),
+	return mustPuzzle(t, puzzle.Spec{Name: "T4 18x18", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 18, Height: 18}),
 		Pieces: []puzzle.PieceSpec{{Name: "T4", Cells: art(t, "###/.#."), Unlimited: true, Policy: puzzle.Free}}})
 }
 
@@ -299,7 +299,7 @@ func TestMaxCoverageErrors(t *testing.T) {
 	if _, err := MaxCoverage(context.Background(), nil, Config{}); err == nil {
 		t.Error("nil puzzle: no error")
 	}
-	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(2, 2, 1), Pieces: []puzzle.PieceSpec{{Name: "D", Cells: art(t, "##"), Count: 1}}})
+	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 2, Height: 2}), Pieces: []puzzle.PieceSpec{{Name: "D", Cells: art(t, "##"), Count: 1}}})
 	if _, err := MaxCoverage(context.Background(), p, Config{Schedule: "zz"}); err == nil {
 		t.Error("bad schedule: no error")
 	}

@@ -50,14 +50,14 @@ func pieceSpecs(t testing.TB, artOf map[string]string, names []string, pol puzzl
 
 // pentominoBox is the 12 free pentominoes in a box of rows x cols.
 func pentominoBox(t testing.TB, rows, cols int) *puzzle.Puzzle {
-	return mustPuzzle(t, puzzle.Spec{Name: "pentominoes", Dim: 2, Region: puzzle.Box(rows, cols, 1),
+	return mustPuzzle(t, puzzle.Spec{Name: "pentominoes", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: cols, Height: rows}),
 		Pieces: pieceSpecs(t, pentominoArt, pentominoNames, puzzle.Free)})
 }
 
 // pentomino8x8 is the 8x8 board without its 2x2 centre.
 func pentomino8x8(t testing.TB) *puzzle.Puzzle {
 	var region []puzzle.Cell
-	for _, c := range puzzle.Box(8, 8, 1) {
+	for _, c := range puzzle.Box(puzzle.Dims{Width: 8, Height: 8}) {
 		if (c.I == 3 || c.I == 4) && (c.J == 3 || c.J == 4) {
 			continue
 		}
@@ -78,7 +78,7 @@ func diamond(t testing.TB) *puzzle.Puzzle { return diamondHole(t, 2) }
 // 1x5 bar (2).
 func diamondHole(t testing.TB, hole int) *puzzle.Puzzle {
 	var region []puzzle.Cell
-	for _, c := range puzzle.Box(13, 13, 1) {
+	for _, c := range puzzle.Box(puzzle.Dims{Width: 13, Height: 13}) {
 		di, dj := abs(c.I-6), abs(c.J-6)
 		if di+dj > 6 {
 			continue
@@ -131,13 +131,13 @@ func tetrisCube(t testing.TB) *puzzle.Puzzle {
 		cubePiece("K", r, [3]int{0, 0, 0}, [3]int{0, 0, 1}, [3]int{1, 0, 0}, [3]int{1, 1, 0}, [3]int{2, 1, 0}),
 		cubePiece("L", r, [3]int{0, 0, 0}, [3]int{0, 1, 0}, [3]int{1, 1, 0}, [3]int{1, 2, 0}, [3]int{1, 3, 0}),
 	}
-	return mustPuzzle(t, puzzle.Spec{Name: "Tetris Cube", Dim: 3, Region: puzzle.Box(4, 4, 4), Pieces: pieces})
+	return mustPuzzle(t, puzzle.Spec{Name: "Tetris Cube", Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 4, Height: 4, Depth: 4}), Pieces: pieces})
 }
 
 // soma is the Soma cube: 7 pieces that may only rotate (the two screws
 // are mirror images of each other), 3x3x3.
 func soma(t testing.TB) *puzzle.Puzzle {
-	return mustPuzzle(t, puzzle.Spec{Name: "Soma", Dim: 3, Region: puzzle.Box(3, 3, 3), Pieces: somaPieces()})
+	return mustPuzzle(t, puzzle.Spec{Name: "Soma", Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 3, Depth: 3}), Pieces: somaPieces()})
 }
 
 // somaPieces are the seven Soma pieces, rotations only.

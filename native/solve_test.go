@@ -250,7 +250,7 @@ func TestParallelAndShards(t *testing.T) {
 		{tinyPuzzles(t)["4x4-copies"], Config{Algorithm: "fila", Schedule: "e=4:f=2", NOF: true}},
 		{tinyPuzzles(t)["2x3x2-V"], Config{Algorithm: "fila", Schedule: "s", NOF: true}},
 		{tinyPuzzles(t)["5x5-X+4L"], Config{Algorithm: "fila", Schedule: "radial", Redundancy: "auto"}},
-		{mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, 22, 1), Pieces: []puzzle.PieceSpec{
+		{mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 22, Height: 3}), Pieces: []puzzle.PieceSpec{
 			{Name: "I3", Cells: art(t, "###"), Unlimited: true, Policy: puzzle.Free},
 			{Name: "V3", Cells: art(t, "##/#."), Count: 2, Policy: puzzle.Free}}}), Config{Algorithm: "fila", Schedule: "f", NOF: true}},
 	}
@@ -386,7 +386,7 @@ func TestErrors(t *testing.T) {
 // TestAreaMismatch checks that a puzzle whose pieces cannot match the
 // board has no solution.
 func TestAreaMismatch(t *testing.T) {
-	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(5, 5, 1), Pieces: pieceSpecs(t, pentominoArt, []string{"X", "I"}, puzzle.Free)})
+	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 5}), Pieces: pieceSpecs(t, pentominoArt, []string{"X", "I"}, puzzle.Free)})
 	if res := solve(t, p, Config{}); res.All != 0 || res.Unique != 0 {
 		t.Errorf("area mismatch: %d solutions", res.All)
 	}

@@ -58,7 +58,7 @@ func volumePuzzles(t testing.TB) []*puzzle.Puzzle {
 		{Name: "L", Cells: art(t, "###/#.."), Unlimited: true, Policy: puzzle.Free},
 		{Name: "V", Cells: art(t, "##/#."), Count: 3, Policy: puzzle.Free},
 	}
-	out = append(out, mustPuzzle(t, puzzle.Spec{Name: "box 5x5x4", Dim: 3, Region: puzzle.Box(5, 5, 4), Pieces: cubes}))
+	out = append(out, mustPuzzle(t, puzzle.Spec{Name: "box 5x5x4", Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 5, Depth: 4}), Pieces: cubes}))
 	return out
 }
 
@@ -151,7 +151,7 @@ func TestFilterOnceCancelled(t *testing.T) {
 // 120,960 images (L and T tetracubes, unlimited); with one full flood fill
 // per option it took 5.7 s (one run, same machine, against 0.10 s).
 func BenchmarkFilterOnceBox16(b *testing.B) {
-	p := mustPuzzle(b, puzzle.Spec{Name: "box 16", Dim: 3, Region: puzzle.Box(16, 16, 16), Pieces: []puzzle.PieceSpec{
+	p := mustPuzzle(b, puzzle.Spec{Name: "box 16", Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 16, Height: 16, Depth: 16}), Pieces: []puzzle.PieceSpec{
 		{Name: "L", Cells: art(b, "###/#.."), Unlimited: true, Policy: puzzle.Free},
 		{Name: "T", Cells: art(b, "###/.#."), Unlimited: true, Policy: puzzle.Free},
 	}})

@@ -16,7 +16,7 @@ func TestWideBoards(t *testing.T) {
 	}
 	bar := puzzle.PieceSpec{Name: "I3", Cells: art(t, "###"), Unlimited: true, Policy: puzzle.Free}
 	for _, n := range []int{22, 24} {
-		p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, n, 1), Pieces: []puzzle.PieceSpec{bar}})
+		p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: n, Height: 3}), Pieces: []puzzle.PieceSpec{bar}})
 		for _, cfg := range []Config{
 			{Algorithm: "fila", Schedule: "f", NOF: true},
 			{Algorithm: "fila", Schedule: "e", NOF: true},
@@ -35,7 +35,7 @@ func TestWideBoards(t *testing.T) {
 	// Two classes, one unlimited and one with two copies, on 66 cells:
 	// FILA on two words against DLX.
 	v3 := puzzle.PieceSpec{Name: "V3", Cells: art(t, "##/#."), Count: 2, Policy: puzzle.Free}
-	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(3, 22, 1), Pieces: []puzzle.PieceSpec{bar, v3}})
+	p := mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 22, Height: 3}), Pieces: []puzzle.PieceSpec{bar, v3}})
 	want := solve(t, p, Config{})
 	if want.All == 0 {
 		t.Fatal("3x22: no solution")

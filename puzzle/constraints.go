@@ -168,3 +168,20 @@ func (p *Puzzle) identityMap() []int32 {
 	}
 	return id
 }
+
+// allowedAnchors keeps the anchors (padded positions of the anchor grid g)
+// of orientation o of piece pc whose images its constraint allows.
+func (p *Puzzle) allowedAnchors(g *anchorGrid, pc *Piece, o Shape, anchors []int32) []int32 {
+	out := anchors[:0:0]
+	buf := make([]int32, len(o))
+	for _, b := range anchors {
+		t := g.cellAt(int(b))
+		for n, c := range o {
+			buf[n] = int32(p.Region.Index(c.Add(t)))
+		}
+		if pc.constraint.allows(t, buf) {
+			out = append(out, b)
+		}
+	}
+	return out
+}

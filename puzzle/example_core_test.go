@@ -10,7 +10,7 @@ import (
 func ExampleNew() {
 	bar, _ := puzzle.ArtCells("###", 0)
 	corner, _ := puzzle.ArtCells("##/#.", 0)
-	p, err := puzzle.New(puzzle.Spec{Name: "3x3", Dim: 2, Region: puzzle.Box(3, 3, 1), Pieces: []puzzle.PieceSpec{
+	p, err := puzzle.New(puzzle.Spec{Name: "3x3", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 3}), Pieces: []puzzle.PieceSpec{
 		{Name: "I", Cells: bar, Count: 1, Policy: puzzle.Free},
 		{Name: "V", Cells: corner, Count: 2, Policy: puzzle.Free},
 	}})

@@ -10,6 +10,7 @@ package puzzle
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -81,11 +82,16 @@ func (s Shape) Equal(t Shape) bool { return slices.Equal(s, t) }
 
 // Key returns a compact string that identifies the shape, usable as a map key.
 func (s Shape) Key() string {
-	var b strings.Builder
+	b := make([]byte, 0, 8*len(s))
 	for _, c := range s {
-		fmt.Fprintf(&b, "%d,%d,%d;", c.I, c.J, c.L)
+		b = strconv.AppendInt(b, int64(c.I), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(c.J), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(c.L), 10)
+		b = append(b, ';')
 	}
-	return b.String()
+	return string(b)
 }
 
 // Extent returns the size of the bounding box of s along I, J and L.

@@ -1,6 +1,9 @@
 package puzzle
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Placement is a member of the ok set: piece K in orientation R translated so
 // that the minimum corner of the oriented shape lies at At. The variable
@@ -77,55 +80,51 @@ func (p *Puzzle) PlacementCells(pl Placement) ([]int32, error) {
 	return out, nil
 }
 
-// forEachImage calls f for every bounded placement of piece k in order; the
-// cells slice is reused between calls.
-func (p *Puzzle) forEachImage(k int, f func(pl Placement, cells []int32)) {
-	pc := &p.Pieces[k]
-	buf := make([]int32, pc.Size())
-	reg := p.Region
-	for r, o := range pc.Orients {
-		// An anchor t puts o[0] on some region cell c, so t = c - o[0];
-		// region cells are sorted, hence so are the anchors.
-	next:
-		for _, c := range reg.Cells {
-			t := c.Sub(o[0])
-			for n, oc := range o {
-				m := reg.Index(oc.Add(t))
-				if m < 0 {
-					continue next
-				}
-				buf[n] = int32(m)
-			}
-			if !pc.constraint.allows(t, buf) {
-				continue
-			}
-			f(Placement{Piece: k, Orient: r, At: t}, buf)
-		}
-	}
-}
-
-func (p *Puzzle) buildImages() error {
-	// Count first so that limits are checked before memory is spent.
-	var images, entries int
-	perPiece := make([]int, len(p.Pieces))
+// buildImages finds every image of every piece, refusing the puzzle as
+// soon as the images or cover entries pass their limits, and stopping with
+// ctx's error when it is done.
+func (p *Puzzle) buildImages(ctx context.Context) error {
+	maxExt := 1
 	for k := range p.Pieces {
-		p.forEachImage(k, func(_ Placement, cells []int32) {
-			perPiece[k]++
-			entries += len(cells)
-		})
-		images += perPiece[k]
-		if images > MaxImages || entries > MaxCoverEntries {
-			return &Error{Pos: p.Pieces[k].Pos, Err: ErrLimit, Msg: fmt.Sprintf(
-				"too large: more than %d images or %d cover entries (at piece %q); see the documented limits",
-				MaxImages, MaxCoverEntries, p.Pieces[k].Name)}
-		}
+		e := p.Pieces[k].Shape.Extent()
+		maxExt = max(maxExt, e.I, e.J, e.L)
 	}
-	for k, n := range perPiece {
+	g := newAnchorGrid(ctx, p.Region, maxExt)
+	// anchors[k][r] are the padded anchor positions of piece k, orientation r.
+	anchors := make([][][]int32, len(p.Pieces))
+	var images, entries int
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		anchors[k] = make([][]int32, len(pc.Orients))
+		n := 0
+		for r, o := range pc.Orients {
+			a, err := g.fits(o, nil)
+			if err != nil {
+				return err
+			}
+			if pc.constraint.key != "" {
+				a = p.allowedAnchors(g, pc, o, a)
+			}
+			if g.work > MaxImageWork {
+				return &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
+					"too large: finding the images takes more than %d word operations (at piece %q, %d cells, on a board whose bounding box has %d positions); see the documented limits",
+					MaxImageWork, pc.Name, pc.Size(), g.nbits)}
+			}
+			anchors[k][r] = a
+			n += len(a)
+			images += len(a)
+			entries += len(a) * pc.Size()
+			if images > MaxImages || entries > MaxCoverEntries {
+				return &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
+					"too large: more than %d images or %d cover entries (at piece %q); see the documented limits",
+					MaxImages, MaxCoverEntries, pc.Name)}
+			}
+		}
 		if n == 0 && p.Constrained(k) {
-			return Errorf(p.Pieces[k].Pos, "piece %q fits nowhere in the board under its placement constraint (at / region)", p.Pieces[k].Name)
+			return Errorf(pc.Pos, "piece %q fits nowhere in the board under its placement constraint (at / region)", pc.Name)
 		}
 		if n == 0 {
-			return Errorf(p.Pieces[k].Pos, "piece %q fits nowhere in the board", p.Pieces[k].Name)
+			return Errorf(pc.Pos, "piece %q fits nowhere in the board", pc.Name)
 		}
 	}
 	s := &ImageSet{
@@ -135,26 +134,28 @@ func (p *Puzzle) buildImages() error {
 		cells:      make([]int32, 0, entries),
 	}
 	s.start = append(s.start, 0)
+	reg := p.Region
 	for k := range p.Pieces {
 		s.PieceStart = append(s.PieceStart, len(s.Place))
-		p.forEachImage(k, func(pl Placement, cells []int32) {
-			s.Place = append(s.Place, pl)
-			n := len(s.cells)
-			s.cells = append(s.cells, cells...)
-			sortSmall(s.cells[n:])
-			s.start = append(s.start, int32(len(s.cells)))
-		})
+		for r, o := range p.Pieces[k].Orients {
+			for n, b := range anchors[k][r] {
+				if n&1023 == 1023 {
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+				}
+				t := g.cellAt(int(b))
+				s.Place = append(s.Place, Placement{Piece: k, Orient: r, At: t})
+				// o is sorted and a translation keeps the natural order, in
+				// which region cells are numbered: the cells come sorted.
+				for _, c := range o {
+					s.cells = append(s.cells, int32(reg.Index(c.Add(t))))
+				}
+				s.start = append(s.start, int32(len(s.cells)))
+			}
+		}
 	}
 	s.PieceStart = append(s.PieceStart, len(s.Place))
 	p.Images = s
 	return nil
-}
-
-// sortSmall sorts a piece-sized slice in place (insertion sort).
-func sortSmall(out []int32) {
-	for a := 1; a < len(out); a++ {
-		for b := a; b > 0 && out[b] < out[b-1]; b-- {
-			out[b], out[b-1] = out[b-1], out[b]
-		}
-	}
 }

@@ -1,9 +1,9 @@
 package puzzle
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,22 +16,40 @@ type knuthReader struct {
 	name string
 	dim  int
 	box  map[Cell]bool
+	// listed counts the cells of all piece lines: a bracketed set such as
+	// [0-Z][0-Z] stands for thousands of cells in a few bytes, and a name
+	// may repeat on many lines.
+	listed int
 }
+
+// maxKnuthListed bounds the cells listed on all piece lines of a Knuth
+// spec, repeats included: four times the cells all pieces may have.
+const maxKnuthListed = 4 * MaxTotalCells
+
+// maxKnuthBox bounds the cells listed on the box line, repeats included:
+// 62^3, every position base-62 coordinates can name.
+const maxKnuthBox = 62 * 62 * 62
 
 // knuthPiece is a piece being collected, with the line that defined it.
 type knuthPiece struct {
-	index int // into Spec.Pieces
-	line  int
-	shape Shape
+	index   int // into Spec.Pieces
+	line    int
+	shape   Shape
+	orients map[string]bool // keys of the orientations, once a line repeats the name
 }
 
-func parseKnuth(name string, data []byte) (Spec, error) {
+func parseKnuth(ctx context.Context, name string, data []byte) (Spec, error) {
 	kr := &knuthReader{name: name}
 	spec := Spec{}
 	pieces := map[string]*knuthPiece{}
 	boxSeen := false
 	for n, line := range strings.Split(string(data), "\n") {
 		ln := n + 1
+		if n&1023 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return spec, err
+			}
+		}
 		line = strings.TrimSuffix(line, "\r")
 		t := strings.TrimLeft(line, " \t")
 		if t == "" || t[0] == '|' {
@@ -102,6 +120,9 @@ func (kr *knuthReader) pieceLine(ln int, line string, spec *Spec, pieces map[str
 	if len(cells) == 0 {
 		return Errorf(at, "piece %q lists no cells", name)
 	}
+	if kr.listed += len(cells); kr.listed > maxKnuthListed {
+		return limitErr(at, "the piece lines list more than %d cells in all, the limit", maxKnuthListed)
+	}
 	pol := Free
 	if kr.dim == 3 {
 		pol = Rotate
@@ -112,8 +133,14 @@ func (kr *knuthReader) pieceLine(ln int, line string, spec *Spec, pieces map[str
 		if ps.Count != count {
 			return Errorf(at, "inconsistent multiplicities for piece %q: %d here, %d at line %d", name, count, ps.Count, prev.line)
 		}
-		orients, _ := Orientations(prev.shape, pol, kr.dim)
-		if !slices.ContainsFunc(orients, shape.Equal) {
+		if prev.orients == nil { // computed once: a name may repeat on many lines
+			orients, _ := Orientations(prev.shape, pol, kr.dim)
+			prev.orients = make(map[string]bool, len(orients))
+			for _, o := range orients {
+				prev.orients[o.Key()] = true
+			}
+		}
+		if !prev.orients[shape.Key()] {
 			return Errorf(at, "piece %q has a different shape at line %d; polytile pieces have one shape (rename one of them)", name, prev.line)
 		}
 		return nil // the same piece again: Knuth would add the same placements
@@ -210,6 +237,7 @@ func digit62(c byte) int {
 func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
 	seen := map[Cell]int{} // cell -> byte offset of the token that listed it
 	var out []Cell
+	listed := 0
 	for off < len(line) {
 		if isBlank(line[off]) {
 			off++
@@ -239,6 +267,15 @@ func (kr *knuthReader) cells(ln int, line string, off int) ([]Cell, error) {
 		}
 		if len(masks) == 2 {
 			masks = append(masks, 1) // z = 0
+		}
+		// The cells a line lists, repeats included, are bounded before a
+		// bracketed set expands: [0-Z][0-Z][0-Z] is 238,328 cells.
+		listed += bits.OnesCount64(masks[0]) * bits.OnesCount64(masks[1]) * bits.OnesCount64(masks[2])
+		switch {
+		case kr.box == nil && listed > maxKnuthBox:
+			return nil, limitErr(kr.pos(ln, line, start), "the box line lists more than %d cells (repeats included), the most a box of base-62 coordinates has", maxKnuthBox)
+		case kr.box != nil && listed > MaxPieceCells:
+			return nil, limitErr(kr.pos(ln, line, start), "a piece line lists more than %d cells (repeats included), the limit for one piece", MaxPieceCells)
 		}
 		for xs := masks[0]; xs != 0; xs &= xs - 1 {
 			x := bits.TrailingZeros64(xs)

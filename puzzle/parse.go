@@ -2,7 +2,9 @@ package puzzle
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -79,11 +81,18 @@ const StdinName = "<stdin>"
 // shapes (docs/formats.md, "Named piece sets"; SetNames lists the sets). Only scalars may be YAML aliases; merge keys, folded blocks ('>')
 // and more than one document are refused.
 func Parse(name string, data []byte, format string) (*Puzzle, error) {
-	spec, err := ParseSpec(name, data, format)
+	return ParseContext(context.Background(), name, data, format)
+}
+
+// ParseContext is Parse stopping with ctx's error (wrapped) within a
+// fraction of a second of ctx being done, whatever the phase: reading the
+// file, building the pieces or finding the images.
+func ParseContext(ctx context.Context, name string, data []byte, format string) (*Puzzle, error) {
+	spec, err := ParseSpecContext(ctx, name, data, format)
 	if err != nil {
 		return nil, err
 	}
-	p, err := New(spec)
+	p, err := NewContext(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -94,16 +103,34 @@ func Parse(name string, data []byte, format string) (*Puzzle, error) {
 // ParseFile reads and parses the puzzle file at path; "-" reads stdin, named
 // StdinName in messages. See Parse for format.
 func ParseFile(path, format string) (*Puzzle, error) {
+	return ParseFileContext(context.Background(), path, format)
+}
+
+// ParseFileContext is ParseFile with a context, as ParseContext.
+func ParseFileContext(ctx context.Context, path, format string) (*Puzzle, error) {
 	name, data, err := readInput(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(name, data, format)
+	return ParseContext(ctx, name, data, format)
 }
 
 // ParseSpec reads a puzzle file into a Spec without validating it further
 // or building images (New does that). Arguments are those of Parse.
 func ParseSpec(name string, data []byte, format string) (Spec, error) {
+	return ParseSpecContext(context.Background(), name, data, format)
+}
+
+// ParseSpecContext is ParseSpec with a context, as ParseContext.
+func ParseSpecContext(ctx context.Context, name string, data []byte, format string) (Spec, error) {
+	spec, err := parseSpec(ctx, name, data, format)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return Spec{}, fmt.Errorf("reading the puzzle: %w", err)
+	}
+	return spec, err
+}
+
+func parseSpec(ctx context.Context, name string, data []byte, format string) (Spec, error) {
 	f, err := chooseFormat(name, format)
 	if err != nil {
 		return Spec{}, err
@@ -118,9 +145,9 @@ func ParseSpec(name string, data []byte, format string) (Spec, error) {
 	case checkInput(name, data) != nil:
 		err = checkInput(name, data)
 	case f == FormatKnuth:
-		spec, err = parseKnuth(name, data)
+		spec, err = parseKnuth(ctx, name, data)
 	default:
-		spec, err = parseYAML(name, data)
+		spec, err = parseYAML(ctx, name, data)
 	}
 	if err != nil {
 		return Spec{}, err
@@ -164,7 +191,12 @@ func defaultName(name string) string {
 		return ""
 	}
 	base := filepath.Base(name)
-	return strings.TrimSuffix(base, filepath.Ext(base))
+	n := SafeText(strings.TrimSuffix(base, filepath.Ext(base)))
+	for len(n) > MaxNameBytes { // cut at a character boundary
+		_, size := utf8.DecodeLastRuneInString(n)
+		n = n[:len(n)-size]
+	}
+	return n
 }
 
 // readInput reads a file, or stdin for "-", refusing more than MaxInputSize

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +29,9 @@ type yamlDoc struct {
 	data  []byte
 	lines []string // source lines without line breaks
 	dim   int      // of the board, once read
+	// expanded counts the bytes read through aliases (countAliases).
+	expanded int
+	ctx      context.Context
 }
 
 // supply is a parsed count: a number of copies or unlimited.
@@ -36,8 +40,8 @@ type supply struct {
 	unlimited bool
 }
 
-func parseYAML(name string, data []byte) (Spec, error) {
-	d := &yamlDoc{name: name, data: data, lines: strings.Split(string(data), "\n")}
+func parseYAML(ctx context.Context, name string, data []byte) (Spec, error) {
+	d := &yamlDoc{name: name, data: data, lines: strings.Split(string(data), "\n"), ctx: ctx}
 	root, err := d.decode()
 	if err != nil {
 		return Spec{}, err
@@ -64,6 +68,9 @@ func (d *yamlDoc) decode() (*yaml.Node, error) {
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil, Errorf(d.pos(1, 1), "empty input: no YAML content")
+	}
+	if err := d.countAliases(&doc); err != nil {
+		return nil, err
 	}
 	return doc.Content[0], nil
 }
@@ -146,10 +153,46 @@ func (d *yamlDoc) resolve(n *yaml.Node) (*yaml.Node, error) {
 	if n.Kind != yaml.AliasNode {
 		return n, nil
 	}
-	if n.Alias == nil || n.Alias.Kind != yaml.ScalarNode {
-		return nil, Errorf(d.at(n), "alias *%s: only scalars (single strings) may be aliased in a puzzle file", n.Value)
+	if err := d.checkAlias(n); err != nil {
+		return nil, err
 	}
 	return n.Alias, nil
+}
+
+// checkAlias refuses an alias of anything but a scalar.
+func (d *yamlDoc) checkAlias(n *yaml.Node) error {
+	if n.Alias == nil || n.Alias.Kind != yaml.ScalarNode {
+		return Errorf(d.at(n), "alias *%s: only scalars (single strings) may be aliased in a puzzle file", SafeText(n.Value))
+	}
+	return nil
+}
+
+// countAliases walks the node tree once, before anything is read from it,
+// and refuses a document whose aliases expand it beyond MaxInputSize: each
+// use of an alias reads its scalar again, so a small file could otherwise
+// make the parser read gigabytes. Aliases of anything but scalars are
+// refused here too, so the walk never follows one.
+func (d *yamlDoc) countAliases(root *yaml.Node) error {
+	stack := []*yaml.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Kind == yaml.AliasNode {
+			if err := d.checkAlias(n); err != nil {
+				return err
+			}
+			d.expanded += len(n.Alias.Value) + 1
+			if d.expanded+len(d.data) > MaxInputSize {
+				return limitErr(d.at(n), "the aliases (*%s and others) expand the input beyond %d bytes (16 MiB), the limit for a puzzle file; aliased text counts each time it is used",
+					SafeText(n.Value), MaxInputSize)
+			}
+			continue
+		}
+		for i := len(n.Content) - 1; i >= 0; i-- { // in document order
+			stack = append(stack, n.Content[i])
+		}
+	}
+	return nil
 }
 
 // mapping checks that n is a mapping and returns its key/value pairs, keys
@@ -207,6 +250,7 @@ func (d *yamlDoc) puzzle(root *yaml.Node) (Spec, error) {
 		if spec.Name, err = d.text(kv[1], "name"); err != nil {
 			return spec, err
 		}
+		spec.NamePos = d.at(kv[1])
 	}
 	pol, sup := Free, supply{n: 1}
 	if kv, ok := key["orientations"]; ok {
@@ -383,7 +427,7 @@ func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 	if m[3] != "" {
 		spec.Dim = 3
 	}
-	spec.Region = Box(h, w, depth)
+	spec.Region = Box(Dims{Width: w, Height: h, Depth: depth})
 	return nil
 }
 
@@ -479,6 +523,9 @@ func (d *yamlDoc) pieces(k, v *yaml.Node, spec *Spec, pol Policy, sup supply) er
 	}
 	first := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(v.Content); i += 2 {
+		if err := d.ctx.Err(); err != nil {
+			return err
+		}
 		pk, pv := v.Content[i], v.Content[i+1]
 		if pk.Kind != yaml.ScalarNode {
 			return Errorf(d.at(pk), "a piece name must be a plain string")

@@ -1,20 +1,30 @@
 package puzzle
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 )
 
-// Documented limits. A puzzle beyond any of them is refused by New with an
-// error before the images are built, so that no input can exhaust memory.
+// Documented limits (docs/formats.md). A puzzle beyond any of them is
+// refused by New with an error wrapping ErrLimit, before the memory or time
+// it would take is spent, so that no input can exhaust memory or run for
+// long: every phase of New is linear in the input, or bounded by these.
 const (
 	MaxCells        = 1 << 20    // cells of the region
 	MaxPieces       = 4096       // pieces (names) in one puzzle
 	MaxPieceCells   = 4096       // cells of one piece
+	MaxTotalCells   = 1 << 16    // cells of all pieces together, each name counted once
 	MaxImages       = 4_000_000  // images (placements, the ok set)
 	MaxCoverEntries = 24_000_000 // cells summed over all images (the cover set)
+	// MaxImageWork bounds the search for the images, in 64-bit word
+	// operations: at most (cells of a piece) x (bounding-box positions / 64)
+	// per orientation that fits in the box, usually far fewer. The limit is
+	// reached after about a second.
+	MaxImageWork = 1_000_000_000
+	MaxNameBytes = 256 // bytes of the puzzle's name and of a piece's name
 )
 
 // Pos is a position in an input file; Line and Col count from 1, and 0 means
@@ -75,6 +85,7 @@ type Spec struct {
 	Dim       int // 2 or 3
 	Region    []Cell
 	RegionPos Pos
+	NamePos   Pos // where Name is given, for error messages
 	Pieces    []PieceSpec
 	// Empty lists board cells that must stay empty: they are taken out of
 	// the region (constraints.go). EmptyPos locates them for messages.
@@ -124,7 +135,19 @@ type Puzzle struct {
 }
 
 // New validates a spec and builds the puzzle and its images.
-func New(spec Spec) (*Puzzle, error) {
+func New(spec Spec) (*Puzzle, error) { return NewContext(context.Background(), spec) }
+
+// NewContext is New stopping with ctx's error (wrapped) within a fraction
+// of a second of ctx being done.
+func NewContext(ctx context.Context, spec Spec) (*Puzzle, error) {
+	p, err := newPuzzle(ctx, spec)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil, fmt.Errorf("building the puzzle: %w", err)
+	}
+	return p, err
+}
+
+func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 	if spec.Dim != 2 && spec.Dim != 3 {
 		return nil, Errorf(spec.RegionPos, "dimension must be 2 or 3, not %d", spec.Dim)
 	}
@@ -139,6 +162,22 @@ func New(spec Spec) (*Puzzle, error) {
 	}
 	if len(spec.Pieces) > MaxPieces {
 		return nil, limitErr(spec.RegionPos, "the puzzle has %d pieces; the limit is %d", len(spec.Pieces), MaxPieces)
+	}
+	if err := checkName(spec.NamePos, "the puzzle's name", spec.Name); err != nil {
+		return nil, err
+	}
+	total, copies := 0, 0
+	for _, ps := range spec.Pieces {
+		if total += len(ps.Cells); total > MaxTotalCells {
+			return nil, limitErr(ps.Pos, "the pieces have more than %d cells together (each name counted once), the limit", MaxTotalCells)
+		}
+		if !ps.Unlimited && ps.Count > 0 {
+			// No more copies than cells can ever be placed; the solvers
+			// keep statistics per number of pieces remaining.
+			if copies += ps.Count; copies > MaxCells {
+				return nil, limitErr(ps.Pos, "the pieces have more than %d copies together, the limit (give a large supply as count: unlimited)", MaxCells)
+			}
+		}
 	}
 	if spec.Dim == 2 {
 		for _, c := range spec.Region {
@@ -158,8 +197,14 @@ func New(spec Spec) (*Puzzle, error) {
 	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Region: region, Source: spec.RegionPos.File}
 	names := map[string]int{}
 	for n, ps := range spec.Pieces {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if ps.Name == "" {
 			return nil, Errorf(ps.Pos, "a piece has no name")
+		}
+		if err := checkName(ps.Pos, "a piece's name", ps.Name); err != nil {
+			return nil, err
 		}
 		if prev, dup := names[ps.Name]; dup {
 			return nil, Errorf(ps.Pos, "duplicate piece %q (first defined at %v)", ps.Name, spec.Pieces[prev].Pos)
@@ -201,7 +246,7 @@ func New(spec Spec) (*Puzzle, error) {
 		}
 		p.Pieces = append(p.Pieces, pc)
 	}
-	if err := p.buildImages(); err != nil {
+	if err := p.buildImages(ctx); err != nil {
 		return nil, err
 	}
 	p.buildClasses()
@@ -284,8 +329,10 @@ func (p *Puzzle) AreaFeasible() bool {
 	}
 	reach := make([]bool, rest+1)
 	reach[0] = true
+	done := map[int]bool{} // each size once: the cost is sizes x area
 	for k := range p.Pieces {
-		if s := p.Pieces[k].Size(); p.Pieces[k].Unlimited {
+		if s := p.Pieces[k].Size(); p.Pieces[k].Unlimited && !done[s] {
+			done[s] = true
 			for v := s; v <= rest; v++ {
 				reach[v] = reach[v] || reach[v-s]
 			}

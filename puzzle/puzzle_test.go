@@ -110,9 +110,9 @@ func TestImagesStableOrder(t *testing.T) {
 }
 
 func TestSymmetryGroups(t *testing.T) {
-	cube := mustNew(t, Spec{Dim: 3, Region: Box(4, 4, 4), Pieces: []PieceSpec{
+	cube := mustNew(t, Spec{Dim: 3, Region: Box(Dims{Width: 4, Height: 4, Depth: 4}), Pieces: []PieceSpec{
 		{Name: "A", Cells: Shape{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {2, 1, 1}, {0, 0, 1}}, Count: 1, Policy: Rotate}}})
-	cubeFree := mustNew(t, Spec{Dim: 3, Region: Box(4, 4, 4), Pieces: []PieceSpec{
+	cubeFree := mustNew(t, Spec{Dim: 3, Region: Box(Dims{Width: 4, Height: 4, Depth: 4}), Pieces: []PieceSpec{
 		{Name: "A", Cells: Shape{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {2, 1, 1}, {0, 0, 1}}, Count: 1, Policy: Free}}})
 	// Mirror pair of chiral pieces, each only rotating: reflections exchange them.
 	f, _ := ArtCells(pentominoArt["F"], 0)
@@ -120,10 +120,10 @@ func TestSymmetryGroups(t *testing.T) {
 	for n, c := range f {
 		fm[n] = Cell{c.I, -c.J, 0}
 	}
-	oneSided := mustNew(t, Spec{Dim: 2, Region: Box(5, 5, 1), Pieces: []PieceSpec{
+	oneSided := mustNew(t, Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 5}), Pieces: []PieceSpec{
 		{Name: "F", Cells: f, Count: 1, Policy: Rotate}, {Name: "F'", Cells: fm, Count: 1, Policy: Rotate}}})
-	onlyF := mustNew(t, Spec{Dim: 2, Region: Box(5, 5, 1), Pieces: []PieceSpec{{Name: "F", Cells: f, Count: 1, Policy: Rotate}}})
-	fixed := mustNew(t, Spec{Dim: 2, Region: Box(5, 5, 1), Pieces: []PieceSpec{{Name: "F", Cells: f, Count: 1, Policy: Fixed}}})
+	onlyF := mustNew(t, Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 5}), Pieces: []PieceSpec{{Name: "F", Cells: f, Count: 1, Policy: Rotate}}})
+	fixed := mustNew(t, Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 5}), Pieces: []PieceSpec{{Name: "F", Cells: f, Count: 1, Policy: Fixed}}})
 	for _, c := range []struct {
 		name string
 		p    *Puzzle
@@ -160,7 +160,7 @@ func TestSymmetryGroups(t *testing.T) {
 func TestVerify(t *testing.T) {
 	// 2x5 with two I pentominoes: the only tilings are two horizontal bars.
 	bar, _ := ArtCells("#####", 0)
-	p := mustNew(t, Spec{Dim: 2, Region: Box(2, 5, 1), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 2, Policy: Free}}})
+	p := mustNew(t, Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 2}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 2, Policy: Free}}})
 	h := 0 // horizontal orientation index
 	if !p.Pieces[0].Orients[0].Equal(Shape{{0, 0, 0}, {0, 1, 0}, {0, 2, 0}, {0, 3, 0}, {0, 4, 0}}) {
 		h = 1
@@ -208,14 +208,14 @@ func TestNewErrors(t *testing.T) {
 		want string
 	}{
 		{"no cells", Spec{Dim: 2, RegionPos: pos, Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}}}, "p.yaml:3:5: the board has no cells"},
-		{"no pieces", Spec{Dim: 2, Region: Box(1, 5, 1), RegionPos: pos}, "no pieces"},
-		{"empty piece", Spec{Dim: 2, Region: Box(1, 5, 1), Pieces: []PieceSpec{{Name: "I", Count: 1, Pos: pos}}}, "p.yaml:3:5: piece \"I\" has no cells"},
-		{"duplicate", Spec{Dim: 2, Region: Box(1, 5, 1), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}, {Name: "I", Cells: bar, Count: 1, Pos: pos}}}, "duplicate piece"},
-		{"zero count", Spec{Dim: 2, Region: Box(1, 5, 1), Pieces: []PieceSpec{{Name: "I", Cells: bar, Pos: pos}}}, "count must be"},
-		{"too big", Spec{Dim: 2, Region: Box(1, 4, 1), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1, Pos: pos}}}, "more than the 4"},
-		{"fits nowhere", Spec{Dim: 2, Region: Box(2, 3, 1), Pieces: []PieceSpec{{Name: "I", Cells: bar[:4], Count: 1, Pos: pos}}}, "fits nowhere"},
-		{"3D piece, 2D board", Spec{Dim: 2, Region: Box(3, 3, 1), Pieces: []PieceSpec{{Name: "A", Cells: []Cell{{0, 0, 0}, {0, 0, 1}}, Count: 1, Pos: pos}}}, "is 3D but the board is 2D"},
-		{"bad dim", Spec{Dim: 4, Region: Box(1, 5, 1)}, "dimension"},
+		{"no pieces", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), RegionPos: pos}, "no pieces"},
+		{"empty piece", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Count: 1, Pos: pos}}}, "p.yaml:3:5: piece \"I\" has no cells"},
+		{"duplicate", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}, {Name: "I", Cells: bar, Count: 1, Pos: pos}}}, "duplicate piece"},
+		{"zero count", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Pos: pos}}}, "count must be"},
+		{"too big", Spec{Dim: 2, Region: Box(Dims{Width: 4, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1, Pos: pos}}}, "more than the 4"},
+		{"fits nowhere", Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 2}), Pieces: []PieceSpec{{Name: "I", Cells: bar[:4], Count: 1, Pos: pos}}}, "fits nowhere"},
+		{"3D piece, 2D board", Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 3}), Pieces: []PieceSpec{{Name: "A", Cells: []Cell{{0, 0, 0}, {0, 0, 1}}, Count: 1, Pos: pos}}}, "is 3D but the board is 2D"},
+		{"bad dim", Spec{Dim: 4, Region: Box(Dims{Width: 5, Height: 1})}, "dimension"},
 	}
 	for _, c := range cases {
 		_, err := New(c.spec)
@@ -231,7 +231,7 @@ func TestNewErrors(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	bar, _ := ArtCells("##", 0)
-	_, err := New(Spec{Dim: 2, Region: Box(1500, 1500, 1), Pieces: []PieceSpec{{Name: "D", Cells: bar, Unlimited: true, Policy: Free}}})
+	_, err := New(Spec{Dim: 2, Region: Box(Dims{Width: 1500, Height: 1500}), Pieces: []PieceSpec{{Name: "D", Cells: bar, Unlimited: true, Policy: Free}}})
 	if !errors.Is(err, ErrLimit) {
 		t.Fatalf("1500x1500 dominoes: got %v, want a limit error", err)
 	}
@@ -239,7 +239,7 @@ func TestLimits(t *testing.T) {
 
 func TestAreaFeasible(t *testing.T) {
 	tet := func(rows, cols int) *Puzzle {
-		return mustNew(t, Spec{Dim: 2, Region: Box(rows, cols, 1), Pieces: artPieces(t, tetrominoArt, Free, 0, true)})
+		return mustNew(t, Spec{Dim: 2, Region: Box(Dims{Width: cols, Height: rows}), Pieces: artPieces(t, tetrominoArt, Free, 0, true)})
 	}
 	if tet(7, 7).AreaFeasible() {
 		t.Error("49 cells cannot be a sum of 4s")

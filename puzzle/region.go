@@ -74,8 +74,25 @@ func (r *Region) Neighbors(n int) []int {
 // order of the FILA article's ILSI bits (bit 5 down to bit 0).
 var FaceDirs = [6]Cell{{-1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 
-// Box returns the cells of an ni x nj x nl box (nl = 1 for 2D).
-func Box(ni, nj, nl int) []Cell {
+// Dims is the size of a box, named as in the puzzle file's "W x H x D":
+// the board "10x6" is Dims{Width: 10, Height: 6}.
+type Dims struct {
+	Width  int // columns: the J coordinate runs over 0..Width-1
+	Height int // rows: the I coordinate runs over 0..Height-1
+	Depth  int // layers: the L coordinate runs over 0..Depth-1; 0 means 1 (2D)
+}
+
+// Box returns the cells of a box in natural order: Box(Dims{Width: 10,
+// Height: 6}) is the 10x6 board of the puzzle file, 6 rows of 10 cells.
+// A dimension below 1 (other than a zero Depth) gives no cells.
+func Box(d Dims) []Cell {
+	ni, nj, nl := d.Height, d.Width, d.Depth
+	if nl == 0 {
+		nl = 1
+	}
+	if ni < 1 || nj < 1 || nl < 1 {
+		return nil
+	}
 	cells := make([]Cell, 0, ni*nj*nl)
 	for i := range ni {
 		for j := range nj {

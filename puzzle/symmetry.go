@@ -21,13 +21,21 @@ func (p *Puzzle) Symmetries() []Symmetry {
 	if p.Dim == 2 {
 		cand = Group(Free, 2)
 	}
+	// owner lists, for each orientation key, the classes whose orientation
+	// set holds it.
+	owner := map[string][]int{}
+	for c := range p.Classes {
+		for _, k := range p.Classes[c].keys {
+			owner[k] = append(owner[k], c)
+		}
+	}
 	var out []Symmetry
 	for _, t := range cand {
 		cm, ok := p.mapRegion(t)
 		if !ok {
 			continue
 		}
-		clm, ok := p.mapClasses(t, cm)
+		clm, ok := p.mapClasses(t, owner, cm)
 		if !ok {
 			continue
 		}
@@ -38,16 +46,19 @@ func (p *Puzzle) Symmetries() []Symmetry {
 
 func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 	reg := p.Region
-	img := make([]Cell, len(reg.Cells))
-	lo := t.Apply(reg.Cells[0])
-	for n, c := range reg.Cells {
-		img[n] = t.Apply(c)
-		lo.I, lo.J, lo.L = min(lo.I, img[n].I), min(lo.J, img[n].J), min(lo.L, img[n].L)
+	// The image of the bounding box's corners gives the translation back
+	// into the box; a transform that does not map the box onto itself
+	// cannot map the region onto itself.
+	hi := reg.Lo.Add(reg.Size).Sub(Cell{1, 1, 1})
+	a, b := t.Apply(reg.Lo), t.Apply(hi)
+	lo := Cell{min(a.I, b.I), min(a.J, b.J), min(a.L, b.L)}
+	if size := t.Apply(reg.Size); abs(size.I) != reg.Size.I || abs(size.J) != reg.Size.J || abs(size.L) != reg.Size.L {
+		return nil, false
 	}
 	off := reg.Lo.Sub(lo)
-	cm := make([]int32, len(img))
-	for n, c := range img {
-		m := reg.Index(c.Add(off))
+	cm := make([]int32, len(reg.Cells))
+	for n, c := range reg.Cells {
+		m := reg.Index(t.Apply(c).Add(off))
 		if m < 0 {
 			return nil, false
 		}
@@ -56,12 +67,19 @@ func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 	return cm, true
 }
 
-// mapClasses finds the class each class is mapped onto by t (cm being t's
-// map of the region cells): same supply, same orientations and, when
-// either class has a placement constraint, the same images (so that a
-// fixed piece, or a piece confined to a region, breaks the symmetries that
-// do not map its allowed images onto themselves).
-func (p *Puzzle) mapClasses(t Transform, cm []int32) ([]int, bool) {
+// mapClasses finds the class that t maps each class onto. A class's
+// orientation set is the orbit G.s of a shape s under its policy's group G
+// (1, the rotations, or all transforms), and G is normal in the group of all
+// transforms, so t maps it onto G.(t s): the orbit of one shape. That set
+// is the orientation set of class d exactly when d's set holds t s and has
+// as many orientations, since the groups are nested. This costs one
+// orientation per class and transform instead of all of them.
+//
+// When either class has a placement constraint, the images must match too
+// (cm being t's map of the region cells), so that a fixed piece, or a piece
+// confined to a region, breaks the symmetries that do not map its allowed
+// images onto themselves.
+func (p *Puzzle) mapClasses(t Transform, owner map[string][]int, cm []int32) ([]int, bool) {
 	out := make([]int, len(p.Classes))
 	own := map[int][]string{} // image keys of constrained classes, unmapped
 	ownKeys := func(d int) []string {
@@ -75,16 +93,12 @@ func (p *Puzzle) mapClasses(t Transform, cm []int32) ([]int, bool) {
 	for c := range p.Classes {
 		cl := &p.Classes[c]
 		rep := &p.Pieces[cl.Pieces[0]]
-		keys := make([]string, len(rep.Orients))
-		for r, o := range rep.Orients {
-			keys[r] = t.Map(o).Key()
-		}
-		slices.Sort(keys)
+		key := t.Map(rep.Orients[0]).Key()
 		found := -1
 		var mapped []string // images of c mapped by t, when needed
-		for d := range p.Classes {
+		for _, d := range owner[key] {
 			dl := &p.Classes[d]
-			if dl.Unlimited != cl.Unlimited || dl.Count != cl.Count || !slices.Equal(dl.keys, keys) {
+			if dl.Unlimited != cl.Unlimited || dl.Count != cl.Count || len(dl.keys) != len(cl.keys) {
 				continue
 			}
 			if p.Constrained(cl.Pieces[0]) || p.Constrained(dl.Pieces[0]) {
@@ -104,6 +118,13 @@ func (p *Puzzle) mapClasses(t Transform, cm []int32) ([]int, bool) {
 		out[c] = found
 	}
 	return out, true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // MapPlacement returns the placement that symmetry s makes of pl: the same

@@ -37,5 +37,5 @@ func mustNew(t testing.TB, spec Spec) *Puzzle {
 }
 
 func pentominoes(t testing.TB, rows, cols int) *Puzzle {
-	return mustNew(t, Spec{Name: "pentominoes", Dim: 2, Region: Box(rows, cols, 1), Pieces: artPieces(t, pentominoArt, Free, 1, false)})
+	return mustNew(t, Spec{Name: "pentominoes", Dim: 2, Region: Box(Dims{Width: cols, Height: rows}), Pieces: artPieces(t, pentominoArt, Free, 1, false)})
 }

@@ -121,7 +121,7 @@ func solve(p *puzzle.Puzzle, limit int, rng *rand.Rand) []puzzle.Tiling {
 // dominoBoard is an n x n board with unlimited dominoes.
 func dominoBoard(t testing.TB, n int) *puzzle.Puzzle {
 	t.Helper()
-	p, err := puzzle.New(puzzle.Spec{Name: "dominoes", Dim: 2, Region: puzzle.Box(n, n, 1),
+	p, err := puzzle.New(puzzle.Spec{Name: "dominoes", Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: n, Height: n}),
 		Pieces: []puzzle.PieceSpec{{Name: "D", Cells: []puzzle.Cell{{I: 0, J: 0}, {I: 0, J: 1}}, Unlimited: true, Policy: puzzle.Rotate}}})
 	if err != nil {
 		t.Fatal(err)

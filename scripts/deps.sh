@@ -7,6 +7,9 @@
 #            .deps/bin/highs that finds libhighs.so.
 #   cbc      Debian package coinor-cbc  (cross-checks LP / MPS exports)
 #   glpsol   Debian package glpk-utils  (cross-checks LP / MPS exports)
+#   clasp    Debian package clasp       (SAT and pseudo-Boolean solver:
+#            cross-checks the CNF and OPB exports)
+#   picosat  Debian package picosat     (a second SAT solver for the CNF export)
 #   Pyomo    PyPI package pyomo in a virtual environment .deps/pyomo/
 #            (runs the Pyomo export in the tests; optional: on failure the
 #            test says so and skips)
@@ -149,6 +152,8 @@ EOF
 missing=()
 command -v cbc >/dev/null 2>&1 || missing+=(coinor-cbc)
 command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
+command -v clasp >/dev/null 2>&1 || missing+=(clasp)
+command -v picosat >/dev/null 2>&1 || missing+=(picosat)
 if ((${#missing[@]})); then
 	if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
 		say "installing ${missing[*]} with apt-get"

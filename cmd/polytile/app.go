@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -32,6 +33,9 @@ type app struct {
 	stdout, stderr io.Writer
 	quiet, verbose bool
 	signal         atomic.Int32 // the signal that stopped us, if any
+	// ctx is done after SIGINT or SIGTERM: the context of every phase that
+	// no --time-limit bounds (see loadPuzzle).
+	ctx context.Context
 }
 
 // exitError carries an exit code; a nil err means "nothing more to print".
@@ -63,6 +67,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	a.ctx = ctx
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -116,8 +121,11 @@ func (a *app) exitCode(err error) int {
 	return exitUsage
 }
 
+// printErr prints an error, with any character that a terminal would
+// interpret (escapes, bidirectional overrides) escaped: messages quote
+// file names and input.
 func (a *app) printErr(err error) {
-	fmt.Fprintln(a.stderr, "polytile: "+strings.TrimPrefix(err.Error(), "polytile: "))
+	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(strings.TrimPrefix(err.Error(), "polytile: ")))
 }
 
 func (a *app) rootCmd() *cobra.Command {
@@ -134,6 +142,7 @@ and turns it into every form you need:
             finds the best near-miss of an infeasible puzzle
   export    write the program as LP / MPS for any MIP solver, the exact-cover
             matrix for Knuth's dlx1, or a runnable Pyomo script
+  check     read an external solver's solution file back, verify and draw it
   compare   run several backends on the same puzzles and check they agree
   bench     the benchmark suite of the FILA article on this machine
 
@@ -148,31 +157,27 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 	}
 	root.PersistentFlags().BoolVarP(&a.quiet, "quiet", "q", false, "no progress line")
 	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "show solver logs (HiGHS output) on stderr")
+	// One check of every command's flags after parsing (applies.go).
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return checkFlagsApply(cmd) }
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr("%v (see %s --help)", err, c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
-	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.compareCmd, a.benchCmd} {
+	root.Version = versionString()
+	root.SetVersionTemplate("{{.Version}}\n")
+	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.versionCmd} {
 		root.AddCommand(add())
 	}
 	return root
 }
 
-// loadPuzzle reads PUZZLE (a path or "-"), with an optional forced format.
+// loadPuzzle reads PUZZLE (a path or "-"), with an optional forced format;
+// it stops after a signal (see loadPuzzleContext).
 func (a *app) loadPuzzle(path, format string) (*puzzle.Puzzle, error) {
-	var p *puzzle.Puzzle
-	var err error
-	if path == "-" {
-		data, rerr := io.ReadAll(io.LimitReader(a.stdin, puzzle.MaxInputSize+1))
-		if rerr != nil {
-			return nil, usageErr("reading stdin: %v", rerr)
-		}
-		p, err = puzzle.Parse(puzzle.StdinName, data, format)
-	} else {
-		p, err = puzzle.ParseFile(path, format)
-	}
-	if err != nil {
-		return nil, &exitError{code: exitUsage, err: err}
-	}
-	return p, nil
+	return a.loadPuzzleContext(a.ctx, path, format)
+}
+
+// addFromFlag adds the --from flag every command that reads a puzzle has.
+func addFromFlag(fs *pflag.FlagSet, from *string) {
+	fs.StringVar(from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 }

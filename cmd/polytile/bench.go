@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/render"
@@ -74,7 +75,7 @@ Exit code 1 when a case does not find the known number of solutions.`,
 	fl.StringVarP(&f.out, "output", "o", "-", "write the table to FILE")
 	fl.StringVar(&f.update, "update", "", "write the Markdown table into FILE between <!-- bench:SUITE:begin --> and <!-- bench:SUITE:end -->")
 	fl.StringVar(&f.examples, "examples", "", "directory of the example puzzles (default: ./examples, or next to the binary)")
-	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop each case after this long (0: none)")
+	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop each case after this long (0: none)")
 	return c
 }
 

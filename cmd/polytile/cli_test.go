@@ -91,9 +91,15 @@ func TestRenderToFile(t *testing.T) {
 
 func TestExportFormats(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"lp", "mps", "fixed-mps", "dlx", "pyomo"} {
+	for _, f := range []string{"lp", "mps", "fixed-mps", "dlx", "pyomo", "cnf", "opb"} {
 		out := filepath.Join(dir, "t."+f)
-		code, _, errs := run(t, "", "export", example("tetris-7x7.yaml"), "--format", f, "--mode", "max-coverage", "-o", out)
+		// A max-coverage DLX file needs finite pieces (the tetrominoes are
+		// unlimited: refused below); the pentominoes have them.
+		file := example("tetris-7x7.yaml")
+		if f == "dlx" {
+			file = example("pentomino-10x6.yaml")
+		}
+		code, _, errs := run(t, "", "export", file, "--format", f, "--mode", "max-coverage", "-o", out)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", f, code, errs)
 		}
@@ -118,6 +124,21 @@ func TestExportFormats(t *testing.T) {
 		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--mode", "best"},
 		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--strengthen"},
 		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--max-coverage", "--mode", "exact"},
+		{"export", example("tetris-7x7.yaml"), "--format", "dlx", "--max-coverage"},
+		{"export", example("tetris-7x7.yaml"), "--format", "dlx", "--strengthen", "--max-coverage"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--dialect", "dlx1"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--min-covered", "3"},
+		{"export", example("tetris-7x7.yaml"), "--format", "cnf", "--max-coverage", "--min-covered", "50"},
+		{"export", example("tetris-7x7.yaml"), "--format", "cnf", "--max-coverage", "--strengthen"},
+		{"export", example("tetris-7x7.yaml"), "--format", "pyomo", "--symmetry", "pin"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--symmetry", "hole"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--symmetry", "all"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--start-format", "cbc"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--max-coverage", "--start", "x.sol"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--max-coverage", "--start", "x.sol", "--start-format", "glpk"},
+		{"export", example("tetris-7x7.yaml"), "--format", "dlx", "--start", "x.mst"},
+		{"export", example("tetris-7x7.yaml"), "--format", "lp", "--max-coverage", "--start", "x.mst", "--start-time", "0s"},
+		{"export", example("tetris-7x7.yaml"), "--format", "dlx", "--dialect", "dlx9"},
 	} {
 		if code, _, _ := run(t, "", bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)

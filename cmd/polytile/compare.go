@@ -15,7 +15,9 @@ import (
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
@@ -23,6 +25,7 @@ import (
 // compareFlags are the flags of `polytile compare`.
 type compareFlags struct {
 	backends, dlxSolvers []string
+	solverOptions        []string
 	dlxCount             string
 	format, task, from   string
 	chart, out, update   string
@@ -67,8 +70,10 @@ such as e=11:f=3 (E from 11 remaining pieces, F from 3), nof, at=N (DLX until N
 pieces remain, then FILA: the hybrid), vol or vol=N (volume filter),
 r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
 MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
-formulation, default packing), strengthen (add the area row), mps (external
-solvers: read the free MPS export instead of LP).
+formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
+solvers: read the free MPS export instead of LP); highs also takes gap=G,
+threads=N and any HiGHS option KEY=VALUE (an unknown option or a bad value is
+an error with HiGHS's message).
 
 --backends takes a list separated by spaces, ';' or ','; after a comma an
 item that is not a backend name continues the options of the previous
@@ -103,13 +108,14 @@ of all solutions is read from its output with --dlx-count (default
 	fl.StringVar(&f.dlxCount, "dlx-count", compare.DefaultDLXCount.String(), "regular expression whose first group is the --dlx-solver's solution count")
 	fl.StringVar(&f.format, "format", "table", "table, markdown, csv or json")
 	fl.StringVar(&f.task, "task", "auto", "auto, count or max-coverage")
-	fl.DurationVar(&f.timeLimit, "time-limit", 60*time.Second, "time limit per backend and task (0: none)")
-	fl.IntVar(&f.enumLimit, "enum-limit", compare.DefaultEnumLimit, "most MIP solves when HiGHS enumerates solutions with no-good cuts")
+	durationFlag(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "time limit per backend and task, and for reading each puzzle (0: none)")
+	intFlag(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most MIP solves when HiGHS enumerates solutions with no-good cuts")
 	fl.StringVar(&f.chart, "chart", "", "write a bar chart of the times to FILE (.svg, .png, .txt)")
 	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
 	fl.StringVar(&f.update, "update", "", "write the Markdown tables into FILE between <!-- SECTION:begin --> and <!-- SECTION:end -->")
 	fl.StringVar(&f.section, "section", "compare", "name of the --update section (letters, digits, ':', '-', '_')")
-	fl.StringVar(&f.from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	addFromFlag(fl, &f.from)
+	fl.StringArrayVar(&f.solverOptions, "solver-option", nil, "SOLVER:KEY=VALUE passed to an external solver (cbc, glpsol, highs-cli); repeatable")
 	return c
 }
 
@@ -173,7 +179,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	}
 	var puzzles []*puzzle.Puzzle
 	for _, file := range files {
-		p, err := a.loadPuzzle(file, f.from)
+		p, err := a.loadCompared(ctx, file, f)
 		if err != nil {
 			return err
 		}
@@ -188,6 +194,9 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		if opt.PerKind, err = reg.DefaultBackends(); err != nil {
 			return err
 		}
+	}
+	if backends, opt.PerKind, err = applySolverOptions(ctx, f.solverOptions, backends, opt.PerKind); err != nil {
+		return err
 	}
 	rep := &compare.Report{Machine: compare.ThisMachine()}
 	var runErr error
@@ -218,6 +227,17 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		return noSolution
 	}
 	return nil
+}
+
+// loadCompared reads one puzzle of a comparison within --time-limit (a
+// puzzle whose images take longer could not be compared in time anyway).
+func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags) (*puzzle.Puzzle, error) {
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
+	return a.loadPuzzleContext(ctx, file, f.from)
 }
 
 // chartFormatFor is the picture format of a --chart file, by its extension

@@ -9,13 +9,16 @@ import (
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
 )
 
 func (a *app) exportCmd() *cobra.Command {
-	var format, mode, formulation, out, from string
+	var format, mode, formulation, out, from, symmetry, dialect string
 	var strengthen, maxCoverage bool
+	var minCovered int
+	var start startFlags
 	c := &cobra.Command{
-		Use:   "export PUZZLE --format lp|mps|fixed-mps|dlx|pyomo",
+		Use:   "export PUZZLE --format lp|mps|fixed-mps|dlx|cnf|opb|pyomo",
 		Short: "Write the binary program (LP, MPS, Pyomo) or the exact-cover matrix (DLX)",
 		Long: `export writes the puzzle in a form another solver reads.
 
@@ -28,21 +31,40 @@ func (a *app) exportCmd() *cobra.Command {
              with a finite count (m|name for m copies), options are images
   pyomo      a runnable Python script that rebuilds the same program with
              Pyomo and solves it with a solver named on its command line
+  cnf        DIMACS CNF for SAT solvers: exact, or (--max-coverage) "at
+             least --min-covered cells" (default: the coverage bound)
+  opb        pseudo-Boolean (OPB) for PB solvers: exact, or max-coverage
+             as "minimise -sum size*x"
+
+--dialect dlx1 writes the copies of a repeated piece as distinct items
+(dlx1 then counts every solution once per permutation of the copies);
+dlx3, the default, writes one item k|name. With --max-coverage the DLX
+cells become secondary items (dlx then lists the packings that place
+every finite piece). --symmetry pin|hole adds a symmetry-breaking row;
+--start FILE --start-format mst|cplex-mst|highs|cbc also writes the native
+tiling as a MIP start (see docs/solvers-external.md).
 
 --mode exact asks every cell to be covered exactly once and every finite
 piece to be used exactly its count; --mode max-coverage maximises the
 covered cells: --formulation seed is the MIP article's (binary y per cell,
 sum x = y, maximise sum y), packing drops y (sum x <= 1, maximise sum
-size*x); --max-coverage is short for --mode max-coverage, as in 'polytile
-solve'. --strengthen adds the area bound of 'polytile info' to the program.
+size*x; the default packing, as in solve and compare); --max-coverage is short for --mode max-coverage, as in 'polytile
+solve'. --strengthen adds the area bound of 'polytile info' to the program
+(and the gcd and checkerboard rows, see docs/program.md).
+--formulation and --strengthen apply to max-coverage programs only, and a
+flag that does not apply to the format is an error.
 The file is written to a temporary name and renamed when complete.`,
 		Example: `  polytile export examples/tetris-7x7.yaml --format lp --mode max-coverage -o tetris.lp
   cbc tetris.lp solve solu tetris.sol
+  polytile check examples/tetris-7x7.yaml tetris.sol --max-coverage
+  polytile export examples/tetris-21x21.yaml --format lp --max-coverage --strengthen \
+      --start t21.start --start-format cbc -o t21.lp
+  cbc t21.lp mips t21.start solve solu t21.sol
   polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format == "" {
-				return usageErr("export needs --format lp, mps, fixed-mps, dlx or pyomo")
+				return usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 			}
 			if maxCoverage {
 				if cmd.Flags().Changed("mode") && mode != "max-coverage" {
@@ -52,6 +74,21 @@ The file is written to a temporary name and renamed when complete.`,
 			}
 			opt, err := programOptions(mode, formulation, strengthen)
 			if err != nil {
+				return err
+			}
+			if err := checkExportMode(format, mode); err != nil {
+				return err
+			}
+			if opt.Symmetry, err = model.ParseSymmetry(symmetry); err != nil {
+				return usageErr("--symmetry: %v", err)
+			}
+			if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
+				return usageErr("--symmetry hole applies to --max-coverage (an exact tiling has no hole)")
+			}
+			// The checkerboard rows go with --strengthen in every format that
+			// writes the program's rows (the Pyomo script has area and gcd only).
+			opt.Checkerboard = opt.Strengthen && strings.ToLower(format) != "pyomo"
+			if err := start.check(cmd, format); err != nil {
 				return err
 			}
 			if err := checkOutputs([]string{args[0]}, output{"-o", out}); err != nil {
@@ -65,7 +102,32 @@ The file is written to a temporary name and renamed when complete.`,
 			switch strings.ToLower(format) {
 			case "dlx":
 				c := model.NewCover(p)
-				write = func(w io.Writer) error { return export.WriteDLX(w, c) }
+				d, err := export.ParseDLXDialect(dialect)
+				if err != nil {
+					return usageErr("--dialect: %v", err)
+				}
+				dopt := export.DLXOptions{Dialect: d, MaxCoverage: opt.Mode == model.MaxCoverage}
+				if err := export.CheckDLX(c, dopt); err != nil {
+					return usageErr("%v", err)
+				}
+				write = func(w io.Writer) error { return export.WriteDLXWith(w, c, dopt) }
+			case "cnf", "opb":
+				prog, err := model.NewProgram(p, opt)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				sopt := export.SATOptions{MinCovered: -1}
+				if cmd.Flags().Changed("min-covered") {
+					if minCovered < 0 || minCovered > p.Area() {
+						return usageErr("--min-covered must be in [0, %d] (the cells of the region), not %d", p.Area(), minCovered)
+					}
+					sopt.MinCovered = minCovered
+				}
+				if strings.ToLower(format) == "cnf" {
+					write = func(w io.Writer) error { return export.WriteCNF(w, prog, sopt) }
+				} else {
+					write = func(w io.Writer) error { return export.WriteOPB(w, prog) }
+				}
 			case "lp", "mps", "fixed-mps", "pyomo":
 				prog, err := model.NewProgram(p, opt)
 				if err != nil {
@@ -81,19 +143,28 @@ The file is written to a temporary name and renamed when complete.`,
 				case "pyomo":
 					write = func(w io.Writer) error { return export.WritePyomo(w, prog) }
 				}
+				if start.file != "" {
+					if err := a.writeStart(cmd.Context(), &start, p, prog); err != nil {
+						return err
+					}
+				}
 			default:
-				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx or pyomo", format)
+				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", format)
 			}
 			return atomicfile.Write(cmd.Context(), out, a.stdout, write)
 		},
 	}
-	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx or pyomo")
+	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 	c.Flags().StringVar(&mode, "mode", "exact", "exact or max-coverage")
 	c.Flags().BoolVar(&maxCoverage, "max-coverage", false, "short for --mode max-coverage")
-	c.Flags().StringVar(&formulation, "formulation", "seed", "max-coverage formulation: seed or packing")
+	c.Flags().StringVar(&formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation: seed or packing")
 	c.Flags().BoolVar(&strengthen, "strengthen", false, "add the area (and gcd) bound to a max-coverage program")
 	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
-	c.Flags().StringVar(&from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	addFromFlag(c.Flags(), &from)
+	c.Flags().StringVar(&symmetry, "symmetry", "none", "symmetry-breaking row: none, pin (one image per orbit of a unique piece) or hole (max-coverage: a hole in a fundamental domain)")
+	c.Flags().StringVar(&dialect, "dialect", "dlx3", "DLX dialect: dlx1 (copies of a piece as distinct items) or dlx3 (k|name multiplicities)")
+	intFlag(c.Flags(), &minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: ask for at least this many covered cells (default: the coverage bound)")
+	start.add(c)
 	return c
 }
 

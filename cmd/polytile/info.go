@@ -39,7 +39,7 @@ by --unique, and the best coverage that area and colouring arguments allow.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	c.Flags().StringVar(&from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	addFromFlag(c.Flags(), &from)
 	return c
 }
 

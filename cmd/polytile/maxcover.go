@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -14,7 +16,11 @@ import (
 // maxCoverageConfig is the native.Config of the maximum-coverage search:
 // only the heuristic applies (DLX's choice of cell).
 func maxCoverageConfig(f *solveFlags) native.Config {
-	return native.Config{Schedule: f.heuristic}
+	cfg := native.DefaultMaxCoverageConfig()
+	if f.heuristic != "" {
+		cfg.Schedule = f.heuristic
+	}
+	return cfg
 }
 
 // describeMaxCoverage is the Config line of a native maximum-coverage run.
@@ -46,8 +52,7 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 	}
 	cov, bound, optimal := res.Covered, res.Bound, res.Optimal
 	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal
-	if !optimal && bound > 0 {
-		gap := float64(bound-cov) / float64(bound)
+	if gap := model.CoverageGap(cov, bound); !optimal && !math.IsInf(gap, 0) {
 		o.Gap = &gap
 	}
 	if o.found {

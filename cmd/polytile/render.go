@@ -45,7 +45,7 @@ the extension), else ansi on a terminal and ascii otherwise.`,
 	c.Flags().StringVar(&format, "format", "", "ascii, ansi, svg or png")
 	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
 	c.Flags().BoolVar(&labels, "labels", true, "write piece names on pictures")
-	c.Flags().StringVar(&from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	addFromFlag(c.Flags(), &from)
 	return c
 }
 

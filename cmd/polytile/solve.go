@@ -11,7 +11,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
@@ -28,6 +31,7 @@ type solveFlags struct {
 	renderFormat, out                           string
 	formulation                                 string
 	strengthen, noWarmStart                     bool
+	highs                                       highsFlags
 
 	// Set by prepareSolveOutputs: stream receives each solution of a
 	// --limit search (a text picture drawn as it comes), and keepNone
@@ -50,15 +54,21 @@ reflections of each other; the exact number, whatever filters are on), and
 many cells as possible, with a proof of optimality when one is found.
 
 Backends:
-  fila   (default) the Fixed Image List Algorithm: DLX places the first
+  fila   (default; with the heuristic, NOF and volume filter below, the
+         configuration compare's "native" backend runs) the Fixed Image
+         List Algorithm: DLX places the first
          pieces, FILA the rest; --heuristic f|e|s|radial or a schedule such
          as e=11:f=3 (E from 11 remaining pieces, F from 3), --nof for
          neighbour occupancy filtering, --fila-at N to switch at N pieces
   dlx    Knuth's dancing links (Algorithm X with the S heuristic)
   highs  the binary program solved in-process by HiGHS; --formulation
-         seed|packing and --strengthen for --max-coverage, which starts
+         seed|packing (default packing, as in export and compare) and
+         --strengthen for --max-coverage, which starts
          HiGHS from the native search's best tiling (found in at most 5 s
-         or a quarter of --time-limit; --no-warm-start to skip it)
+         or a quarter of --time-limit; --no-warm-start to skip it);
+         --mip-gap, --threads and --highs-option KEY=VALUE pass options
+         to HiGHS. "optimal" means proven (the coverage reaches a bound);
+         the gap is HiGHS's, (bound - coverage) / coverage
 
 --max-coverage with fila or dlx runs the native search: DLX with hole
 options for h = area - bound holes, then more, until a tiling is found; the
@@ -102,27 +112,27 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	fl := c.Flags()
 	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx or highs")
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
-	fl.Int64Var(&f.limit, "limit", 0, "stop after N solutions (print them)")
+	int64Flag(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "stop after N solutions (print them; 0: no limit)")
 	fl.BoolVar(&f.unique, "unique", false, "one solution per symmetry class (implies --count unless --limit is given)")
 	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3\n(fila default: f in 2D, e then f at 3 pieces in 3D)")
-	fl.BoolVar(&f.nof, "nof", true, "FILA neighbour occupancy filtering (--nof=false to disable)")
-	fl.IntVar(&f.filaAt, "fila-at", 0, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
-	fl.IntVar(&f.volume, "volume", 0, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables)")
-	fl.Lookup("volume").NoOptDefVal = "-1"
+	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "FILA neighbour occupancy filtering (--nof=false to disable)")
+	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
+	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables; -1: once)").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --count or --unique; none to disable)")
-	fl.IntVarP(&f.workers, "jobs", "j", 1, "parallel workers for counting")
+	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "parallel workers for counting")
 	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based)")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible (for infeasible puzzles)")
-	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long (e.g. 30s, 5m) and report what was found")
+	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop this long after the start (e.g. 30s, 5m; parsing counts) and report what was found; 0: none")
 	fl.BoolVar(&f.stats, "stats", false, "attempts, fits and no-fits per number of remaining pieces")
 	fl.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fl.BoolVar(&f.jsonLines, "jsonl", false, "stream each solution as a JSON line, then the summary")
 	fl.StringVar(&f.renderFormat, "render", "", "picture format for the solutions: ascii, ansi, svg or png (default: from the -o extension)")
 	fl.StringVarP(&f.out, "output", "o", "-", "write the picture(s) to FILE (.svg, .png, .txt, .ans)")
-	fl.StringVar(&f.formulation, "formulation", "packing", "highs --max-coverage formulation: seed or packing")
+	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "highs --max-coverage formulation: seed or packing")
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound to the program")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: do not start HiGHS from the native search's best tiling")
-	fl.StringVar(&f.from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	addFromFlag(fl, &f.from)
+	addHighsFlags(fl, &f.highs)
 	return c
 }
 
@@ -185,6 +195,13 @@ func tilingJSON(p *puzzle.Puzzle, t puzzle.Tiling) []placementJS {
 }
 
 func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
+	// One deadline for the whole command, made first: reading the puzzle,
+	// building its images, the filters and the search all count.
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
 	if f.count && f.limit > 0 {
 		return usageErr("--count and --limit exclude each other")
 	}
@@ -207,14 +224,9 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 			return err
 		}
 	}
-	p, err := a.loadPuzzle(path, f.from)
+	p, err := a.loadPuzzleContext(ctx, path, f.from)
 	if err != nil {
 		return err
-	}
-	if f.timeLimit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
-		defer cancel()
 	}
 	// A failed picture write stops the search (sctx); the time limit and
 	// signals are still read from ctx.
@@ -242,6 +254,10 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	o.Puzzle, o.File, o.Cells = p.Name, path, p.Area()
 	if ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
 		o.TimedOut = true
+	}
+	if o.Optimal != nil && *o.Optimal {
+		// Proven before the stop: the answer is complete, not partial.
+		o.TimedOut = false
 	}
 	if o.Tilings == nil {
 		o.Tilings = [][]placementJS{}
@@ -297,7 +313,7 @@ func (o *solveOutcome) text(w io.Writer) error {
 		if o.Bound != nil {
 			g := ""
 			if o.Gap != nil && *o.Gap > 0 {
-				g = fmt.Sprintf(" (gap %.2f%%)", 100**o.Gap)
+				g = " (gap " + formatGap(*o.Gap) + ")"
 			}
 			row("bound", "%d%s", *o.Bound, g)
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/highs"
@@ -31,34 +30,41 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
-	hopt := highs.Options{
-		TimeLimit: f.timeLimit,
-		OnProgress: func(pg highs.Progress) {
-			s := fmt.Sprintf("HiGHS  nodes %s  %s", progress.Count(pg.Nodes), compare.Seconds(pg.Elapsed.Seconds()))
-			if f.maxCoverage && !math.IsInf(pg.Objective, 0) && !math.IsNaN(pg.Objective) {
-				s += fmt.Sprintf("  best %.0f  bound %.1f  gap %.1f%%", pg.Objective, pg.DualBound, 100*pg.Gap)
-			}
-			line.Update(s)
-		},
+	if err := highs.CheckProgramSize(prog); err != nil {
+		return nil, usageErr("%v", err)
 	}
+	hopt, err := highsOptions(f)
+	if err != nil {
+		return nil, err
+	}
+	hopt.OnProgress = func(pg highs.Progress) { line.Update(highsProgressLine(prog, pg)) }
 	if a.verbose {
-		hopt.Log = func(s string) { fmt.Fprint(a.stderr, s) }
+		// HiGHS hands its log one line at a time, without the newline.
+		hopt.Log = func(s string) { fmt.Fprintln(a.stderr, s) }
 	}
 	// Warm start: the native search's best tiling (usually optimal), so
-	// that HiGHS only has to close the bound.
+	// that HiGHS only has to close the bound. HiGHS gets what is left of
+	// the time limit (ctx's deadline, counted from the start).
 	var warm *native.CoverageResult
 	if f.maxCoverage && !f.noWarmStart && highs.Version() != "" {
 		if warm = warmStart(ctx, p, f); warm != nil {
 			if hopt.Start, err = highs.ProgramStart(prog, warm.Tiling); err != nil {
 				return nil, err
 			}
-			if f.timeLimit > 0 {
-				hopt.TimeLimit = max(f.timeLimit-time.Duration(warm.Seconds*float64(time.Second)), time.Millisecond)
-			}
 		}
 	}
-	res, err := highs.SolveProgram(ctx, prog, hopt)
-	if errors.Is(err, highs.ErrUnavailable) {
+	var res *highs.ProgramResult
+	skipped := warm != nil && warm.Covered == prog.Bound.Bound
+	if skipped {
+		// The warm start reaches the area bound: it is optimal, and HiGHS
+		// has nothing to improve or prove (on large boards its presolve
+		// alone would run until the time limit).
+		res = &highs.ProgramResult{Status: highs.StatusOptimal, Optimal: true, AreaBoundReached: true, HasSolution: true,
+			Tiling: warm.Tiling, Coverage: warm.Covered, Cells: p.Area(), Bound: prog.Bound.Bound, FromStart: true}
+	} else {
+		res, err = highs.SolveProgram(ctx, prog, hopt)
+	}
+	if errors.Is(err, highs.ErrUnavailable) || errors.Is(err, highs.ErrTooLarge) || isOptionError(err) {
 		return nil, usageErr("%v", err)
 	}
 	if err != nil {
@@ -72,6 +78,12 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 		}
 		if warm != nil {
 			cfg += fmt.Sprintf(", warm start: native tiling covering %d in %s", warm.Covered, compare.Seconds(warm.Seconds))
+			switch {
+			case skipped:
+				cfg += "; it reaches the area bound, so HiGHS was not run"
+			case res.FromStart:
+				cfg += "; HiGHS found nothing better before it stopped"
+			}
 		}
 	}
 	o := &solveOutcome{
@@ -94,18 +106,23 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 		}
 		return o, nil
 	}
-	cov, bound, gap := res.Coverage, res.Bound, res.Gap
-	optimal := res.Optimal || res.AreaBoundReached || (res.HasSolution && cov >= bound)
+	cov, bound := res.Coverage, res.Bound
+	if warm != nil && warm.Bound < bound {
+		bound = max(warm.Bound, cov) // the native search refuted coverages above it
+	}
+	optimal := res.HasSolution && cov >= bound
 	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal
 	o.Complete = optimal
-	if !optimal && !math.IsNaN(gap) && !math.IsInf(gap, 0) {
+	if gap := model.CoverageGap(cov, bound); !optimal && !math.IsInf(gap, 0) {
 		o.Gap = &gap
 	}
 	switch {
 	case (res.AreaBoundReached || (optimal && cov == prog.Bound.Bound)) && warm != nil && warm.Covered == cov:
-		o.Proof = fmt.Sprintf("%s; the native warm start reaches it (HiGHS accepted its tiling)", prog.Bound.Reason)
+		o.Proof = fmt.Sprintf("%s; the native warm start reaches it", prog.Bound.Reason)
 	case res.AreaBoundReached || (optimal && cov == prog.Bound.Bound):
 		o.Proof = fmt.Sprintf("%s; HiGHS found a tiling reaching it", prog.Bound.Reason)
+	case optimal && warm != nil && bound == warm.Bound && bound < res.Bound:
+		o.Proof = warm.Proof
 	case optimal:
 		o.Proof = "HiGHS proved the bound (branch and bound)"
 	}
@@ -118,4 +135,18 @@ func warmSeconds(w *native.CoverageResult) float64 {
 		return 0
 	}
 	return w.Seconds
+}
+
+// highsProgressLine is the progress line of a HiGHS solve. For maximum
+// coverage it shows the summary's figures: the coverage, the dual bound
+// rounded to a bound on cells (model.DualCoverageBound) and the gap of
+// model.CoverageGap, so that progress and summary agree.
+func highsProgressLine(prog *model.Program, pg highs.Progress) string {
+	s := fmt.Sprintf("HiGHS  nodes %s  %s", progress.Count(pg.Nodes), compare.Seconds(pg.Elapsed.Seconds()))
+	if prog.Maximize() && !math.IsInf(pg.Objective, 0) && !math.IsNaN(pg.Objective) {
+		cov := int(math.Round(pg.Objective))
+		bound := max(model.DualCoverageBound(prog.Bound, pg.DualBound), cov)
+		s += fmt.Sprintf("  best %d  bound %d  gap %s", cov, bound, formatGap(model.CoverageGap(cov, bound)))
+	}
+	return s
 }

@@ -12,10 +12,9 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
-// nativeConfig turns the flags into a native.Config. For FILA, a heuristic
-// left unset becomes F on 2D boards and E switching to F at 3 remaining
-// pieces on 3D ones, and the volume filter runs once unless set: the
-// fastest settings measured on the article's puzzles (docs/solvers.md).
+// nativeConfig turns the flags into a native.Config. For FILA, what the
+// flags leave unset comes from native.DefaultConfig (the one definition of
+// the default, shared with compare's "native" backend).
 func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	cfg := native.Config{
 		Algorithm: f.backend,
@@ -36,11 +35,14 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 		cfg.Redundancy = "auto"
 	}
 	if f.backend == "fila" && p != nil {
+		// The defaults of native.DefaultConfig, for what the flags leave
+		// unset (--nof's default is DefaultConfig's NOF).
+		def := native.DefaultConfig(p)
 		if cfg.Schedule == "" {
-			cfg.Schedule = defaultSchedule(p)
+			cfg.Schedule = def.Schedule
 		}
 		if !f.volumeSet {
-			cfg.Volume = -1
+			cfg.Volume = def.Volume
 		}
 	}
 	i, n, err := parseShard(f.shard)
@@ -55,24 +57,6 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 		cfg.Limit = 1
 	}
 	return cfg, nil
-}
-
-// defaultSchedule is F in 2D; in 3D, E until 3 pieces remain, then F.
-func defaultSchedule(p *puzzle.Puzzle) string {
-	if p.Dim == 2 {
-		return "f"
-	}
-	pieces := 0
-	for k := range p.Pieces {
-		if p.Pieces[k].Unlimited {
-			return "e"
-		}
-		pieces += p.Pieces[k].Count
-	}
-	if pieces <= 3 {
-		return "e"
-	}
-	return fmt.Sprintf("e=%d:f=3", pieces)
 }
 
 // describeConfig is the one-line summary of a native configuration.

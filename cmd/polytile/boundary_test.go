@@ -1,0 +1,310 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// Tests of the input boundary (issue 11, items 5, 6, 7, 9 and 14): bounded
+// numeric flags, one deadline from the start of a command, aliases and
+// control characters in puzzle files, --version.
+
+// runWithin runs the CLI in-process and fails the test if it has not ended
+// after limit (the code before the fix ran for minutes on these inputs).
+func runWithin(t *testing.T, limit time.Duration, args ...string) (int, string, string, time.Duration) {
+	t.Helper()
+	type result struct {
+		code      int
+		out, errs string
+	}
+	done := make(chan result, 1)
+	start := time.Now()
+	go func() {
+		code, out, errs := run(t, "", args...)
+		done <- result{code, out, errs}
+	}()
+	select {
+	case r := <-done:
+		return r.code, r.out, r.errs, time.Since(start)
+	case <-time.After(limit):
+		t.Fatalf("polytile %s still running after %v", strings.Join(args, " "), limit)
+	}
+	return 0, "", "", 0
+}
+
+// numericType matches the pflag type names of numeric flags.
+var numericType = regexp.MustCompile(`^(u?int(8|16|32|64)?|float(32|64)|duration|count)(Slice|Array)?$`)
+
+// boundExempt lists numeric flags that are bounded some other way.
+var boundExempt = map[string]string{}
+
+// TestNumericFlagsBounded walks every command's flags: each numeric flag
+// must be registered with a range (numflags.go), its default inside it, and
+// values just outside it refused. A numeric flag added without a bound
+// fails here.
+func TestNumericFlagsBounded(t *testing.T) {
+	a := &app{stdout: os.Stdout, stderr: os.Stderr}
+	var walk func(c *cobra.Command)
+	seen := 0
+	walk = func(c *cobra.Command) {
+		check := func(f *pflag.Flag) {
+			b, ok := f.Value.(boundedFlag)
+			if !ok {
+				if numericType.MatchString(f.Value.Type()) && boundExempt[c.Name()+" --"+f.Name] == "" {
+					t.Errorf("%s --%s is a numeric flag (%s) without a bound: register it with intFlag, int64Flag or durationFlag",
+						c.CommandPath(), f.Name, f.Value.Type())
+				}
+				return
+			}
+			seen++
+			lo, hi := b.bounds()
+			if !strings.Contains(f.Usage, lo) || !strings.Contains(f.Usage, hi) {
+				t.Errorf("%s --%s: the help does not state the range %s to %s", c.CommandPath(), f.Name, lo, hi)
+			}
+			for _, bad := range outside(b) {
+				if err := b.Set(bad); err == nil {
+					t.Errorf("%s --%s accepts %s, outside %s..%s", c.CommandPath(), f.Name, bad, lo, hi)
+				}
+			}
+			if err := b.Set(f.DefValue); err != nil {
+				t.Errorf("%s --%s: default %s outside its range: %v", c.CommandPath(), f.Name, f.DefValue, err)
+			}
+		}
+		c.LocalFlags().VisitAll(check)
+		c.PersistentFlags().VisitAll(check)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(a.rootCmd())
+	if seen < 8 {
+		t.Fatalf("only %d bounded flags found; the walk is broken", seen)
+	}
+}
+
+// outside returns values just beyond a flag's range, and absurd ones.
+func outside(b boundedFlag) []string {
+	switch v := b.(type) {
+	case *intValue:
+		return []string{fmt.Sprint(int64(v.lo) - 1), fmt.Sprint(int64(v.hi) + 1), "99999999999999999999"}
+	case *int64Value:
+		return []string{fmt.Sprint(v.lo - 1), fmt.Sprint(v.hi + 1), "99999999999999999999"}
+	case *durationValue:
+		return []string{(v.lo - time.Nanosecond).String(), (v.hi + time.Second).String(), "-5s"}
+	}
+	return nil
+}
+
+// TestNumericFlagsRefused: the values of issue 11 are usage errors (exit 2)
+// naming the range, before any work; -j 99999999999 used to die out of
+// memory and --time-limit -5s was accepted by solve.
+func TestNumericFlagsRefused(t *testing.T) {
+	ex := example("pentomino-10x6.yaml")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", ex, "--count", "-j", "99999999999"}, "from 1 to 256"},
+		{[]string{"solve", ex, "--count", "-j", "10000"}, "from 1 to 256"},
+		{[]string{"solve", ex, "--time-limit", "-5s"}, "from 0s to"},
+		{[]string{"solve", ex, "--limit", "-1"}, "from 0 to"},
+		{[]string{"solve", ex, "--fila-at", "99999999999"}, "from 0 to 1048576"},
+		{[]string{"solve", ex, "--volume=-7"}, "from -1 to 1048576"},
+		{[]string{"compare", ex, "--enum-limit", "0"}, "from 1 to"},
+		{[]string{"compare", ex, "--time-limit", "-1s"}, "from 0s to"},
+		{[]string{"bench", "--time-limit", "-1s"}, "from 0s to"},
+		{[]string{"compare", ex, "--backends", "fila:j=100000"}, "from 0 to 256"},
+	}
+	for _, c := range cases {
+		code, _, errs, _ := runWithin(t, 20*time.Second, c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) {
+			t.Errorf("polytile %s: exit %d, stderr %q; want exit 2 naming %q", strings.Join(c.args, " "), code, errs, c.want)
+		}
+	}
+}
+
+// latticeYAML writes a board of side x side cells with a hole every step
+// cells, and pieces big square pieces (piece x piece less a corner, each
+// with one more cell to make the shapes differ) that fit nowhere: finding
+// that out took the old image build minutes.
+func latticeYAML(t *testing.T, side, step, piece, pieces int) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("board: |\n")
+	for i := range side {
+		b.WriteString("  ")
+		for j := range side {
+			if i%step == 0 && j%step == 0 {
+				b.WriteByte('.')
+			} else {
+				b.WriteByte('#')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("pieces:\n")
+	for k := range pieces {
+		fmt.Fprintf(&b, "  P%d: |\n", k)
+		for i := range piece {
+			row := strings.Repeat("#", piece) + strings.Repeat(".", pieces)
+			if i == 0 {
+				row = row[:piece+k] + "#" + row[piece+k+1:]
+			}
+			if i == piece-1 {
+				row = strings.Repeat("#", piece-1) + "." + strings.Repeat(".", pieces)
+			}
+			b.WriteString("    " + row + "\n")
+		}
+	}
+	path := filepath.Join(t.TempDir(), "lattice.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTimeLimitCountsFromStart: --time-limit bounds the whole command, the
+// reading of the puzzle and its image build included. The old solve started
+// the clock after the images (minutes on this input).
+func TestTimeLimitCountsFromStart(t *testing.T) {
+	path := latticeYAML(t, 1000, 60, 64, 8)
+	// 100 ms: well before the image-search work limit refuses the puzzle.
+	code, _, errs, took := runWithin(t, 60*time.Second, "solve", path, "--time-limit", "100ms")
+	if code != exitNoSolution || !strings.Contains(errs, "time limit reached while reading the puzzle") {
+		t.Fatalf("exit %d, stderr %q; want exit 1 and the time limit", code, errs)
+	}
+	if took > 2100*time.Millisecond {
+		t.Fatalf("took %v with --time-limit 100ms", took)
+	}
+}
+
+// TestAliasBombRefused: a small file whose aliases expand to gigabytes is
+// refused at once, in every command. The old parser read every alias again
+// (minutes, hundreds of MB).
+func TestAliasBombRefused(t *testing.T) {
+	art := "#" + strings.Repeat(".", 1<<20) // one cell, 1 MiB of text
+	var b strings.Builder
+	fmt.Fprintf(&b, "board: 100x100\npieces:\n  A: &s \"%s\"\n", art)
+	for k := range 4000 {
+		fmt.Fprintf(&b, "  B%d: *s\n", k)
+	}
+	path := filepath.Join(t.TempDir(), "bomb.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range [][]string{{"info", path}, {"solve", path}, {"export", path, "--format", "lp"}} {
+		code, _, errs, took := runWithin(t, 20*time.Second, cmd...)
+		if code != exitUsage || !strings.Contains(errs, "aliases") || !strings.Contains(errs, "bomb.yaml:") {
+			t.Errorf("polytile %s: exit %d, stderr %q; want exit 2 about the aliases", cmd[0], code, errs)
+		}
+		if took > 2*time.Second {
+			t.Errorf("polytile %s took %v", cmd[0], took)
+		}
+	}
+}
+
+// TestControlCharactersRefused: names with terminal escapes, bidirectional
+// overrides or other controls, written raw or as YAML escapes, are refused
+// (exit 2, file:line) by every command that prints them, and nothing
+// unsafe reaches the output. The escapes used to reach the terminal.
+func TestControlCharactersRefused(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"esc.yaml":     "name: \"x\\e[31m\"\nboard: 2x1\npieces:\n  D: \"##\"\n",
+		"nul.yaml":     "name: \"x\\0y\"\nboard: 2x1\npieces:\n  D: \"##\"\n",
+		"c1.yaml":      "name: \"x\\x9b31m\"\nboard: 2x1\npieces:\n  D: \"##\"\n",
+		"del.yaml":     "board: 2x1\npieces:\n  \"D\\x7f\": \"##\"\n",
+		"bidi.yaml":    "board: 2x1\npieces:\n  \"D\\u202e\": \"##\"\n",
+		"rawbidi.yaml": "name: \"x\u202ey\"\nboard: 2x1\npieces:\n  D: \"##\"\n",
+		"newline.yaml": "name: \"two\\nlines\"\nboard: 2x1\npieces:\n  D: \"##\"\n",
+		"bidi.knuth":   "[0-1]0\nD\u2067 00 10\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range [][]string{{"info", path}, {"solve", path}, {"compare", path}, {"render", path}} {
+			code, out, errs, _ := runWithin(t, 20*time.Second, cmd...)
+			if code != exitUsage || !regexp.MustCompile(regexp.QuoteMeta(name)+`:\d+:\d+: `).MatchString(errs) {
+				t.Errorf("%s %s: exit %d, stderr %q; want exit 2 with file:line:col", cmd[0], name, code, errs)
+			}
+			if i := strings.IndexFunc(out+errs, func(r rune) bool {
+				return r < 0x20 && r != '\n' || r >= 0x7f && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+			}); i >= 0 {
+				t.Errorf("%s %s: unsafe character in the output %q", cmd[0], name, out+errs)
+			}
+		}
+	}
+}
+
+// TestVersion: polytile --version and polytile version print the version.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}} {
+		code, out, errs := run(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "polytile ") || !strings.Contains(out, "go1.") {
+			t.Errorf("polytile %s: exit %d, stdout %q, stderr %q", args[0], code, out, errs)
+		}
+	}
+}
+
+// TestGoModDirectDependencies: modules the code imports are not marked
+// "// indirect" in go.mod (go mod tidy keeps it so).
+func TestGoModDirectDependencies(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "gopkg.in/yaml.v3", "github.com/olekukonko/tablewriter", "golang.org/x/image"} {
+		m := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(mod) + ` v\S+(.*)$`).FindStringSubmatch(string(data))
+		if m == nil {
+			t.Errorf("go.mod does not require %s", mod)
+		} else if strings.Contains(m[1], "indirect") {
+			t.Errorf("go.mod marks the direct dependency %s as indirect", mod)
+		}
+	}
+}
+
+// TestSIGINTWhileBuildingImages: Ctrl-C during the image build of a
+// puzzle that takes seconds to refuse stops the process within a second
+// (exit 130). The old code honoured the signal only when the build ended,
+// minutes later.
+func TestSIGINTWhileBuildingImages(t *testing.T) {
+	path := latticeYAML(t, 1000, 60, 64, 8)
+	cmd := exec.Command(binary(t), "solve", path, "--count")
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan struct{})
+	go func() { cmd.Wait(); close(ended) }()
+	time.Sleep(200 * time.Millisecond) // before the work limit could refuse the puzzle
+	sent := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatalf("signal: %v (ended before it: %s %s)", err, out.String(), errb.String())
+	}
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-ended
+		t.Fatalf("still running 10 s after SIGINT")
+	}
+	if took := time.Since(sent); took > time.Second {
+		t.Errorf("stopped %v after SIGINT, want under a second", took)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+		t.Errorf("exit %d, want 130; stderr %q", code, errb.String())
+	}
+}

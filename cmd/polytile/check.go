@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/render"
+)
+
+// checkFlags are the flags of 'polytile check'.
+type checkFlags struct {
+	solver, names, mode, formulation, symmetry, from string
+	renderFormat, out                                string
+	maxCoverage, strengthen, asJSON                  bool
+}
+
+// checkReport is what check prints (text or --json).
+type checkReport struct {
+	Puzzle    string   `json:"puzzle"`
+	File      string   `json:"file"`
+	Solver    string   `json:"solver"`
+	Status    string   `json:"status"`
+	Objective *float64 `json:"objective,omitempty"`
+	Mode      string   `json:"mode"`
+	Pieces    int      `json:"pieces"`
+	Cells     int      `json:"cells"`
+	Coverage  int      `json:"coverage"`
+	Valid     bool     `json:"valid"`
+	Exact     bool     `json:"exact"`
+	Bound     int      `json:"bound"`
+	Optimal   bool     `json:"optimal"`
+	Verdict   string   `json:"verdict"`
+	Problems  []string `json:"problems,omitempty"`
+	exitCode  int
+	tiling    puzzle.Tiling
+}
+
+func (a *app) checkCmd() *cobra.Command {
+	f := &checkFlags{}
+	c := &cobra.Command{
+		Use:   "check PUZZLE SOLUTION",
+		Short: "Read an external solver's solution file, verify the tiling and draw it",
+		Long: `check reads the solution file an external solver wrote for a program that
+'polytile export' wrote, decodes it through the program's column names,
+verifies the tiling independently of any solver (every cell recomputed
+from the pieces' shapes) and reports coverage, exactness and objective.
+
+Solution formats (detected from the file, or --solver):
+  highs      highs --solution_file FILE
+  cbc        cbc ... solve solu FILE
+  glpk       glpsol ... -o FILE
+  glpk-raw   glpsol ... -w FILE (numbered columns: --names gives the LP or
+             MPS file that was solved, to name them)
+  gurobi     Gurobi .sol (also MST files: "name value" lines)
+  cplex      CPLEX XML .sol / .mst
+  scip       SCIP "write solution" files
+
+The program flags (--mode / --max-coverage, --formulation, --strengthen,
+--symmetry) must be those of the export: a name that is not a column of
+that program, or (for solvers that list every column: highs, glpk) a
+column of the program missing from the file, is an error. A fixed-MPS
+export names columns X0000001...: give the MPS file with --names.
+
+Exit codes: 0 the solution is an exact tiling (exact mode) or a valid
+partial tiling that is optimal (it meets the coverage bound, or the solver
+proved optimality); 1 a valid file whose tiling is not an exact tiling,
+overlaps, uses a piece too often, or is not proven optimal; 2 the file
+cannot be read or does not belong to the program (the error names the
+line and column).`,
+		Example: `  polytile export examples/tetris-7x7.yaml --format lp --max-coverage -o t.lp
+  cbc t.lp solve solu t.sol
+  polytile check examples/tetris-7x7.yaml t.sol --max-coverage --render png -o t.png`,
+		Args: exactArgs(2, "PUZZLE SOLUTION"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.check(cmd, args[0], args[1], f)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.solver, "solver", "", "solution format: "+strings.Join(export.SolutionFormats, ", ")+" (default: detected)")
+	fl.StringVar(&f.names, "names", "", "the LP or MPS file that was solved, to name the columns of a fixed-MPS or glpk-raw solution")
+	fl.StringVar(&f.mode, "mode", "exact", "program mode of the export: exact or max-coverage")
+	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
+	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
+	fl.BoolVar(&f.strengthen, "strengthen", false, "the export had --strengthen")
+	fl.StringVar(&f.symmetry, "symmetry", "none", "the export's --symmetry: none, pin or hole")
+	addFromFlag(fl, &f.from)
+	fl.StringVar(&f.renderFormat, "render", "", "draw the tiling: ascii, ansi, svg or png")
+	fl.StringVarP(&f.out, "output", "o", "-", "picture file (- for stdout; the format follows the extension)")
+	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	return c
+}
+
+func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlags) error {
+	mode := f.mode
+	if f.maxCoverage {
+		if cmd.Flags().Changed("mode") && mode != "max-coverage" {
+			return usageErr("--max-coverage contradicts --mode %s", mode)
+		}
+		mode = "max-coverage"
+	}
+	opt, err := programOptions(mode, f.formulation, f.strengthen)
+	if err != nil {
+		return err
+	}
+	if opt.Symmetry, err = model.ParseSymmetry(f.symmetry); err != nil {
+		return usageErr("--symmetry: %v", err)
+	}
+	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
+		return usageErr("--symmetry hole applies to --max-coverage")
+	}
+	opt.Checkerboard = opt.Strengthen
+	if f.solver != "" && !slices.Contains(export.SolutionFormats, f.solver) {
+		return usageErr("unknown --solver %q: use %s", f.solver, strings.Join(export.SolutionFormats, ", "))
+	}
+	var pic render.Format
+	wantPic := f.renderFormat != "" || f.out != "-"
+	if wantPic {
+		if f.asJSON && f.out == "-" {
+			return usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
+		}
+		if pic, err = a.pictureFormat("--render", f.renderFormat, f.out); err != nil {
+			return err
+		}
+	}
+	if err := checkOutputs([]string{puzzlePath, solPath}, output{"-o", f.out}); err != nil {
+		return err
+	}
+	p, err := a.loadPuzzle(puzzlePath, f.from)
+	if err != nil {
+		return err
+	}
+	prog, err := model.NewProgram(p, opt)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	data, err := readLimited(solPath, a.stdin)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	format := f.solver
+	if format == "" {
+		if format = export.DetectSolution(head(data)); format == "" {
+			return usageErr("%s: not a solution file polytile knows (use --solver %s)", solPath, strings.Join(export.SolutionFormats, "|"))
+		}
+	}
+	var colNames []string
+	var rename map[string]string
+	if f.names != "" {
+		colNames, rename, err = readNames(f.names)
+		if err != nil {
+			return usageErr("--names: %v", err)
+		}
+	}
+	if format == "glpk-raw" && colNames == nil {
+		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
+	}
+	sol, err := export.ReadSolution(bytes.NewReader(data), format, colNames)
+	if err != nil {
+		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
+	}
+	if rename != nil {
+		sol.Rename(rename)
+	}
+	rep, err := checkSolution(prog, sol, format)
+	if err != nil {
+		return usageErr("%s: %v", solPath, err)
+	}
+	rep.Puzzle, rep.File = p.Name, solPath
+	if wantPic && len(rep.tiling.Placements) > 0 {
+		ropt := render.Options{Labels: true, Title: p.Name}
+		if err := atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error {
+			return render.Tiling(w, p, rep.tiling, pic, ropt)
+		}); err != nil {
+			return err
+		}
+	}
+	if f.asJSON {
+		if err := writeJSONLine(a.stdout, rep, true); err != nil {
+			return err
+		}
+	} else if err := rep.text(a.stdout); err != nil {
+		return err
+	}
+	if rep.exitCode != 0 {
+		return &exitError{code: rep.exitCode}
+	}
+	return nil
+}
+
+// checkSolution decodes sol through prog and judges the tiling. An error
+// means the file does not belong to the program (exit 2).
+func checkSolution(prog *model.Program, sol *export.Solution, format string) (*checkReport, error) {
+	p := prog.Puzzle
+	// Every name must be a column of this program: a y of a seed export
+	// read as packing, or an x of another puzzle, means another program.
+	var unknown []string
+	for name := range sol.Values {
+		if _, ok := prog.ColumnIndex(name); !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("%d of its %d names are not columns of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
+			len(unknown), len(sol.Values), strings.Join(unknown[:min(3, len(unknown))], ", "), map[bool]string{true: ", ...", false: ""}[len(unknown) > 3])
+	}
+	complete := format == "highs" || format == "glpk" || format == "glpk-raw" || format == "cplex"
+	if complete && sol.Feasible && len(sol.Values) != prog.NumCols() {
+		return nil, fmt.Errorf("the file lists %d columns, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", len(sol.Values), prog.NumCols())
+	}
+	rep := &checkReport{Solver: format, Status: sol.Status, Mode: prog.Options.Mode.String(), Cells: p.Area(), Bound: prog.Bound.Bound}
+	if sol.HasObjective {
+		v := sol.Objective
+		rep.Objective = &v
+	}
+	if !sol.Feasible {
+		rep.Verdict = "the solver reports no feasible solution (" + orDefault(sol.Status, "no status") + ")"
+		rep.exitCode = exitNoSolution
+		return rep, nil
+	}
+	for name, v := range sol.Values {
+		if math.Abs(v-math.Round(v)) > 1e-6 {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("%s = %g is not integral", name, v))
+		}
+	}
+	sort.Strings(rep.Problems)
+	t, err := prog.DecodeNames(sol.Values)
+	if err != nil {
+		return nil, err
+	}
+	rep.tiling, rep.Pieces = t, len(t.Placements)
+	exact := prog.Options.Mode == model.Exact
+	vr, verr := p.Verify(t, exact)
+	rep.Coverage = vr.Covered
+	rep.Valid = vr.Valid()
+	rep.Exact = vr.Exact()
+	if verr != nil {
+		rep.Problems = append(rep.Problems, verr.Error())
+	}
+	switch {
+	case !rep.Valid:
+		rep.Verdict = "not a valid tiling"
+		rep.exitCode = exitNoSolution
+	case exact && rep.Exact:
+		rep.Verdict = "exact tiling, verified"
+		rep.Optimal = true
+	case exact:
+		rep.Verdict = fmt.Sprintf("not an exact tiling: %d of %d cells covered", rep.Coverage, rep.Cells)
+		rep.exitCode = exitNoSolution
+	case rep.Coverage == prog.Bound.Bound:
+		rep.Optimal = true
+		rep.Verdict = fmt.Sprintf("valid, optimal: it meets the coverage bound (%s)", prog.Bound.Reason)
+	case sol.Optimal:
+		rep.Optimal = true
+		rep.Verdict = fmt.Sprintf("valid, optimal by the solver's proof (polytile's bound %d is not attained)", prog.Bound.Bound)
+	default:
+		rep.Verdict = fmt.Sprintf("valid, not proven optimal: %d cells covered, bound %d", rep.Coverage, prog.Bound.Bound)
+		rep.exitCode = exitNoSolution
+	}
+	if rep.Objective != nil && prog.Maximize() && rep.Valid && math.Abs(*rep.Objective-float64(rep.Coverage)) > 1e-6 {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %d cells its tiling covers", *rep.Objective, rep.Coverage))
+		rep.exitCode = exitNoSolution
+	}
+	if len(rep.Problems) > 0 && rep.exitCode == 0 {
+		rep.exitCode = exitNoSolution
+	}
+	return rep, nil
+}
+
+func (r *checkReport) text(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "puzzle      %s\n", r.Puzzle)
+	fmt.Fprintf(&b, "solution    %s (%s, status %q)\n", r.File, r.Solver, r.Status)
+	if r.Objective != nil {
+		fmt.Fprintf(&b, "objective   %g\n", *r.Objective)
+	}
+	fmt.Fprintf(&b, "mode        %s\n", r.Mode)
+	fmt.Fprintf(&b, "pieces      %d placed\n", r.Pieces)
+	fmt.Fprintf(&b, "coverage    %d of %d cells (bound %d)\n", r.Coverage, r.Cells, r.Bound)
+	fmt.Fprintf(&b, "verdict     %s\n", r.Verdict)
+	for _, p := range r.Problems {
+		fmt.Fprintf(&b, "problem     %s\n", p)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// readLimited reads a solution file (or stdin for "-"), refusing one
+// larger than export.MaxSolutionSize and anything but a regular file or
+// stdin.
+func readLimited(path string, stdin io.Reader) ([]byte, error) {
+	var r io.Reader = stdin
+	if path != "-" {
+		st, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s is a directory", path)
+		}
+		if st.Mode()&os.ModeDevice != 0 {
+			return nil, fmt.Errorf("%s is a device, not a solution file", path)
+		}
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer fh.Close()
+		r = fh
+	}
+	data, err := io.ReadAll(io.LimitReader(r, export.MaxSolutionSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(data) > export.MaxSolutionSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, export.MaxSolutionSize)
+	}
+	return data, nil
+}
+
+// head is the start of a file for format detection.
+func head(data []byte) []byte { return data[:min(len(data), 4096)] }
+
+// readNames reads the column names of --names: a fixed-MPS file gives the
+// short-to-full mapping (and its column order), an LP or free MPS file the
+// column order GLPK uses.
+func readNames(path string) ([]string, map[string]string, error) {
+	data, err := readLimited(path, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext == ".mps" {
+		m, err := export.ReadMPSNames(bytes.NewReader(data))
+		if err != nil {
+			return nil, nil, err
+		}
+		order, err := export.MPSColumnOrder(bytes.NewReader(data))
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(m) == 0 {
+			m = nil
+		}
+		return order, m, nil
+	}
+	order, err := export.LPColumnOrder(bytes.NewReader(data))
+	return order, nil, err
+}

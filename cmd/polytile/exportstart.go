@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
+)
+
+// maxStartTime bounds --start-time.
+const maxStartTime = 24 * time.Hour
+
+// startFlags are export's --start, --start-format and --start-time.
+type startFlags struct {
+	file, format string
+	limit        time.Duration
+}
+
+func (s *startFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&s.file, "start", "", "also write the native tiling (exact solution or best near-miss) as a MIP start file")
+	c.Flags().StringVar(&s.format, "start-format", "", "start file format: mst (Gurobi, SCIP), cplex-mst, highs or cbc (default: mst for a .mst file)")
+	durationFlag(c.Flags(), &s.limit, "start-time", 30*time.Second, time.Millisecond, 24*time.Hour, "time the native search may take for the start")
+}
+
+// check validates the start flags before any work.
+func (s *startFlags) check(cmd *cobra.Command, format string) error {
+	if s.file == "" {
+		for _, f := range []string{"start-format", "start-time"} {
+			if cmd.Flags().Changed(f) {
+				return usageErr("--%s applies with --start FILE", f)
+			}
+		}
+		return nil
+	}
+	switch strings.ToLower(format) {
+	case "lp", "mps", "fixed-mps":
+	default:
+		return usageErr("--start applies to the lp and mps formats (the start names the program's columns), not %s", format)
+	}
+	if strings.ToLower(format) == "fixed-mps" {
+		return usageErr("--start names columns by their full names; use --format lp or mps (fixed MPS renames them)")
+	}
+	if s.format == "" {
+		if strings.EqualFold(filepath.Ext(s.file), ".mst") {
+			s.format = "mst"
+		} else {
+			return usageErr("--start-format is needed for %s: mst (Gurobi, SCIP), cplex-mst, highs or cbc (GLPK reads no MIP start)", s.file)
+		}
+	}
+	if s.format == "glpk" {
+		return usageErr("GLPK reads no MIP start (glpsol's --ini is a simplex basis): use mst, cplex-mst, highs or cbc")
+	}
+	ok := false
+	for _, f := range export.StartFormats {
+		ok = ok || f == s.format
+	}
+	if !ok {
+		return usageErr("unknown --start-format %q: use mst, cplex-mst, highs or cbc", s.format)
+	}
+	if s.limit <= 0 || s.limit > maxStartTime {
+		return usageErr("--start-time must be in (0, %v], not %v", maxStartTime, s.limit)
+	}
+	if s.file == "-" {
+		return usageErr("--start needs a file name (stdout carries the program)")
+	}
+	return nil
+}
+
+// write runs the native search and writes the start file; it says on
+// stderr what the start is.
+func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, prog *model.Program) error {
+	t, what, err := nativeStart(ctx, p, prog, s.limit)
+	if err != nil {
+		return err
+	}
+	t, err = prog.SymmetricCopy(t)
+	if err != nil {
+		return fmt.Errorf("start: %w", err)
+	}
+	v, err := prog.Vector(t)
+	if err != nil {
+		return fmt.Errorf("start: %w", err)
+	}
+	if err := atomicfile.Write(ctx, s.file, a.stdout, func(w io.Writer) error {
+		return export.WriteStart(w, prog, v, s.format)
+	}); err != nil {
+		return err
+	}
+	if !a.quiet {
+		fmt.Fprintf(a.stderr, "start: %s, objective %g, written to %s (%s)\n", what, prog.Objective(v), s.file, s.format)
+	}
+	return nil
+}
+
+// nativeStart finds the tiling of the start: an exact solution (native
+// FILA with the redundancy filter) or the best near-miss of
+// native.MaxCoverage, within limit.
+func nativeStart(ctx context.Context, p *puzzle.Puzzle, prog *model.Program, limit time.Duration) (puzzle.Tiling, string, error) {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	if prog.Options.Mode == model.Exact {
+		res, err := native.Solve(ctx, p, native.Config{Algorithm: "fila", Limit: 1, Redundancy: "auto", NOF: true})
+		if err != nil {
+			return puzzle.Tiling{}, "", usageErr("start: %v", err)
+		}
+		if len(res.First) == 0 {
+			if res.Interrupted {
+				return puzzle.Tiling{}, "", &exitError{code: exitNoSolution, err: fmt.Errorf("start: the native search found no exact tiling within --start-time %v", limit)}
+			}
+			return puzzle.Tiling{}, "", &exitError{code: exitNoSolution, err: fmt.Errorf("start: the puzzle has no exact tiling (native search complete); export --max-coverage for a near-miss start")}
+		}
+		return res.First[0], fmt.Sprintf("exact tiling of %d pieces", len(res.First[0].Placements)), nil
+	}
+	res, err := native.MaxCoverage(ctx, p, native.Config{})
+	if err != nil {
+		return puzzle.Tiling{}, "", usageErr("start: %v", err)
+	}
+	what := fmt.Sprintf("near-miss covering %d of %d cells", res.Covered, p.Area())
+	if res.Optimal {
+		what += " (optimal: " + res.Proof + ")"
+	} else {
+		what += fmt.Sprintf(" (best within %v; bound %d)", limit, res.Bound)
+	}
+	return res.Tiling, what, nil
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// loadPuzzleContext reads and builds PUZZLE (a path or "-") until ctx is
+// done. The work runs on its own goroutine so that nothing can hold up a
+// signal or a deadline: not a read from a pipe or FIFO that never ends, not
+// the YAML library (which takes no context); the puzzle package stops by
+// itself within a fraction of a second, and a goroutine still blocked in a
+// read is abandoned (the process exits).
+func (a *app) loadPuzzleContext(ctx context.Context, path, format string) (*puzzle.Puzzle, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	type result struct {
+		p   *puzzle.Puzzle
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var r result
+		if path == "-" {
+			data, rerr := io.ReadAll(io.LimitReader(a.stdin, puzzle.MaxInputSize+1))
+			if rerr != nil {
+				r.err = usageErr("reading stdin: %v", rerr)
+			} else {
+				r.p, r.err = puzzle.ParseContext(ctx, puzzle.StdinName, data, format)
+			}
+		} else {
+			r.p, r.err = puzzle.ParseFileContext(ctx, path, format)
+		}
+		done <- r
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		r.err = ctx.Err()
+	}
+	if r.err == nil {
+		return r.p, nil
+	}
+	if ctx.Err() != nil {
+		return nil, stoppedWhileLoading(ctx, path)
+	}
+	var ee *exitError
+	if errors.As(r.err, &ee) {
+		return nil, r.err
+	}
+	return nil, &exitError{code: exitUsage, err: r.err}
+}
+
+// stoppedWhileLoading is the error of a load cut short: a signal (the exit
+// code comes from it) or a deadline, which is exit 1 like a search that
+// found nothing in time.
+func stoppedWhileLoading(ctx context.Context, path string) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		msg := "time limit reached while reading the puzzle and building its images (--time-limit counts from the start of the command)"
+		return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: %s", path, msg)}
+	}
+	return fmt.Errorf("%s: reading the puzzle: %w", path, ctx.Err())
+}

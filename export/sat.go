@@ -1,0 +1,349 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"strconv"
+
+	"github.com/polytile/polytile/model"
+)
+
+// SATOptions are the options of WriteCNF.
+type SATOptions struct {
+	// MinCovered is the number of cells a max-coverage CNF asks to cover
+	// ("at least MinCovered"); -1 means the coverage bound of the program
+	// (model.CoverageBound), so that the formula is satisfiable exactly
+	// when the bound is attained.
+	MinCovered int
+}
+
+// pairwiseMax is the largest set for which at-most-one is written with
+// pairwise clauses; larger sets use a sequential counter.
+const pairwiseMax = 6
+
+// cnf accumulates clauses in memory (DIMACS needs their number first).
+type cnf struct {
+	vars    int
+	clauses [][]int
+}
+
+func (f *cnf) newVar() int { f.vars++; return f.vars }
+
+func (f *cnf) add(lits ...int) { f.clauses = append(f.clauses, append([]int(nil), lits...)) }
+
+// counter adds a sequential counter over lits (Sinz's, with both
+// directions): s[i][j-1] is true exactly when at least j of lits[0..i]
+// are, for j = 1..upto. It returns the literals "at least j of all" for
+// j = 1..upto.
+func (f *cnf) counter(lits []int, upto int) []int {
+	n := len(lits)
+	prev := make([]int, upto) // s_{i-1, j}, 0 = false
+	for i := range n {
+		cur := make([]int, upto)
+		for j := 1; j <= upto; j++ {
+			if j > i+1 {
+				break // at most i+1 of i+1 literals
+			}
+			s := f.newVar()
+			cur[j-1] = s
+			x := lits[i]
+			// x_i and s_{i-1,j-1} => s; s_{i-1,j} => s
+			if j == 1 {
+				f.add(-x, s)
+			} else {
+				f.add(-x, -prev[j-2], s)
+			}
+			if prev[j-1] != 0 {
+				f.add(-prev[j-1], s)
+			}
+			// s => s_{i-1,j} or x_i; s => s_{i-1,j-1}
+			if prev[j-1] != 0 {
+				f.add(-s, prev[j-1], x)
+			} else {
+				f.add(-s, x)
+			}
+			if j > 1 {
+				f.add(-s, prev[j-2])
+			}
+		}
+		prev = cur
+	}
+	return prev
+}
+
+// atMost adds Σ lits <= k.
+func (f *cnf) atMost(lits []int, k int) {
+	switch {
+	case k >= len(lits):
+		return
+	case k == 0:
+		for _, x := range lits {
+			f.add(-x)
+		}
+	case k == 1 && len(lits) <= pairwiseMax:
+		for a := range lits {
+			for b := a + 1; b < len(lits); b++ {
+				f.add(-lits[a], -lits[b])
+			}
+		}
+	default:
+		s := f.counter(lits, k+1)
+		f.add(-s[k])
+	}
+}
+
+// atLeast adds Σ lits >= k.
+func (f *cnf) atLeast(lits []int, k int) {
+	switch {
+	case k <= 0:
+		return
+	case k > len(lits):
+		f.add() // the empty clause: unsatisfiable
+	case k == 1:
+		f.add(lits...)
+	default:
+		s := f.counter(lits, k)
+		f.add(s[k-1])
+	}
+}
+
+// WriteCNF writes the program's puzzle as a DIMACS CNF formula. Variable
+// n+1 is image n (the column x of the program; a comment line "c x N
+// name" names every one). Exact mode: every cell covered exactly once and
+// every finite piece used exactly its count. MaxCoverage: every cell
+// covered at most once, every finite piece used at most its count, and
+// at least MinCovered cells covered, written as "at most area -
+// MinCovered holes" with a hole variable per cell (hole or covered) and
+// a sequential counter. The formula is satisfiable exactly when such a
+// tiling exists: CNF has no objective, so the optimum is found by asking
+// for the bound (the default) and lowering MinCovered on UNSAT.
+//
+// The symmetry row of the program is written too (sym_pin: unit clauses
+// on the images that do not represent their orbit; sym_hole: hole
+// variables that imply an uncovered cell, one of them in the fundamental
+// domain). The area, gcd and checkerboard rows of Strengthen and
+// Checkerboard are not (the cardinality constraint replaces them), nor
+// is the formulation: the caller refuses them.
+func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
+	p := prog.Puzzle
+	nx := prog.NumX()
+	f := &cnf{vars: nx}
+	cells := p.Area()
+	lits := func(imgs []int32) []int {
+		out := make([]int, len(imgs))
+		for n, j := range imgs {
+			out[n] = int(j) + 1
+		}
+		return out
+	}
+	maxCov := prog.Options.Mode == model.MaxCoverage
+	minCovered := opt.MinCovered
+	if minCovered < 0 {
+		minCovered = prog.Bound.Bound
+	}
+	if minCovered > cells {
+		return fmt.Errorf("export: CNF: %d cells asked, the region has %d", minCovered, cells)
+	}
+	var hole []int // per cell, in max coverage
+	for c := range cells {
+		cov := lits(prog.Covering(c))
+		f.atMost(cov, 1)
+		if !maxCov {
+			f.atLeast(cov, 1)
+			continue
+		}
+		h := f.newVar()
+		hole = append(hole, h)
+		f.add(append([]int{h}, cov...)...) // uncovered => hole
+	}
+	ps := p.Images.PieceStart
+	for k := range p.Pieces {
+		if r := prog.CountRow(k); r < 0 {
+			continue
+		}
+		var l []int
+		for n := ps[k]; n < ps[k+1]; n++ {
+			l = append(l, n+1)
+		}
+		f.atMost(l, p.Pieces[k].Count)
+		if !maxCov {
+			f.atLeast(l, p.Pieces[k].Count)
+		}
+	}
+	if maxCov {
+		f.atMost(hole, cells-minCovered)
+	}
+	var row model.Row
+	if i := prog.PinRow(); i >= 0 {
+		prog.Row(i, &row)
+		for _, t := range row.Terms {
+			f.add(-(t.Index + 1))
+		}
+	}
+	if i := prog.HoleRow(); i >= 0 && maxCov {
+		// sym_hole: a hole variable in F implies that its cell is uncovered.
+		var inF []int
+		for c := range cells {
+			if prog.InFundamentalDomain(c) {
+				inF = append(inF, hole[c])
+				for _, x := range lits(prog.Covering(c)) {
+					f.add(-hole[c], -x)
+				}
+			}
+		}
+		f.add(inF...)
+	}
+	o := newOut(w)
+	o.str("c polytile " + prog.Options.Mode.String() + " CNF: " + comment(p.Name) + "\n")
+	if maxCov {
+		o.str(fmt.Sprintf("c at least %d of %d cells covered (coverage bound %d)\n", minCovered, cells, prog.Bound.Bound))
+	}
+	o.str(fmt.Sprintf("c variables 1..%d are the images x; the others are auxiliary\n", nx))
+	var name []byte
+	for j := range nx {
+		name = append(name[:0], "c x "...)
+		name = strconv.AppendInt(name, int64(j+1), 10)
+		name = append(name, ' ')
+		name = prog.AppendColName(name, j)
+		o.bytes(append(name, '\n'))
+	}
+	o.str(fmt.Sprintf("p cnf %d %d\n", f.vars, len(f.clauses)))
+	var buf []byte
+	for _, cl := range f.clauses {
+		buf = buf[:0]
+		for _, l := range cl {
+			buf = strconv.AppendInt(buf, int64(l), 10)
+			buf = append(buf, ' ')
+		}
+		o.bytes(append(buf, '0', '\n'))
+	}
+	if err := o.finish(); err != nil {
+		return fmt.Errorf("export: write CNF: %w", err)
+	}
+	return nil
+}
+
+// WriteOPB writes the program as a pseudo-Boolean problem in the OPB
+// format of the PB competitions: variable x<j+1> is column j (comment
+// lines "* x<j+1> = name" name them), every row becomes a constraint
+// with "=" or ">=" (a "<=" row is negated), and a max-coverage
+// objective becomes "min: -Σ cost·x". The integer column z of the gcd
+// row (seed formulation with Strengthen) is written in binary, z = Σ
+// 2^b·x, with its upper bound as a row. Every row of the program is
+// written: symmetry, area, gcd and checkerboard rows included.
+func WriteOPB(w io.Writer, prog *model.Program) error {
+	nc := prog.NumCols()
+	z := prog.ZCol()
+	zBits, zUpper := 0, 0.0
+	if z >= 0 {
+		_, zUpper = prog.Bounds(z)
+		zBits = max(1, bits.Len(uint(zUpper)))
+	}
+	// Columns 0..nc-1 except z map to x1..; z's bits follow.
+	varOf := func(j int) int {
+		if z >= 0 && j > z {
+			return j
+		}
+		return j + 1
+	}
+	nvars := nc
+	zVar := nc // the first bit of z, when present
+	if z >= 0 {
+		nvars = nc - 1 + zBits
+		zVar = nc
+	}
+	ncons := prog.NumRows()
+	if z >= 0 {
+		ncons++
+	}
+	o := newOut(w)
+	o.str(fmt.Sprintf("* #variable= %d #constraint= %d\n", nvars, ncons))
+	o.str("* polytile " + prog.Options.Mode.String() + " pseudo-Boolean program: " + comment(p0(prog)) + "\n")
+	var buf []byte
+	for j := range nc {
+		if j == z {
+			o.str(fmt.Sprintf("* z = sum 2^b x%d+b, b = 0..%d\n", zVar, zBits-1))
+			continue
+		}
+		buf = append(buf[:0], "* x"...)
+		buf = strconv.AppendInt(buf, int64(varOf(j)), 10)
+		buf = append(buf, " = "...)
+		buf = prog.AppendColName(buf, j)
+		o.bytes(append(buf, '\n'))
+	}
+	term := func(buf []byte, coef float64, j int) []byte {
+		if j == z {
+			for b := range zBits {
+				buf = appendCoef(buf, coef*float64(uint(1)<<b))
+				buf = append(buf, " x"...)
+				buf = strconv.AppendInt(buf, int64(zVar+b), 10)
+				buf = append(buf, ' ')
+			}
+			return buf
+		}
+		buf = appendCoef(buf, coef)
+		buf = append(buf, " x"...)
+		buf = strconv.AppendInt(buf, int64(varOf(j)), 10)
+		return append(buf, ' ')
+	}
+	if prog.Maximize() {
+		buf = append(buf[:0], "min: "...)
+		for j := range nc {
+			if c := prog.Cost(j); c != 0 {
+				buf = term(buf, -c, j)
+			}
+		}
+		o.bytes(append(buf, ";\n"...))
+	}
+	err := prog.Rows(func(r *model.Row) error {
+		sign, rel := 1.0, " = "
+		switch r.Sense {
+		case model.GE:
+			rel = " >= "
+		case model.LE:
+			sign, rel = -1, " >= "
+		}
+		buf = buf[:0]
+		for _, t := range r.Terms {
+			buf = term(buf, sign*t.Coef, t.Index)
+		}
+		if len(r.Terms) == 0 {
+			buf = append(buf, "0 x1 "...)
+		}
+		buf = append(buf, rel[1:]...)
+		buf = appendCoef(buf, sign*r.RHS)
+		o.bytes(append(buf, " ;\n"...))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if z >= 0 {
+		buf = buf[:0]
+		for b := range zBits {
+			buf = appendCoef(buf, -float64(uint(1)<<b))
+			buf = append(buf, " x"...)
+			buf = strconv.AppendInt(buf, int64(zVar+b), 10)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, ">= "...)
+		buf = appendCoef(buf, -zUpper)
+		o.bytes(append(buf, " ;\n"...))
+	}
+	if err := o.finish(); err != nil {
+		return fmt.Errorf("export: write OPB: %w", err)
+	}
+	return nil
+}
+
+// appendCoef writes an integer coefficient with its sign, as OPB wants.
+func appendCoef(dst []byte, v float64) []byte {
+	if v >= 0 {
+		dst = append(dst, '+')
+	}
+	return strconv.AppendInt(dst, int64(math.Round(v)), 10)
+}
+
+func p0(prog *model.Program) string { return prog.Puzzle.Name }

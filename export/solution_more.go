@@ -1,0 +1,344 @@
+package export
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// SolutionFormats are the formats ReadSolution reads, by the names the
+// --solver flag of 'polytile check' takes.
+var SolutionFormats = []string{"highs", "cbc", "glpk", "glpk-raw", "gurobi", "cplex", "scip"}
+
+// MaxSolutionSize is the largest solution file 'polytile check' reads (a
+// 61x61 program's HiGHS solution is about 3 MB, a CBC start 1.5 MB).
+const MaxSolutionSize = 256 << 20
+
+// DetectSolution guesses the format of a solution file from its first
+// bytes: "highs" (Model status), "cbc" (status - objective value),
+// "glpk" (glpsol -o: Problem:/Status:), "glpk-raw" (glpsol -w: c or s
+// lines), "cplex" (XML), "scip" (solution status:) or "gurobi" (# comment
+// lines, then name value). It returns "" when nothing fits.
+func DetectSolution(head []byte) string {
+	sc := bufio.NewScanner(bytes.NewReader(head))
+	sc.Buffer(make([]byte, 4096), len(head)+1)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(line, "<?xml"), strings.HasPrefix(line, "<CPLEXSolution"):
+			return "cplex"
+		case strings.HasPrefix(line, "Model status"):
+			return "highs"
+		case strings.Contains(line, " - objective value "):
+			return "cbc"
+		case strings.HasPrefix(line, "Problem:"), strings.HasPrefix(line, "Status:"):
+			return "glpk"
+		case strings.HasPrefix(line, "solution status:"), strings.HasPrefix(line, "objective value:"):
+			return "scip"
+		case strings.HasPrefix(line, "c ") || line == "c" || strings.HasPrefix(line, "s mip ") || strings.HasPrefix(line, "s bas "):
+			return "glpk-raw"
+		case strings.HasPrefix(line, "#"):
+			return "gurobi"
+		}
+		f := strings.Fields(line)
+		if len(f) == 2 {
+			if _, err := parseValue(f[1]); err == nil {
+				return "gurobi"
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// ReadSolution reads a solution file of the given format (one of
+// SolutionFormats). glpk-raw needs the column names in GLPK's order (see
+// ReadGLPKRaw); the other formats name their columns and ignore names.
+func ReadSolution(r io.Reader, format string, names []string) (*Solution, error) {
+	switch format {
+	case "highs":
+		return ReadHiGHSSolution(r)
+	case "cbc":
+		return ReadCBCSolution(r)
+	case "glpk":
+		return ReadGLPKSolution(r)
+	case "glpk-raw":
+		if names == nil {
+			return nil, fmt.Errorf("export: a glpsol -w solution numbers its columns: the LP or MPS file it solved is needed to name them")
+		}
+		return ReadGLPKRaw(r, names)
+	case "gurobi":
+		return ReadGurobiSolution(r)
+	case "cplex":
+		return ReadCPLEXSolution(r)
+	case "scip":
+		return ReadSCIPSolution(r)
+	}
+	return nil, fmt.Errorf("export: unknown solution format %q (want one of %s)", format, strings.Join(SolutionFormats, ", "))
+}
+
+// ReadGurobiSolution reads a Gurobi .sol file (also the MST start format
+// of Gurobi and SCIP, and what many solvers write as "name value" lines):
+//
+//	# Solution for model obj
+//	# Objective value = 48
+//	x_F_0_0_0 1
+//	...
+//
+// Comment lines start with '#'; the objective comes from "Objective value
+// =". A .sol file holds a feasible solution but says nothing about
+// optimality, so Optimal is false and Feasible true.
+func ReadGurobiSolution(r io.Reader) (*Solution, error) {
+	sc := lines(r)
+	s := &Solution{Solver: "gurobi", Status: "solution", Feasible: true, Values: map[string]float64{}}
+	ln := 0
+	for sc.Scan() {
+		ln++
+		raw := sc.Text()
+		line := strings.TrimSpace(raw)
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "#") {
+			body := strings.TrimSpace(strings.TrimLeft(line, "#"))
+			if after, ok := strings.CutPrefix(body, "Objective value"); ok {
+				after = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(after), "=:"))
+				v, err := parseValue(after)
+				if err != nil {
+					return nil, fmt.Errorf("export: Gurobi solution line %d, column %d: bad objective %q", ln, col(raw, after), after)
+				}
+				s.Objective, s.HasObjective = v, true
+			}
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("export: Gurobi solution line %d, column %d: want \"name value\", got %q", ln, col(raw, line), trunc(line))
+		}
+		if err := s.set(f[0], f[1], ln, col(raw, f[1]), "Gurobi"); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read Gurobi solution: %w", err)
+	}
+	return s, nil
+}
+
+// ReadSCIPSolution reads the file SCIP writes with "write solution FILE":
+//
+//	solution status: optimal solution found
+//	objective value:                                   48
+//	x_F_0_0_0                                           1 	(obj:0)
+//
+// Columns not listed are 0. A "no solution available" file is read as
+// infeasible or undecided, by its status.
+func ReadSCIPSolution(r io.Reader) (*Solution, error) {
+	sc := lines(r)
+	s := &Solution{Solver: "scip", Values: map[string]float64{}}
+	ln, head := 0, false
+	for sc.Scan() {
+		ln++
+		raw := sc.Text()
+		line := strings.TrimSpace(raw)
+		switch {
+		case line == "":
+			continue
+		case strings.HasPrefix(line, "solution status:"):
+			head = true
+			s.Status = strings.TrimSpace(line[len("solution status:"):])
+			st := strings.ToLower(s.Status)
+			s.Optimal = strings.HasPrefix(st, "optimal")
+			s.Feasible = !strings.Contains(st, "infeasible") && !strings.Contains(st, "unknown")
+			continue
+		case strings.HasPrefix(line, "objective value:"):
+			head = true
+			v := strings.TrimSpace(line[len("objective value:"):])
+			x, err := parseValue(v)
+			if err != nil {
+				return nil, fmt.Errorf("export: SCIP solution line %d, column %d: bad objective %q", ln, col(raw, v), trunc(v))
+			}
+			s.Objective, s.HasObjective = x, true
+			s.Feasible = true
+			continue
+		case line == "no solution available":
+			s.Feasible = false
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			return nil, fmt.Errorf("export: SCIP solution line %d, column %d: want \"name value (obj:c)\", got %q", ln, col(raw, line), trunc(line))
+		}
+		if err := s.set(f[0], f[1], ln, col(raw, f[1]), "SCIP"); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read SCIP solution: %w", err)
+	}
+	if !head {
+		return nil, fmt.Errorf("export: not a SCIP solution file (no \"solution status:\" or \"objective value:\" line)")
+	}
+	return s, nil
+}
+
+// ReadCPLEXSolution reads CPLEX's XML solution file (.sol, written by
+// "write FILE.sol") and its MIP start file (.mst, the same XML):
+//
+//	<CPLEXSolution version="1.2">
+//	 <header objectiveValue="48" solutionStatusValue="101"
+//	   solutionStatusString="integer optimal solution" .../>
+//	 <variables>
+//	  <variable name="x_F_0_0_0" index="0" value="1"/>
+//
+// A file with several solutions (CPLEXSolutions) yields the first.
+func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
+	d := xml.NewDecoder(r)
+	s := &Solution{Solver: "cplex", Values: map[string]float64{}}
+	root, solutions := false, 0
+	pos := func() string {
+		l, c := d.InputPos()
+		return fmt.Sprintf("line %d, column %d", l, c)
+	}
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("export: CPLEX solution %s: %w", pos(), err)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			if end, ok := tok.(xml.EndElement); ok && end.Name.Local == "CPLEXSolution" && solutions > 0 {
+				return s, nil // the first solution of a CPLEXSolutions file
+			}
+			continue
+		}
+		attr := func(name string) (string, bool) {
+			for _, a := range el.Attr {
+				if a.Name.Local == name {
+					return a.Value, true
+				}
+			}
+			return "", false
+		}
+		switch el.Name.Local {
+		case "CPLEXSolution":
+			root = true
+			solutions++
+		case "CPLEXSolutions":
+			root = true
+		case "header":
+			if v, ok := attr("objectiveValue"); ok {
+				x, err := parseValue(v)
+				if err != nil {
+					return nil, fmt.Errorf("export: CPLEX solution %s: bad objectiveValue %q", pos(), trunc(v))
+				}
+				s.Objective, s.HasObjective = x, true
+			}
+			st, _ := attr("solutionStatusString")
+			s.Status = st
+			low := strings.ToLower(st)
+			// MIP start files have no status: they hold a feasible candidate.
+			s.Feasible = st == "" || !strings.Contains(low, "infeasible")
+			s.Optimal = strings.Contains(low, "optimal") && !strings.Contains(low, "tolerance") || strings.Contains(low, "optimal solution found")
+		case "variable":
+			if !root {
+				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> outside <CPLEXSolution>", pos())
+			}
+			name, ok1 := attr("name")
+			val, ok2 := attr("value")
+			if !ok1 || !ok2 {
+				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> without name or value", pos())
+			}
+			l, c := d.InputPos()
+			if err := s.set(name, val, l, c, "CPLEX"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if !root {
+		return nil, fmt.Errorf("export: not a CPLEX solution file (no <CPLEXSolution> element)")
+	}
+	if s.Status == "" && solutions > 0 {
+		s.Status, s.Feasible = "solution", true
+	}
+	return s, nil
+}
+
+// set stores one value, refusing a bad number and a name given twice.
+func (s *Solution) set(name, value string, line, column int, solver string) error {
+	v, err := parseValue(value)
+	if err != nil {
+		return fmt.Errorf("export: %s solution line %d, column %d: bad value %q for %q", solver, line, column, trunc(value), trunc(name))
+	}
+	if _, dup := s.Values[name]; dup {
+		return fmt.Errorf("export: %s solution line %d: column %q given twice", solver, line, trunc(name))
+	}
+	s.Values[name] = v
+	return nil
+}
+
+// col is the 1-based column of sub in line (sub must be a substring of
+// line sharing its memory or equal text), or 1.
+func col(line, sub string) int {
+	if i := strings.Index(line, sub); i >= 0 {
+		return i + 1
+	}
+	return 1
+}
+
+// trunc shortens s for an error message.
+func trunc(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// MPSColumnOrder returns the column names of an MPS file (free or fixed)
+// in the order of the COLUMNS section, which is how GLPK numbers the
+// columns of an MPS file it reads (so that ReadGLPKRaw can name the
+// values of glpsol --freemps FILE -w SOL). MARKER lines are skipped.
+func MPSColumnOrder(r io.Reader) ([]string, error) {
+	sc := lines(r)
+	var names []string
+	seen := map[string]bool{}
+	in := false
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '*' {
+			continue
+		}
+		if line[0] != ' ' && line[0] != '\t' {
+			in = strings.HasPrefix(line, "COLUMNS")
+			continue
+		}
+		if !in {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.Contains(line, "'MARKER'") || f[1] == "MARKER" {
+			continue
+		}
+		if !seen[f[0]] {
+			seen[f[0]] = true
+			names = append(names, f[0])
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("export: read MPS column order: %w", err)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("export: no COLUMNS section: not an MPS file")
+	}
+	return names, nil
+}
