@@ -26,6 +26,12 @@ func TestExampleFiles(t *testing.T) {
 		{"pentomino-20x3.yaml", 2, 8, hybrid, false},
 		{"pentomino-8x8-hole.yaml", 65, 520, hybrid, false},
 		{"pentomino-8x8-square.yaml", 16146, 129168, hybrid, true}, // Dana Scott's problem, about 3 s with two workers
+		// Placement constraints (counts checked independently in each file's comment).
+		{"pentomino-8x8-empty.yaml", 65, 520, hybrid, false},
+		{"pentomino-10x6-x-left.yaml", 1711, 3422, hybrid, false},
+		{"pentomino-8x8-x-centre.yaml", 1735, 13880, hybrid, true},
+		{"pentomino-10x6-x-fixed.yaml", 442, 442, hybrid, true},
+		{"pentomino-8x8-empty-corner.yaml", 5027, 10054, hybrid, true},
 		{"soma.yaml", 240, 11520, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto"}, false},
 		{"soma.xmpuzzle", 240, 11520, Config{Algorithm: "fila", Schedule: "e", NOF: true, Redundancy: "auto"}, false},
 		{"tetris-7x7.yaml", 0, 0, Config{Algorithm: "fila", Schedule: "f"}, false},

@@ -137,8 +137,13 @@ func tetrisCube(t testing.TB) *puzzle.Puzzle {
 // soma is the Soma cube: 7 pieces that may only rotate (the two screws
 // are mirror images of each other), 3x3x3.
 func soma(t testing.TB) *puzzle.Puzzle {
+	return mustPuzzle(t, puzzle.Spec{Name: "Soma", Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 3, Depth: 3}), Pieces: somaPieces()})
+}
+
+// somaPieces are the seven Soma pieces, rotations only.
+func somaPieces() []puzzle.PieceSpec {
 	r := puzzle.Rotate
-	pieces := []puzzle.PieceSpec{
+	return []puzzle.PieceSpec{
 		cubePiece("V", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{0, 1, 0}),
 		cubePiece("L", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{2, 0, 0}, [3]int{0, 1, 0}),
 		cubePiece("T", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{2, 0, 0}, [3]int{1, 1, 0}),
@@ -147,5 +152,4 @@ func soma(t testing.TB) *puzzle.Puzzle {
 		cubePiece("B", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{0, 1, 0}, [3]int{1, 0, 1}),
 		cubePiece("P", r, [3]int{0, 0, 0}, [3]int{1, 0, 0}, [3]int{0, 1, 0}, [3]int{0, 0, 1}),
 	}
-	return mustPuzzle(t, puzzle.Spec{Name: "Soma", Dim: 3, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 3, Depth: 3}), Pieces: pieces})
 }

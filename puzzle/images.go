@@ -102,6 +102,9 @@ func (p *Puzzle) buildImages(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
+			if pc.constraint.key != "" {
+				a = p.allowedAnchors(g, pc, o, a)
+			}
 			if g.work > MaxImageWork {
 				return &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
 					"too large: finding the images takes more than %d word operations (at piece %q, %d cells, on a board whose bounding box has %d positions); see the documented limits",
@@ -116,6 +119,9 @@ func (p *Puzzle) buildImages(ctx context.Context) error {
 					"too large: more than %d images or %d cover entries (at piece %q); see the documented limits",
 					MaxImages, MaxCoverEntries, pc.Name)}
 			}
+		}
+		if n == 0 && p.Constrained(k) {
+			return Errorf(pc.Pos, "piece %q fits nowhere in the board under its placement constraint (at / region)", pc.Name)
 		}
 		if n == 0 {
 			return Errorf(pc.Pos, "piece %q fits nowhere in the board", pc.Name)

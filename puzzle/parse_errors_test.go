@@ -60,13 +60,13 @@ var badYAML = []badInput{
 	{"two documents", "bad.yaml", okYAML + "---\nboard: 4x4\n",
 		"bad.yaml:4:1: a second YAML document; a puzzle file holds one ('---' starts another)", false},
 	{"not a mapping", "bad.yaml", "42\n",
-		"bad.yaml:1:1: a puzzle file is a YAML mapping with the keys name, board, orientations, count, pieces", false},
+		"bad.yaml:1:1: a puzzle file is a YAML mapping with the keys name, board, orientations, count, pieces, empty, constraints", false},
 
 	// keys
 	{"unknown top-level key", "bad.yaml", okYAML + "colour: red\n",
-		`bad.yaml:4:1: unknown key "colour" in the puzzle (allowed: name, board, orientations, count, pieces)`, false},
+		`bad.yaml:4:1: unknown key "colour" in the puzzle (allowed: name, board, orientations, count, pieces, empty, constraints)`, false},
 	{"unknown piece key", "bad.yaml", "board: 5x1\npieces:\n  F:\n    shape: \"##\"\n    count: 2\n    copies: 2\n",
-		`bad.yaml:6:5: unknown key "copies" in piece "F" (allowed: shape, count, orientations)`, false},
+		`bad.yaml:6:5: unknown key "copies" in piece "F" (allowed: shape, count, orientations, at, region)`, false},
 	{"duplicate top-level key", "bad.yaml", "board: 10x6\nboard: 5x5\npieces:\n  I: \"#\"\n",
 		`bad.yaml:2:1: duplicate key "board" in the puzzle (first at bad.yaml:1:1)`, false},
 	{"duplicate piece key", "bad.yaml", "board: 5x1\npieces:\n  F:\n    shape: \"#\"\n    shape: \"#\"\n",

@@ -40,6 +40,15 @@ var exampleFacts = map[string]exampleFact{
 	"tetris-61x61.yaml":         {2, 3721, 5, 8, true, 0},
 	"tetrominoes-5x4.yaml":      {2, 20, 5, 4, false, 0},
 	"t-tetromino-10x10.yaml":    {2, 100, 1, 8, true, 0},
+	// placement constraints: the group keeps only the symmetries that map
+	// the constraint onto itself
+	"pentomino-8x8-square-centre.yaml": {2, 64, 13, 8, false, 0},
+	"pentomino-8x8-square-corner.yaml": {2, 64, 13, 2, false, 0},
+	"pentomino-8x8-x-centre.yaml":      {2, 64, 13, 8, false, 0},
+	"pentomino-8x8-empty.yaml":         {2, 60, 12, 8, false, 0},
+	"pentomino-8x8-empty-corner.yaml":  {2, 60, 12, 2, false, 0},
+	"pentomino-10x6-x-fixed.yaml":      {2, 60, 12, 1, false, 0},
+	"pentomino-10x6-x-left.yaml":       {2, 60, 12, 2, false, 0},
 }
 
 // Every puzzle file in examples/ parses, is listed in its README, and has

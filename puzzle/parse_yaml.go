@@ -16,8 +16,8 @@ import (
 
 // Keys of the native format.
 var (
-	topKeys   = []string{"name", "board", "orientations", "count", "pieces"}
-	pieceKeys = []string{"shape", "count", "orientations"}
+	topKeys   = []string{"name", "board", "orientations", "count", "pieces", "empty", "constraints"}
+	pieceKeys = []string{"shape", "count", "orientations", "at", "region"}
 )
 
 // mergeTag is the tag of a YAML merge key (<<).
@@ -268,6 +268,16 @@ func (d *yamlDoc) puzzle(root *yaml.Node) (Spec, error) {
 	}
 	if err := d.pieces(key["pieces"][0], key["pieces"][1], &spec, pol, sup); err != nil {
 		return spec, err
+	}
+	if kv, ok := key["empty"]; ok { // parse_constraints.go
+		if err := d.empty(kv[0], kv[1], &spec); err != nil {
+			return spec, err
+		}
+	}
+	if kv, ok := key["constraints"]; ok {
+		if err := d.constraints(kv[0], kv[1], &spec); err != nil {
+			return spec, err
+		}
 	}
 	return spec, nil
 }
@@ -569,6 +579,10 @@ func (d *yamlDoc) piece(k, v *yaml.Node, pol Policy, sup supply) (PieceSpec, err
 				}
 			case "orientations":
 				if pol, err = d.policy(kv[1]); err != nil {
+					return ps, err
+				}
+			case "at", "region": // parse_constraints.go
+				if err = d.constraintKey(name, kv[0], kv[1], &ps.Constraint); err != nil {
 					return ps, err
 				}
 			}

@@ -75,6 +75,8 @@ type PieceSpec struct {
 	Unlimited bool // unlimited supply
 	Policy    Policy
 	Pos       Pos // where the piece is defined, for error messages
+	// Constraint limits where the piece may be placed (constraints.go).
+	Constraint Constraint
 }
 
 // Spec describes a puzzle before validation: what a parser produces.
@@ -85,6 +87,10 @@ type Spec struct {
 	RegionPos Pos
 	NamePos   Pos // where Name is given, for error messages
 	Pieces    []PieceSpec
+	// Empty lists board cells that must stay empty: they are taken out of
+	// the region (constraints.go). EmptyPos locates them for messages.
+	Empty    []Cell
+	EmptyPos Pos
 }
 
 // Piece is a validated piece with its distinct orientations.
@@ -100,6 +106,8 @@ type Piece struct {
 	OrientT []Transform
 	Class   int // index into Puzzle.Classes
 	Pos     Pos
+	// constraint limits the piece's images (constraints.go).
+	constraint pieceConstraint
 }
 
 // Size is the number of cells of the piece.
@@ -178,7 +186,11 @@ func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 			}
 		}
 	}
-	region, err := newRegion(spec.Region)
+	cells, err := removeEmpty(spec.Region, spec.Empty, spec.EmptyPos)
+	if err != nil {
+		return nil, err
+	}
+	region, err := newRegion(cells)
 	if err != nil {
 		return nil, &Error{Pos: spec.RegionPos, Msg: err.Error(), Err: errors.Unwrap(err)}
 	}
@@ -225,18 +237,30 @@ func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 			pc.Count = 0
 		}
 		pc.Orients, pc.OrientT = Orientations(shape, ps.Policy, spec.Dim)
+		if pc.constraint, err = newPieceConstraint(ps.Constraint, region, spec.Dim); err != nil {
+			at := ps.Constraint.Pos
+			if at == (Pos{}) {
+				at = ps.Pos
+			}
+			return nil, Errorf(at, "piece %q: %v", ps.Name, err)
+		}
 		p.Pieces = append(p.Pieces, pc)
 	}
-	p.buildClasses()
 	if err := p.buildImages(ctx); err != nil {
 		return nil, err
 	}
+	p.buildClasses()
 	return p, nil
 }
 
-// buildClasses groups pieces with identical orientation sets.
+// buildClasses groups pieces with identical orientation sets and, for
+// pieces with a placement constraint, identical image sets (the images are
+// built first): two pieces are interchangeable exactly when they may be
+// placed at the same places.
 func (p *Puzzle) buildClasses() {
 	byKey := map[string]int{}
+	orient := make([][]string, len(p.Pieces))
+	shared := map[string]bool{} // orientation sets with a constrained piece
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		keys := make([]string, len(pc.Orients))
@@ -244,7 +268,18 @@ func (p *Puzzle) buildClasses() {
 			keys[r] = o.Key()
 		}
 		slices.Sort(keys)
+		orient[k] = keys
+		if p.Constrained(k) {
+			shared[strings.Join(keys, "|")] = true
+		}
+	}
+	for k := range p.Pieces {
+		pc := &p.Pieces[k]
+		keys := orient[k]
 		key := strings.Join(keys, "|")
+		if shared[key] { // tell pieces of one shape apart by their allowed images
+			key += "|images:" + strings.Join(p.imageKeys(k, p.identityMap()), ";")
+		}
 		c, ok := byKey[key]
 		if !ok {
 			c = len(p.Classes)

@@ -35,7 +35,7 @@ func (p *Puzzle) Symmetries() []Symmetry {
 		if !ok {
 			continue
 		}
-		clm, ok := p.mapClasses(t, owner)
+		clm, ok := p.mapClasses(t, owner, cm)
 		if !ok {
 			continue
 		}
@@ -74,19 +74,43 @@ func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 // is the orientation set of class d exactly when d's set holds t s and has
 // as many orientations, since the groups are nested. This costs one
 // orientation per class and transform instead of all of them.
-func (p *Puzzle) mapClasses(t Transform, owner map[string][]int) ([]int, bool) {
+//
+// When either class has a placement constraint, the images must match too
+// (cm being t's map of the region cells), so that a fixed piece, or a piece
+// confined to a region, breaks the symmetries that do not map its allowed
+// images onto themselves.
+func (p *Puzzle) mapClasses(t Transform, owner map[string][]int, cm []int32) ([]int, bool) {
 	out := make([]int, len(p.Classes))
+	own := map[int][]string{} // image keys of constrained classes, unmapped
+	ownKeys := func(d int) []string {
+		if v, ok := own[d]; ok {
+			return v
+		}
+		v := p.imageKeys(p.Classes[d].Pieces[0], p.identityMap())
+		own[d] = v
+		return v
+	}
 	for c := range p.Classes {
 		cl := &p.Classes[c]
 		rep := &p.Pieces[cl.Pieces[0]]
 		key := t.Map(rep.Orients[0]).Key()
 		found := -1
+		var mapped []string // images of c mapped by t, when needed
 		for _, d := range owner[key] {
 			dl := &p.Classes[d]
-			if dl.Unlimited == cl.Unlimited && dl.Count == cl.Count && len(dl.keys) == len(cl.keys) {
-				found = d
-				break
+			if dl.Unlimited != cl.Unlimited || dl.Count != cl.Count || len(dl.keys) != len(cl.keys) {
+				continue
 			}
+			if p.Constrained(cl.Pieces[0]) || p.Constrained(dl.Pieces[0]) {
+				if mapped == nil {
+					mapped = p.imageKeys(cl.Pieces[0], cm)
+				}
+				if !slices.Equal(mapped, ownKeys(d)) {
+					continue
+				}
+			}
+			found = d
+			break
 		}
 		if found < 0 {
 			return nil, false

@@ -68,6 +68,11 @@ func (p *Puzzle) Verify(t Tiling, exact bool) (*Report, error) {
 			r.Outside = append(r.Outside, Outside{Placement: n, Reason: err.Error()})
 			continue
 		}
+		if pc := &p.Pieces[pl.Piece]; !pc.constraint.allows(pl.At, cells) {
+			r.Outside = append(r.Outside, Outside{Placement: n, Reason: fmt.Sprintf(
+				"piece %s orientation %d at %v breaks its placement constraint", pc.Name, pl.Orient, pl.At)})
+			continue
+		}
 		used[pl.Piece]++
 		for _, c := range cells {
 			if owner[c] >= 0 {

@@ -52,6 +52,9 @@ type pieceInfo struct {
 	Policy       string `json:"policy"`
 	Orientations int    `json:"orientations"`
 	Images       int    `json:"images"`
+	// Constrained: the piece has a placement constraint (at / region),
+	// which Images already reflects.
+	Constrained bool `json:"constrained,omitempty"`
 }
 
 type puzzleInfo struct {
@@ -86,7 +89,8 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 		in.Pieces = append(in.Pieces, pieceInfo{
 			Name: pc.Name, Size: pc.Size(), Count: pc.Count, Unlimited: pc.Unlimited,
 			Policy: pc.Policy.String(), Orientations: len(pc.Orients),
-			Images: p.Images.PieceStart[k+1] - p.Images.PieceStart[k],
+			Images:      p.Images.PieceStart[k+1] - p.Images.PieceStart[k],
+			Constrained: p.Constrained(k),
 		})
 	}
 	return in
@@ -128,7 +132,11 @@ func (in *puzzleInfo) text(w io.Writer) error {
 		if pc.Unlimited {
 			count = "unlimited"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%d (%s)\t%d\n", pc.Name, pc.Size, count, pc.Orientations, pc.Policy, pc.Images)
+		images := fmt.Sprint(pc.Images)
+		if pc.Constrained {
+			images += " (placement constraint)"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d (%s)\t%s\n", pc.Name, pc.Size, count, pc.Orientations, pc.Policy, images)
 	}
 	return tw.Flush()
 }
