@@ -25,6 +25,9 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 		return []*worker{split}, nil, nil // cancelled during the split
 	}
 	info := s.info()
+	if r.cn.filterClass >= 0 {
+		info.Pinned = r.pr.classes[r.cn.filterClass].name
+	}
 	if r.cfg.OnSplit != nil {
 		if err := r.cfg.OnSplit(*info); err != nil {
 			return nil, nil, err

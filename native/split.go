@@ -162,6 +162,8 @@ type Split struct {
 	// Hash identifies the split: a hash of every subproblem's prefix in
 	// order. Two runs with equal hashes cut the tree the same way.
 	Hash string
+	// Pinned is the piece the redundancy filter pinned ("" when none).
+	Pinned string
 }
 
 // Subproblem is a subproblem of the split solved completely.

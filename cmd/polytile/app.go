@@ -152,7 +152,7 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 		return usageErr("%v (see %s --help)", err, c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
-	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.compareCmd, a.benchCmd} {
+	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.compareCmd, a.benchCmd, a.mergeCmd} {
 		root.AddCommand(add())
 	}
 	return root
