@@ -326,3 +326,41 @@ func TestFingerprintIgnoresFormatting(t *testing.T) {
 		t.Errorf("another supply has the same fingerprint")
 	}
 }
+
+// TestGNUParallelRecipe runs deploy/parallel/count.sh, unchanged, with
+// GNU parallel (make deps installs it): 6 shards of the 12x5 pentominoes,
+// merged, equal to the single-process count. Run again, the recipe's
+// --resume-failed skips every shard the joblog has as done.
+func TestGNUParallelRecipe(t *testing.T) {
+	bin := binary(t)
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Skip("GNU parallel is not installed (make deps installs the Debian package parallel)")
+	}
+	dir := t.TempDir()
+	p, _ := filepath.Abs(example("pentomino-12x5.yaml"))
+	script, _ := filepath.Abs(filepath.Join("..", "..", "deploy", "parallel", "count.sh"))
+	cmd := exec.Command("bash", script, p, "6", filepath.Join(dir, "out"))
+	cmd.Env = append(os.Environ(), "POLYTILE="+bin, "JOBS=2")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("count.sh: %v\n%s", err, out)
+	}
+	code, rep, errs := mergeJSON(t, filepath.Join(dir, "out"))
+	_, whole, _ := run(t, "", "solve", p, "--count", "--json")
+	var w struct{ Solutions, Unique int64 }
+	json.Unmarshal([]byte(whole), &w)
+	if code != 0 || rep.Count != 6 || rep.All != w.Solutions || rep.Unique != w.Unique || w.Solutions != 4040 {
+		t.Fatalf("merge exit %d %s: %+v, single process %+v", code, errs, rep, w)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "out", "joblog"))
+	if n := strings.Count(string(log), "--shard "); n != 6 {
+		t.Errorf("joblog has %d shard jobs, want 6:\n%s", n, log)
+	}
+	cmd2 := exec.Command("bash", script, p, "6", filepath.Join(dir, "out"))
+	cmd2.Env = cmd.Env
+	out, err = cmd2.CombinedOutput()
+	log2, _ := os.ReadFile(filepath.Join(dir, "out", "joblog"))
+	if err != nil || string(log2) != string(log) || !strings.Contains(string(out), "6 of 6 complete") {
+		t.Errorf("second run: %v, joblog changed: %v\n%s", err, string(log2) != string(log), out)
+	}
+}
