@@ -19,7 +19,7 @@ func TestShardSplitSums(t *testing.T) {
 	for _, c := range []struct {
 		p *puzzle.Puzzle
 		n int
-	}{{big, 1}, {big, 7}, {big, 40}, {tiny, 300}} {
+	}{{big, 1}, {big, 7}, {big, 40}, {tiny, 300}}[raceSkip():] {
 		p, n := c.p, c.n
 		base := Config{Algorithm: "fila", Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto"}
 		serial := solve(t, p, base)
@@ -73,8 +73,8 @@ func TestShardSplitSums(t *testing.T) {
 // 10^12 grew by 100 MB/s until killed. MaxShards itself took 13 s of a
 // loaded machine, too long for every test run.)
 func TestSplitBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a few seconds")
+	if testing.Short() || raceEnabled {
+		t.Skip("a few seconds (minutes with -race)")
 	}
 	p := loadExample(t, "onesided-18x5.yaml")
 	const n = 20_000
@@ -132,4 +132,12 @@ func loadExample(t testing.TB, name string) *puzzle.Puzzle {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// raceSkip leaves out the 10x6 cases under the race detector (minutes).
+func raceSkip() int {
+	if raceEnabled {
+		return 3
+	}
+	return 0
 }
