@@ -4,6 +4,7 @@
 #   make build     bin/polytile
 #   make demo      build, then info, a tiling, the unique count and a near miss
 #   make test      gofmt, vet, nohighs build, tests, race (native, highs), short fuzz
+#   make test-slurm  the Slurm array script on a single-node Slurm on localhost
 #   make fuzz      every fuzz target for FUZZTIME (default 30s) each
 #   make bench     Go benchmarks once each, then `polytile bench`
 #   make nohighs   build and vet with -tags nohighs (no HiGHS needed)
@@ -26,7 +27,7 @@ export POLYTILE_PYTHON ?= $(CURDIR)/.deps/pyomo/bin/python
 
 GO_FILES = $(shell find . \( -path ./.deps -o -path ./.git -o -path ./bin \) -prune -o -name '*.go' -print)
 
-.PHONY: deps build demo test gofmt vet unit race nohighs fuzz bench clean distclean
+.PHONY: deps build demo test test-slurm gofmt vet unit race nohighs fuzz bench clean distclean
 
 deps:
 	@bash scripts/deps.sh
@@ -49,6 +50,12 @@ demo: deps build
 test: deps
 	@$(MAKE) --no-print-directory gofmt vet nohighs unit race
 	bash scripts/fuzz.sh $(TEST_FUZZTIME)
+
+# deploy/slurm/polytile-array.sh, unchanged, on munged + slurmctld + slurmd
+# started on localhost (scripts/slurm-local.sh); installs slurm-wlm and munge
+# when root. Says SKIPPED and why when the cluster cannot start here.
+test-slurm:
+	bash scripts/test-slurm.sh
 
 gofmt:
 	@files="$(GO_FILES)"; \

@@ -62,6 +62,18 @@ type Config struct {
 	// Shard solves a deterministic part of the search tree: shards
 	// 0..Count-1 of one puzzle and configuration add up to the total.
 	Shard Shard
+	// OnSplit, when set, receives the split of a parallel or sharded
+	// search before any subproblem is solved; an error stops Solve and is
+	// returned (e.g. a checkpoint made for another split).
+	OnSplit func(Split) error
+	// Skip, when set, names subproblems of the split (by Subproblem.Index)
+	// not to solve, e.g. those a checkpoint recorded as finished.
+	Skip func(index int64) bool
+	// OnSubproblem, when set, receives every subproblem of the split solved
+	// completely, with its counts. It is never called concurrently. Setting
+	// it (or Skip or OnSplit) makes even a serial search of the whole tree
+	// go through the split.
+	OnSubproblem func(Subproblem)
 	// OnSolution receives solutions as they are found, in a deterministic
 	// order when the search is serial. It is never called concurrently.
 	OnSolution func(puzzle.Tiling)
@@ -81,8 +93,8 @@ type Config struct {
 	warehouse, wideOnly bool
 }
 
-// Shard names one part of a sharded search: Index in 0..Count-1.
-// The zero value (Count 0 or 1) is the whole search.
+// Shard names one part of a sharded search: Index in 0..Count-1, Count
+// at most MaxShards. The zero value (Count 0 or 1) is the whole search.
 type Shard struct {
 	Index, Count int
 }
@@ -122,6 +134,9 @@ type Result struct {
 	RedundancyPiece string
 	// Options is the number of images left after the filters.
 	Options int
+	// Split describes the subproblems of a parallel or sharded search
+	// (nil for a serial one, or when cancelled during the split).
+	Split *Split
 }
 
 // heurKind is a FILA / DLX ordering heuristic.

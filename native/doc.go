@@ -67,12 +67,20 @@
 //
 // # Parallel and sharded counting
 //
-// With Workers > 1 or a Shard, the search tree is enumerated to the depth
-// that yields at least 1024 subproblems (through the DLX levels and on into
-// FILA with FILA's own choices), in depth-first order; workers take the
-// next subproblem from an atomic index, replay its prefix and search below
-// it. The split depends only on the puzzle, the configuration and the shard
-// count, so shards on different machines add up to the total.
+// With Workers > 1 or a Shard, the search tree is cut into about 1024
+// subproblems (64 per shard up to 1,024 shards, 8 per further shard; at
+// most MaxShards shards): the tree is enumerated level by level, in
+// depth-first order, through the DLX levels and on into a 64-cell FILA
+// model with FILA's own choices (DLX goes on branching where the model
+// would be wider, and past 256 models per pass), and the last level is
+// expanded only as far as the target needs. A shard keeps only its own
+// subproblems (index I modulo N), so the split is bounded in time and
+// memory. Workers take the next subproblem from an atomic index, replay
+// its prefix and search below it. The split depends only on the puzzle,
+// the configuration and the shard count, so shards on different machines
+// add up to the total; Result.Split identifies it by a hash. Config.Skip
+// and Config.OnSubproblem let a caller checkpoint finished subproblems
+// and resume without solving them again.
 //
 // # Maximum coverage
 //

@@ -9,11 +9,12 @@ import (
 // model's search tree to a depth with the search's own choices, and
 // runFrom replays such a prefix and searches below it.
 
-// expandRoot calls emit with the FILA prefixes (global options) of the
-// nodes at the given depth below the model's root, and of the complete
-// tilings above it, in the order of the search. It reports whether some
-// node reached the depth.
-func (f *fila64) expandRoot(depth int, emit func(prefix []int32)) bool {
+// expandRoot continues a pass of the split below the model's root, at
+// DLX path base, with the search's own choices, to left more levels. The
+// root itself, when it is an element of the pass's upper level
+// (rootElement), was started by the caller. It reports whether some node
+// reached the depth.
+func (f *fila64) expandRoot(s *splitter, base []int32, left int, rootElement bool) bool {
 	f.resetStats()
 	defer f.mergeStats()
 	avail := uint64(0)
@@ -21,13 +22,33 @@ func (f *fila64) expandRoot(depth int, emit func(prefix []int32)) bool {
 		avail = ^uint64(0) >> (64 - f.fs.nCls)
 	}
 	var prefix []int32
-	return f.expand(f.lvl0, avail, 0, depth, &prefix, emit)
+	return f.expand(s, base, f.lvl0, avail, 0, left, &prefix, rootElement)
 }
 
-func (f *fila64) expand(lvl int, avail, o uint64, left int, prefix *[]int32, emit func([]int32)) bool {
-	if o == f.full || left == 0 {
-		emit(*prefix)
+// expand is one node of expandRoot's enumeration; element says that the
+// node is an element of the pass's upper level already started.
+func (f *fila64) expand(s *splitter, base []int32, lvl int, avail, o uint64, left int, prefix *[]int32, element bool) bool {
+	if s.tick() {
+		return false
+	}
+	if left == 0 {
+		s.emitFila(base, *prefix)
 		return o != f.full
+	}
+	if o == f.full {
+		if element {
+			s.emitFila(base, *prefix)
+		} else {
+			s.leafFila(base, *prefix)
+		}
+		return false
+	}
+	if left == 1 && !element {
+		if !s.element() {
+			s.emitFila(base, *prefix)
+			return true
+		}
+		defer s.done()
 	}
 	if f.volN > 0 && (f.step > 0 || lvl > f.volN) && !f.volumeOK(o) {
 		return false
@@ -42,15 +63,15 @@ func (f *fila64) expand(lvl int, avail, o uint64, left int, prefix *[]int32, emi
 	keepCounts := f.anyCnt && f.cntOn[next]
 	deeper := false
 	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
-		s := bits.TrailingZeros64(m)
-		lo, hi := rec[2+s], rec[3+s]
+		s0 := bits.TrailingZeros64(m)
+		lo, hi := rec[2+s0], rec[3+s0]
 		f.attL[lvl] += int64(hi - lo)
-		bit := uint64(1) << (s & 63)
+		bit := uint64(1) << (s0 & 63)
 		av := avail &^ bit
 		multi := f.multi&bit != 0
 		if multi {
-			f.n[s]--
-			if f.n[s] != 0 {
+			f.n[s0]--
+			if f.n[s0] != 0 {
 				av = avail
 			}
 		}
@@ -70,13 +91,19 @@ func (f *fila64) expand(lvl int, avail, o uint64, left int, prefix *[]int32, emi
 				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[opt])
 			}
 			*prefix = append(*prefix, f.fs.opts[opt])
-			if f.expand(next, av, o|l, left-1, prefix, emit) {
+			if f.expand(s, base, next, av, o|l, left-1, prefix, false) {
 				deeper = true
 			}
 			*prefix = (*prefix)[:len(*prefix)-1]
+			if s.halt {
+				break
+			}
 		}
 		if multi {
-			f.n[s]++
+			f.n[s0]++
+		}
+		if s.halt {
+			break
 		}
 	}
 	return deeper

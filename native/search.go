@@ -42,6 +42,7 @@ type worker struct {
 	// consecutive subproblems of a parallel search reuse the model.
 	filaKey   []int32
 	filaKeyOK bool
+	one       [1]int32 // scratch for the split
 }
 
 func newWorker(r *run) *worker {

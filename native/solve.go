@@ -131,13 +131,16 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		}
 	}()
 	var ws []*worker
-	if cfg.Workers <= 1 && cfg.Shard.Count <= 1 {
+	if cfg.Workers <= 1 && cfg.Shard.Count <= 1 && cfg.OnSubproblem == nil && cfg.Skip == nil && cfg.OnSplit == nil {
 		w := newWorker(r)
 		w.branch = make([][2]int, 16)
 		w.dlxSearch()
 		ws = []*worker{w}
 	} else {
-		ws = r.runParallel()
+		ws, res.Split, err = r.runParallel()
+		if err != nil {
+			return nil, err
+		}
 	}
 	for _, w := range ws {
 		res.All += w.all
@@ -189,8 +192,8 @@ func checkConfig(cfg *Config) (schedule, error) {
 	if cfg.Limit < 0 {
 		return sched, fmt.Errorf("native: Limit must be >= 0, not %d", cfg.Limit)
 	}
-	if s := cfg.Shard; s.Count > 1 && (s.Index < 0 || s.Index >= s.Count) || s.Count < 0 {
-		return sched, fmt.Errorf("native: shard %d/%d: want 0 <= index < count", s.Index, s.Count)
+	if s := cfg.Shard; s.Count > 1 && (s.Index < 0 || s.Index >= s.Count) || s.Count < 0 || s.Count > MaxShards {
+		return sched, fmt.Errorf("native: shard %d/%d: want 0 <= index < count <= %d", s.Index, s.Count, MaxShards)
 	}
 	return sched, nil
 }

@@ -10,6 +10,8 @@
 #   clasp    Debian package clasp       (SAT and pseudo-Boolean solver:
 #            cross-checks the CNF and OPB exports)
 #   picosat  Debian package picosat     (a second SAT solver for the CNF export)
+#   parallel Debian package parallel    (GNU parallel: runs a sharded count
+#            through deploy/parallel/count.sh in the tests)
 #   Pyomo    PyPI package pyomo in a virtual environment .deps/pyomo/
 #            (runs the Pyomo export in the tests; optional: on failure the
 #            test says so and skips)
@@ -154,6 +156,7 @@ command -v cbc >/dev/null 2>&1 || missing+=(coinor-cbc)
 command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
 command -v clasp >/dev/null 2>&1 || missing+=(clasp)
 command -v picosat >/dev/null 2>&1 || missing+=(picosat)
+command -v parallel >/dev/null 2>&1 || missing+=(parallel)
 if ((${#missing[@]})); then
 	if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
 		say "installing ${missing[*]} with apt-get"
@@ -171,7 +174,7 @@ if ((${#missing[@]})); then
 	else
 		warn "not installing ${missing[*]} (needs root). To enable the external-solver cross-checks run:"
 		warn "    sudo apt-get install ${missing[*]}"
-		warn "tests that need cbc / glpsol will skip until then."
+		warn "tests that need cbc / glpsol / parallel will skip until then."
 	fi
 fi
 
@@ -219,6 +222,11 @@ if command -v glpsol >/dev/null 2>&1; then
 	say "glpsol --version: ${out%%$'\n'*}"
 else
 	say "glpsol: not installed (tests that need it will skip)"
+fi
+if command -v parallel >/dev/null 2>&1; then
+	say "parallel: $(parallel --version 2>/dev/null | head -n1 || true)"
+else
+	say "parallel: not installed (the GNU parallel sharded-count test will skip)"
 fi
 if [[ -x "$deps/pyomo/bin/python" ]]; then
 	say "pyomo: $("$deps/pyomo/bin/python" -c 'import pyomo.version as v; print(v.version)' 2>&1)"

@@ -165,7 +165,7 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.Version = versionString()
 	root.SetVersionTemplate("{{.Version}}\n")
-	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.versionCmd} {
+	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.mergeCmd, a.versionCmd} {
 		root.AddCommand(add())
 	}
 	return root

@@ -191,6 +191,7 @@ var flagRules = map[string]map[string]applyRule{
 		"volume":        nativeSearch,
 		"jobs":          nativeSearch,
 		"shard":         nativeSearch,
+		"checkpoint":    nativeSearch,
 		"stats":         nativeSearch,
 		"nof":           filaSearch,
 		"fila-at":       filaSearch,
@@ -246,6 +247,7 @@ var flagRules = map[string]map[string]applyRule{
 		"enum-limit":    compareCounts,
 	},
 	"version": {},
+	"merge":   {"json": always},
 	"bench": {
 		"format":     always,
 		"chart":      always,

@@ -121,7 +121,9 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	if err := checkOutputs([]string{path}, output{"-o", f.out}); err != nil {
 		return nil, err
 	}
-	want := f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines)
+	// --json -o X.json writes the summary (a shard's result) to the file:
+	// no picture then.
+	want := !jsonOutput(f) && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
 	if want && (f.asJSON || f.jsonLines) && f.out == "-" {
 		return nil, usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 	}

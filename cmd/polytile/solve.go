@@ -4,19 +4,20 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
+	"github.com/polytile/polytile/shard"
 )
 
 // solveFlags are the flags of `polytile solve`.
@@ -29,6 +30,7 @@ type solveFlags struct {
 	filaAt, volume, workers                     int
 	timeLimit                                   time.Duration
 	renderFormat, out                           string
+	checkpoint                                  string
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
@@ -120,7 +122,8 @@ same way (exit 1 when a count is incomplete or nothing was found).`,
 	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables; -1: once)").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --count or --unique; none to disable)")
 	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "parallel workers for counting")
-	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based)")
+	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based), or auto from a Slurm array / Kubernetes Indexed Job\n(auto/N: the count given; see docs/cluster.md)")
+	fl.StringVar(&f.checkpoint, "checkpoint", "", "with --count: record finished subproblems in FILE every few seconds and resume from it")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible (for infeasible puzzles)")
 	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop this long after the start (e.g. 30s, 5m; parsing counts) and report what was found; 0: none")
 	fl.BoolVar(&f.stats, "stats", false, "attempts, fits and no-fits per number of remaining pieces")
@@ -159,6 +162,7 @@ type solveOutcome struct {
 	Gap         *float64        `json:"gap,omitempty"`
 	Proof       string          `json:"proof,omitempty"`
 	Stats       *statsJSON      `json:"stats,omitempty"`
+	Shard       *shard.Result   `json:"shard,omitempty"`
 	Tilings     [][]placementJS `json:"tilings"`
 	tilings     []puzzle.Tiling
 	found       bool // at least one tiling or solution
@@ -218,7 +222,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		f.count = true // --unique alone asks for the number of distinct solutions
 	}
 	var picFormat render.Format
-	if f.renderFormat != "" || f.out != "-" {
+	if f.renderFormat != "" || f.out != "-" && !jsonOutput(f) {
 		var err error
 		if picFormat, err = a.pictureFormat("--render", f.renderFormat, f.out); err != nil {
 			return err
@@ -282,6 +286,9 @@ func (a *app) printOutcome(f *solveFlags, o *solveOutcome, pics *pictures) error
 	if err := pics.finish(o.tilings); err != nil {
 		return err
 	}
+	if jsonOutput(f) { // the summary is the -o file (a shard's result)
+		return atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error { return writeJSON(w, o) })
+	}
 	if f.asJSON || f.jsonLines {
 		return writeJSONLine(a.stdout, o, f.asJSON)
 	}
@@ -337,6 +344,9 @@ func (o *solveOutcome) text(w io.Writer) error {
 	if o.Pinned != "" {
 		row("redundancy", "piece %s pinned to one image per symmetry class (counts exact: each canonical solution stands for its orbit)", o.Pinned)
 	}
+	if o.Shard != nil {
+		row("shard", "%s", shardText(o.Shard))
+	}
 	if o.Nodes > 0 {
 		row("nodes", "%d", o.Nodes)
 	}
@@ -362,16 +372,5 @@ func orDefault(s, d string) string {
 	return s
 }
 
-// parseShard reads "I/N".
-func parseShard(s string) (int, int, error) {
-	if s == "" {
-		return 0, 0, nil
-	}
-	i, n, ok := strings.Cut(s, "/")
-	a, err1 := strconv.Atoi(i)
-	b, err2 := strconv.Atoi(n)
-	if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
-		return 0, 0, usageErr("--shard wants I/N with 0 <= I < N, e.g. 0/4, not %q", s)
-	}
-	return a, b, nil
-}
+// parseShard reads "I/N" or "auto" (resolveShard).
+func parseShard(s string) (int, int, error) { return resolveShard(s) }

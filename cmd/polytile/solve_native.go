@@ -112,7 +112,14 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		}
 		line.Update(s)
 	}
+	sr, err := a.startShard(p, p.Source, f, &cfg)
+	if err != nil {
+		return nil, err
+	}
 	res, err := native.Solve(ctx, p, cfg)
+	if sr != nil && sr.matchErr != nil {
+		return nil, sr.matchErr
+	}
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
@@ -144,6 +151,12 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	}
 	if res.Stats != nil {
 		o.Stats = newStatsJSON(res.Stats)
+	}
+	if sr != nil {
+		o.Puzzle = p.Name
+		if err := sr.finish(res, o); err != nil {
+			return nil, err
+		}
 	}
 	return o, nil
 }

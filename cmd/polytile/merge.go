@@ -1,0 +1,132 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/shard"
+)
+
+func (a *app) mergeCmd() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "merge FILES|DIR...",
+		Short: "Add up the results of a sharded count, checking that every shard ran once",
+		Long: `merge reads the results of solve --count --shard I/N --json -o FILE (files, or
+every *.json / *.jsonl file of a directory) and adds them up.
+
+It refuses (exit 2, naming the files) results of different puzzles (by the
+fingerprint of the normalised puzzle), solver configurations, shard counts
+or splits, and a shard present twice with different counts. When shards
+are missing or incomplete (a killed shard leaves no result, an interrupted
+one an incomplete result) it lists them with a command line that runs them
+(exit 1). Otherwise it prints the totals and the balance of the shards'
+times: min / median / max, the figures to pick N from (docs/cluster.md).`,
+		Example: `  polytile merge results/
+  polytile merge shard-*.json --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("merge needs result files or a directory")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return a.merge(args, asJSON) },
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return c
+}
+
+func (a *app) merge(args []string, asJSON bool) error {
+	paths, err := shard.Collect(args)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if len(paths) == 0 {
+		return usageErr("no *.json or *.jsonl files in %s", strings.Join(args, " "))
+	}
+	var files []shard.Loaded
+	for _, p := range paths {
+		r, err := shard.ReadFile(p)
+		files = append(files, shard.Loaded{Path: p, Result: r, Err: err})
+	}
+	rep, err := shard.Merge(files)
+	var conflict *shard.Conflict
+	if errors.As(err, &conflict) {
+		return usageErr("%v", err)
+	}
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		if err := writeJSON(a.stdout, rep); err != nil {
+			return err
+		}
+	} else if err := mergeText(a.stdout, rep); err != nil {
+		return err
+	}
+	for _, u := range rep.Unreadable {
+		fmt.Fprintf(a.stderr, "polytile: skipped %s\n", u)
+	}
+	if !rep.Complete {
+		return noSolution
+	}
+	return nil
+}
+
+func mergeText(w io.Writer, r *shard.Report) error {
+	var b strings.Builder
+	row := func(k, format string, args ...any) { fmt.Fprintf(&b, "%-11s %s\n", k, fmt.Sprintf(format, args...)) }
+	row("puzzle", "%s (%s)", orDefault(r.Puzzle, r.File), r.File)
+	row("config", "%s", r.Config)
+	row("shards", "%d of %d complete", r.Count-len(r.Missing)-len(r.Incomplete), r.Count)
+	so := ""
+	if !r.Complete {
+		so = " so far (incomplete: see below)"
+	}
+	row("solutions", "%d (%d unique)%s", r.All, r.Unique, so)
+	row("nodes", "%d", r.Nodes)
+	res := ""
+	if r.Resumed > 0 {
+		res = fmt.Sprintf(", %d of them from checkpoints", r.Resumed)
+	}
+	row("split", "%d subproblems (hash %s), %d finished%s", r.Split.Subproblems, r.Split.Hash, r.Subproblems, res)
+	row("time", "%s in all; per shard min %s, median %s, max %s (max/median %.2f)", compare.Seconds(r.Seconds),
+		compare.Seconds(r.Min), compare.Seconds(r.Median), compare.Seconds(r.Max), ratio(r.Max, r.Median))
+	if len(r.Versions) > 1 {
+		row("versions", "%s", strings.Join(r.Versions, "; "))
+	}
+	if len(r.Duplicates) > 0 {
+		row("duplicates", "%s (same shard, same counts: ignored)", strings.Join(r.Duplicates, " "))
+	}
+	if len(r.Missing) > 0 {
+		row("missing", "%s", ints(r.Missing))
+	}
+	if len(r.Incomplete) > 0 {
+		row("incomplete", "%s", ints(r.Incomplete))
+	}
+	if r.Command != "" {
+		b.WriteString("\nto run them:\n  " + r.Command + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func ratio(a, b float64) float64 {
+	if b <= 0 {
+		return 0
+	}
+	return a / b
+}
+
+func ints(xs []int) string {
+	s := make([]string, len(xs))
+	for n, x := range xs {
+		s[n] = fmt.Sprint(x)
+	}
+	return strings.Join(s, " ")
+}

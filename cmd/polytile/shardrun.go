@@ -1,0 +1,359 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/shard"
+)
+
+// checkpointEvery is how often a shard with --checkpoint writes it.
+const checkpointEvery = 5 * time.Second
+
+// resolveShard reads the --shard value: "I/N" (0 <= I < N <= MaxShards),
+// or "auto" / "auto/N", which take the index (and the count) from the
+// engine running us: a Slurm job array or a Kubernetes Indexed Job.
+func resolveShard(s string) (int, int, error) {
+	if s == "" {
+		return 0, 0, nil
+	}
+	idx, cnt, hasSlash := strings.Cut(s, "/")
+	if idx == "auto" {
+		n := -1
+		if hasSlash {
+			v, err := shardNumber(cnt)
+			if err != nil || v < 1 || v > shard.MaxShards {
+				return 0, 0, usageErr("--shard auto/N: N must be an integer from 1 to %d, not %q", shard.MaxShards, cnt)
+			}
+			n = v
+		}
+		return autoShard(n)
+	}
+	i, err1 := shardNumber(idx)
+	n, err2 := shardNumber(cnt)
+	if !hasSlash || err1 != nil || err2 != nil {
+		return 0, 0, usageErr("--shard wants I/N with 0 <= I < N <= %d (e.g. 0/4), or auto, not %q", shard.MaxShards, s)
+	}
+	if n < 1 || n > shard.MaxShards {
+		return 0, 0, usageErr("--shard %s: the shard count N must be from 1 to %d", s, shard.MaxShards)
+	}
+	if i >= n {
+		return 0, 0, usageErr("--shard %s: the index I must be from 0 to N-1 = %d", s, n-1)
+	}
+	return i, n, nil
+}
+
+// shardNumber reads a decimal integer of at most 7 digits (no sign).
+func shardNumber(s string) (int, error) {
+	if s == "" || len(s) > 7 || strings.Trim(s, "0123456789") != "" {
+		return 0, fmt.Errorf("not a number")
+	}
+	return strconv.Atoi(s)
+}
+
+// autoShard takes the shard from the environment. n >= 1 is a count given
+// with auto/N; -1 means the count comes from the environment too.
+func autoShard(n int) (int, int, error) {
+	env := func(k string) (int, bool, error) {
+		v, ok := os.LookupEnv(k)
+		if !ok || v == "" {
+			return 0, false, nil
+		}
+		x, err := shardNumber(v)
+		if err != nil {
+			return 0, true, usageErr("--shard auto: %s=%q is not a non-negative integer", k, v)
+		}
+		return x, true, nil
+	}
+	slurmID, inSlurm, err := env("SLURM_ARRAY_TASK_ID")
+	if err != nil {
+		return 0, 0, err
+	}
+	k8sID, inK8s, err := env("JOB_COMPLETION_INDEX")
+	if err != nil {
+		return 0, 0, err
+	}
+	countEnv, hasCount, err := env("POLYTILE_SHARD_COUNT")
+	if err != nil {
+		return 0, 0, err
+	}
+	if n < 0 && hasCount {
+		n = countEnv
+	}
+	check := func(i, n int, src string) (int, int, error) {
+		if n < 1 || n > shard.MaxShards {
+			return 0, 0, usageErr("--shard auto: the shard count %d (%s) must be from 1 to %d", n, src, shard.MaxShards)
+		}
+		if i >= n {
+			return 0, 0, usageErr("--shard auto: index %d (%s) is not below the shard count %d", i, src, n)
+		}
+		return i, n, nil
+	}
+	switch {
+	case inSlurm && inK8s:
+		return 0, 0, usageErr("--shard auto: both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX are set; give --shard I/N")
+	case inSlurm:
+		if n > 0 {
+			return check(slurmID, n, "SLURM_ARRAY_TASK_ID")
+		}
+		lo, okLo, err1 := env("SLURM_ARRAY_TASK_MIN")
+		hi, okHi, err2 := env("SLURM_ARRAY_TASK_MAX")
+		c, okC, err3 := env("SLURM_ARRAY_TASK_COUNT")
+		if err := firstErr(err1, err2, err3); err != nil {
+			return 0, 0, err
+		}
+		if !okLo || !okHi || !okC {
+			return 0, 0, usageErr("--shard auto: SLURM_ARRAY_TASK_MIN, _MAX and _COUNT are not all set: give the count with --shard auto/N or POLYTILE_SHARD_COUNT")
+		}
+		if hi < lo || hi-lo+1 != c {
+			return 0, 0, usageErr("--shard auto: the Slurm array %d-%d has %d tasks, not one per index: give the count with --shard auto/N or POLYTILE_SHARD_COUNT (the task ids are then the shard indices)", lo, hi, c)
+		}
+		return check(slurmID-lo, c, "SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN")
+	case inK8s:
+		if n < 0 {
+			return 0, 0, usageErr("--shard auto: JOB_COMPLETION_INDEX is set but not the count: give --shard auto/N or POLYTILE_SHARD_COUNT (the Job's completions)")
+		}
+		return check(k8sID, n, "JOB_COMPLETION_INDEX")
+	}
+	return 0, 0, usageErr("--shard auto: not in a Slurm job array (SLURM_ARRAY_TASK_ID) nor a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); give --shard I/N (GNU parallel: --shard {}/N ::: $(seq 0 N-1))")
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// shardRun is the bookkeeping of a counting shard: its record, and its
+// checkpoint when --checkpoint is given.
+type shardRun struct {
+	f           *solveFlags
+	path        string // puzzle file
+	fingerprint string
+	cfg         shard.Config
+	index, n    int
+	ckPath      string
+	prev        *shard.Checkpoint // read at start, nil if none
+
+	mu       sync.Mutex
+	split    *shard.Split
+	done     map[int64]shard.Sub // resumed and newly finished
+	resumed  map[int64]bool
+	dirty    bool
+	matchErr error
+	stopW    chan struct{}
+	wg       sync.WaitGroup
+	start    time.Time
+}
+
+// startShard prepares a counting shard (--shard with --count, or
+// --checkpoint) and hooks it into the native configuration.
+func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *native.Config) (*shardRun, error) {
+	if f.checkpoint != "" && !f.count {
+		return nil, usageErr("--checkpoint needs --count")
+	}
+	if f.shard == "" && f.checkpoint == "" || !f.count {
+		return nil, nil
+	}
+	if f.checkpoint == "-" {
+		return nil, usageErr("--checkpoint wants a file, not -")
+	}
+	sr := &shardRun{f: f, path: path, fingerprint: shard.Fingerprint(p), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1),
+		ckPath: f.checkpoint, done: map[int64]shard.Sub{}, resumed: map[int64]bool{}, start: time.Now()}
+	sr.cfg = shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
+	if sr.ckPath != "" {
+		if err := shard.CheckPath(sr.ckPath); err != nil {
+			return nil, usageErr("%v", err)
+		}
+		ck, err := shard.ReadCheckpoint(sr.ckPath)
+		if err != nil {
+			return nil, usageErr("%v (remove it to start again)", err)
+		}
+		sr.prev = ck
+	}
+	cfg.OnSplit = func(sp native.Split) error {
+		sr.mu.Lock()
+		defer sr.mu.Unlock()
+		sr.cfg.Redundancy = sp.Pinned
+		sr.split = &shard.Split{Subproblems: sp.Subproblems, Hash: sp.Hash}
+		if sr.prev != nil {
+			if err := sr.prev.Match(sr.fingerprint, sr.cfg, sr.index, sr.n, *sr.split); err != nil {
+				sr.matchErr = usageErr("checkpoint %s: %v; remove it or use another file", sr.ckPath, err)
+				return sr.matchErr
+			}
+			for _, s := range sr.prev.Done {
+				sr.done[s.Index] = s
+				sr.resumed[s.Index] = true
+			}
+		}
+		return nil
+	}
+	cfg.Skip = func(i int64) bool { return sr.resumed[i] } // read-only once the split is known
+	cfg.OnSubproblem = func(s native.Subproblem) {
+		sr.mu.Lock()
+		sr.done[s.Index] = shard.Sub{Index: s.Index, All: s.All, Unique: s.Unique, Nodes: s.Nodes}
+		sr.dirty = true
+		sr.mu.Unlock()
+	}
+	if sr.ckPath != "" {
+		sr.stopW = make(chan struct{})
+		sr.wg.Add(1)
+		go func() {
+			defer sr.wg.Done()
+			t := time.NewTicker(checkpointEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-sr.stopW:
+					return
+				case <-t.C:
+					if err := sr.writeCheckpoint(false); err != nil {
+						fmt.Fprintf(a.stderr, "polytile: %v\n", err)
+					}
+				}
+			}
+		}()
+	}
+	return sr, nil
+}
+
+// writeCheckpoint writes the checkpoint if anything changed (or always
+// when final).
+func (sr *shardRun) writeCheckpoint(final bool) error {
+	sr.mu.Lock()
+	if sr.split == nil || sr.matchErr != nil || !sr.dirty && !final {
+		sr.mu.Unlock()
+		return nil
+	}
+	ck := &shard.Checkpoint{Fingerprint: sr.fingerprint, Config: sr.cfg, Index: sr.index, Count: sr.n, Split: *sr.split,
+		Seconds: sr.prevSeconds() + time.Since(sr.start).Seconds()}
+	for _, s := range sr.done {
+		ck.Done = append(ck.Done, s)
+	}
+	sr.dirty = false
+	sr.mu.Unlock()
+	return ck.Write(sr.ckPath)
+}
+
+func (sr *shardRun) prevSeconds() float64 {
+	if sr.prev == nil {
+		return 0
+	}
+	return sr.prev.Seconds
+}
+
+// finish stops the checkpoint writer, writes the last checkpoint and
+// completes the outcome with the shard's record (counts include the
+// subproblems resumed from the checkpoint).
+func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
+	if sr.stopW != nil {
+		close(sr.stopW)
+		sr.wg.Wait()
+		if err := sr.writeCheckpoint(true); err != nil {
+			return err
+		}
+	}
+	sr.mu.Lock()
+	defer sr.mu.Unlock()
+	if sr.split == nil {
+		return nil // cancelled during the split: nothing to record
+	}
+	r := &shard.Result{Format: shard.Format, Version: shard.Version(), Puzzle: o.Puzzle, File: sr.path,
+		Fingerprint: sr.fingerprint, Config: sr.cfg, Index: sr.index, Count: sr.n, Split: *sr.split,
+		All: res.All, Unique: res.Unique, Nodes: res.Nodes, Seconds: sr.prevSeconds() + res.Seconds}
+	if res.Split != nil {
+		r.Owned = res.Split.Owned
+	}
+	for i, s := range sr.done {
+		r.Finished++
+		if sr.resumed[i] {
+			r.Resumed++
+			r.All += s.All
+			r.Unique += s.Unique
+			r.Nodes += s.Nodes
+		}
+	}
+	r.Complete = !res.Interrupted && r.Finished == r.Owned
+	r.Rerun = sr.rerun()
+	all, uniq := r.All, r.Unique
+	o.Solutions, o.Unique, o.Nodes = &all, &uniq, r.Nodes
+	o.Seconds = r.Seconds
+	o.Complete = r.Complete
+	o.found = o.found || all > 0
+	o.Shard = r
+	return nil
+}
+
+// rerun is the command line of this shard with {} for the index (in
+// --shard and in the names of the output and checkpoint files).
+func (sr *shardRun) rerun() []string {
+	f := sr.f
+	args := []string{"polytile", "solve", sr.path, "--count"}
+	if f.unique {
+		args = append(args, "--unique")
+	}
+	args = append(args, sr.cfg.Flags()...)
+	args = append(args, "--shard", fmt.Sprintf("{}/%d", sr.n))
+	if f.asJSON {
+		args = append(args, "--json")
+	}
+	if f.out != "-" {
+		args = append(args, "-o", indexTemplate(f.out, sr.index))
+	}
+	if sr.ckPath != "" {
+		args = append(args, "--checkpoint", indexTemplate(sr.ckPath, sr.index))
+	}
+	return args
+}
+
+// indexTemplate replaces the shard index in a file name by {} when it
+// appears there once as a number ("out/shard-7.json" -> "out/shard-{}.json").
+func indexTemplate(path string, index int) string {
+	dir, base := filepath.Split(path)
+	num := strconv.Itoa(index)
+	hits := 0
+	pos := -1
+	for i := 0; i+len(num) <= len(base); i++ {
+		if base[i:i+len(num)] != num {
+			continue
+		}
+		before := i == 0 || base[i-1] < '0' || base[i-1] > '9'
+		after := i+len(num) == len(base) || base[i+len(num)] < '0' || base[i+len(num)] > '9'
+		if before && after {
+			hits++
+			pos = i
+		}
+	}
+	if hits != 1 {
+		return path
+	}
+	return dir + base[:pos] + "{}" + base[pos+len(num):]
+}
+
+// shardText is the "shard" row of the text output.
+func shardText(r *shard.Result) string {
+	s := fmt.Sprintf("%d/%d: %d of %d subproblems finished", r.Index, r.Count, r.Finished, r.Owned)
+	if r.Resumed > 0 {
+		s += fmt.Sprintf(" (%d taken from the checkpoint, %d solved now)", r.Resumed, r.Finished-r.Resumed)
+	}
+	if !r.Complete {
+		s += ", incomplete"
+	}
+	return s
+}
+
+// jsonOutput reports whether -o names the file for the --json summary
+// (a .json file, no --render) rather than a picture.
+func jsonOutput(f *solveFlags) bool {
+	return f.asJSON && f.renderFormat == "" && strings.HasSuffix(strings.ToLower(f.out), ".json")
+}

@@ -1,0 +1,363 @@
+package shard
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// MaxFileSize bounds a result or checkpoint file read (a result is a few
+// kilobytes; a checkpoint lists at most a few thousand subproblems).
+const MaxFileSize = 64 << 20
+
+// Loaded is a shard result read from a file, or the reason it could not
+// be read.
+type Loaded struct {
+	Path   string
+	Result *Result // nil when Err is set
+	Err    error
+}
+
+// ReadFile reads a shard result: a JSON object with a "shard" member (what
+// solve --json prints), or JSON lines whose last object has one (--jsonl).
+// A file killed while being written (truncated JSON, no summary line) is
+// an error, never a result.
+func ReadFile(path string) (*Result, error) {
+	data, err := readRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data)
+}
+
+// readRegular reads a regular file of at most MaxFileSize bytes.
+func readRegular(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
+	}
+	return data, nil
+}
+
+// Parse reads a shard result from the bytes of a file (see ReadFile).
+func Parse(data []byte) (*Result, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, errors.New("empty file")
+	}
+	var last []byte
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	for {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("not complete JSON (a shard killed while writing?): %v", err)
+		}
+		last = raw
+	}
+	var wrap struct {
+		Shard *Result `json:"shard"`
+	}
+	if err := json.Unmarshal(last, &wrap); err != nil {
+		return nil, fmt.Errorf("not a shard result: %v", err)
+	}
+	if wrap.Shard == nil {
+		return nil, errors.New(`not a shard result (no "shard" object: was it written by solve --count --shard with --json?)`)
+	}
+	if err := wrap.Shard.Check(); err != nil {
+		return nil, fmt.Errorf("bad shard result: %v", err)
+	}
+	return wrap.Shard, nil
+}
+
+// Collect lists the result files named by args: files as given, and in
+// a directory every *.json and *.jsonl file that is not hidden (the
+// temporary files of a write in progress are).
+func Collect(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		ents, err := os.ReadDir(a)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			n := e.Name()
+			if strings.HasPrefix(n, ".") || e.IsDir() || !(strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".jsonl")) {
+				continue
+			}
+			out = append(out, filepath.Join(a, n))
+		}
+	}
+	return out, nil
+}
+
+// Conflict is a set of results that must not be added up: different
+// puzzles, configurations, shard counts or splits, or one shard twice
+// with different counts. Merge returns it as its error.
+type Conflict struct {
+	What  string
+	Files []string
+}
+
+func (c *Conflict) Error() string {
+	return fmt.Sprintf("refusing to merge: %s: %s", c.What, strings.Join(c.Files, ", "))
+}
+
+// Report is the outcome of Merge.
+type Report struct {
+	Puzzle      string   `json:"puzzle"`
+	File        string   `json:"file"`
+	Fingerprint string   `json:"fingerprint"`
+	Config      Config   `json:"config"`
+	Count       int      `json:"count"`
+	Split       Split    `json:"split"`
+	Versions    []string `json:"polytile_versions"`
+	Complete    bool     `json:"complete"` // every shard present and complete
+	All         int64    `json:"solutions"`
+	Unique      int64    `json:"unique"`
+	Nodes       int64    `json:"nodes"`
+	Subproblems int64    `json:"subproblems_finished"`
+	Resumed     int64    `json:"subproblems_resumed"`
+	// Seconds is the sum of the shards' times; Min, Median and Max are
+	// per shard, over the complete shards.
+	Seconds          float64 `json:"seconds"`
+	Min, Median, Max float64
+	// Missing lists the shard indices with no result, Incomplete those
+	// whose results are all incomplete.
+	Missing    []int `json:"missing"`
+	Incomplete []int `json:"incomplete"`
+	// Duplicates lists files holding a shard already seen with equal
+	// counts; Unreadable files that hold no shard result.
+	Duplicates []string `json:"duplicates,omitempty"`
+	Unreadable []string `json:"unreadable,omitempty"`
+	// Command is a command line that runs the missing and incomplete
+	// shards ("" when none).
+	Command string `json:"command,omitempty"`
+}
+
+// MarshalJSON names the balance figures.
+func (r *Report) MarshalJSON() ([]byte, error) {
+	type plain Report
+	return json.Marshal(struct {
+		*plain
+		Min    float64 `json:"shard_seconds_min"`
+		Median float64 `json:"shard_seconds_median"`
+		Max    float64 `json:"shard_seconds_max"`
+	}{(*plain)(r), r.Min, r.Median, r.Max})
+}
+
+// Merge adds up shard results. It returns a *Conflict when the set mixes
+// puzzles, configurations, shard counts or splits, or holds one shard
+// twice with different counts; otherwise a Report, complete or listing
+// what is missing.
+func Merge(files []Loaded) (*Report, error) {
+	rep := &Report{}
+	var good []Loaded
+	for _, f := range files {
+		if f.Err != nil {
+			rep.Unreadable = append(rep.Unreadable, fmt.Sprintf("%s: %v", f.Path, f.Err))
+			continue
+		}
+		good = append(good, f)
+	}
+	if len(good) == 0 {
+		return nil, &Conflict{What: "no shard result among the files", Files: paths(files)}
+	}
+	// One puzzle, configuration, shard count and split.
+	keys := []struct {
+		what string
+		key  func(*Result) string
+	}{
+		{"results of different puzzles", func(r *Result) string { return r.Fingerprint }},
+		{"results of different solver configurations", func(r *Result) string { return r.Config.String() }},
+		{"results of different shard counts", func(r *Result) string { return strconv.Itoa(r.Count) }},
+		{"results of different splits (another polytile version?)", func(r *Result) string {
+			return fmt.Sprintf("%d/%s", r.Split.Subproblems, r.Split.Hash)
+		}},
+	}
+	for _, k := range keys {
+		groups := map[string][]string{}
+		var order []string
+		for _, f := range good {
+			v := k.key(f.Result)
+			if _, ok := groups[v]; !ok {
+				order = append(order, v)
+			}
+			groups[v] = append(groups[v], f.Path)
+		}
+		if len(groups) > 1 {
+			var desc []string
+			for _, v := range order {
+				desc = append(desc, fmt.Sprintf("[%s] %s", shorten(v), strings.Join(groups[v], " ")))
+			}
+			return nil, &Conflict{What: k.what, Files: desc}
+		}
+	}
+	first := good[0].Result
+	rep.Puzzle, rep.File, rep.Fingerprint, rep.Config = first.Puzzle, first.File, first.Fingerprint, first.Config
+	rep.Count, rep.Split = first.Count, first.Split
+	byIndex := map[int]Loaded{}
+	versions := map[string]bool{}
+	for _, f := range good {
+		r := f.Result
+		versions[r.Version] = true
+		prev, ok := byIndex[r.Index]
+		if !ok {
+			byIndex[r.Index] = f
+			continue
+		}
+		p := prev.Result
+		switch {
+		case p.Complete && r.Complete:
+			if p.All != r.All || p.Unique != r.Unique {
+				return nil, &Conflict{What: fmt.Sprintf("shard %d twice with different counts (%d/%d and %d/%d)",
+					r.Index, p.All, p.Unique, r.All, r.Unique), Files: []string{prev.Path, f.Path}}
+			}
+			rep.Duplicates = append(rep.Duplicates, f.Path)
+		case r.Complete:
+			byIndex[r.Index] = f
+		default:
+			rep.Duplicates = append(rep.Duplicates, f.Path)
+		}
+	}
+	for v := range versions {
+		rep.Versions = append(rep.Versions, v)
+	}
+	slices.Sort(rep.Versions)
+	var times []float64
+	for i := range first.Count {
+		f, ok := byIndex[i]
+		switch {
+		case !ok:
+			rep.Missing = append(rep.Missing, i)
+			continue
+		case !f.Result.Complete:
+			rep.Incomplete = append(rep.Incomplete, i)
+		default:
+			times = append(times, f.Result.Seconds)
+		}
+		r := f.Result
+		rep.All += r.All
+		rep.Unique += r.Unique
+		rep.Nodes += r.Nodes
+		rep.Seconds += r.Seconds
+		rep.Subproblems += r.Finished
+		rep.Resumed += r.Resumed
+	}
+	if len(times) > 0 {
+		sort.Float64s(times)
+		rep.Min, rep.Max = times[0], times[len(times)-1]
+		m := len(times) / 2
+		rep.Median = times[m]
+		if len(times)%2 == 0 {
+			rep.Median = (times[m-1] + times[m]) / 2
+		}
+	}
+	rep.Complete = len(rep.Missing) == 0 && len(rep.Incomplete) == 0
+	if !rep.Complete {
+		todo := append(slices.Clone(rep.Missing), rep.Incomplete...)
+		slices.Sort(todo)
+		rep.Command = rerunCommand(good, todo)
+	}
+	return rep, nil
+}
+
+func paths(fs []Loaded) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Path)
+	}
+	return out
+}
+
+func shorten(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+// rerunCommand is a shell loop that runs the given shards with the
+// command line recorded in a result, the index and the output file
+// substituted.
+func rerunCommand(good []Loaded, todo []int) string {
+	var tmpl []string
+	for _, f := range good {
+		if len(f.Result.Rerun) > 0 {
+			tmpl = f.Result.Rerun
+			break
+		}
+	}
+	if tmpl == nil {
+		return ""
+	}
+	idx := make([]string, len(todo))
+	for n, i := range todo {
+		idx[n] = strconv.Itoa(i)
+	}
+	words := make([]string, len(tmpl))
+	for n, w := range tmpl {
+		words[n] = shellQuoteTemplate(w)
+	}
+	return fmt.Sprintf("for i in %s; do %s; done", strings.Join(idx, " "), strings.Join(words, " "))
+}
+
+// shellQuoteTemplate quotes a word for the shell, turning {} into $i.
+func shellQuoteTemplate(w string) string {
+	parts := strings.Split(w, "{}")
+	for n, p := range parts {
+		parts[n] = shellQuote(p)
+	}
+	return strings.Join(parts, `"$i"`)
+}
+
+func shellQuote(s string) string {
+	if s == "" {
+		return ""
+	}
+	safe := true
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./=:,+@%", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,198 @@
+// Package shard records the result of one shard of a sharded count, the
+// checkpoint of a shard in progress, and merges shard results into a
+// total with proof of completeness.
+//
+// A sharded count (polytile solve --count --shard I/N) solves the
+// subproblems of a deterministic split of the search tree whose index is
+// I modulo N (native.Split). Its Result names what the split depends on,
+// so that Merge can refuse to add up shards that did not cut the same
+// tree: the puzzle's Fingerprint (a hash of the normalised puzzle, the
+// same for a reformatted file), the solver Config, N and the split's own
+// hash. Merge checks that every index 0..N-1 is present and complete
+// exactly once (or twice with equal counts) and reports the totals and the
+// balance of the shards' times, or lists what is missing as a command to
+// run.
+package shard
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// Format is the value of Result.Format; CheckpointFormat that of
+// Checkpoint.Format.
+const (
+	Format           = "polytile-shard/1"
+	CheckpointFormat = "polytile-checkpoint/1"
+)
+
+// Config is the part of the solver configuration that shapes the search
+// tree and so the split: shards with different Configs cannot be added.
+type Config struct {
+	Backend  string `json:"backend"`   // fila or dlx
+	Schedule string `json:"heuristic"` // heuristic or schedule
+	FilaAt   int    `json:"fila_at"`
+	NOF      bool   `json:"nof"`
+	Volume   int    `json:"volume"`
+	// Redundancy is the piece pinned by the redundancy filter as resolved
+	// by the solver ("" when none), whatever the flag said.
+	Redundancy string `json:"redundancy"`
+}
+
+// String is a canonical one-line form, used to compare configurations.
+func (c Config) String() string {
+	return fmt.Sprintf("backend=%s heuristic=%s fila-at=%d nof=%t volume=%d redundancy=%s",
+		c.Backend, c.Schedule, c.FilaAt, c.NOF, c.Volume, orNone(c.Redundancy))
+}
+
+// Flags are the solve flags that reproduce the configuration.
+func (c Config) Flags() []string {
+	out := []string{"--backend", c.Backend}
+	if c.Schedule != "" {
+		out = append(out, "--heuristic", c.Schedule)
+	}
+	out = append(out, fmt.Sprintf("--fila-at=%d", c.FilaAt), fmt.Sprintf("--nof=%t", c.NOF), fmt.Sprintf("--volume=%d", c.Volume),
+		"--redundancy", orNone(c.Redundancy))
+	return out
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// Split identifies the split a shard solved part of.
+type Split struct {
+	Subproblems int64  `json:"subproblems"` // in the whole split
+	Hash        string `json:"hash"`
+}
+
+// Result is the record of one shard, written by solve --shard --json.
+type Result struct {
+	Format      string  `json:"format"`
+	Version     string  `json:"polytile_version"`
+	Puzzle      string  `json:"puzzle"`
+	File        string  `json:"file"`
+	Fingerprint string  `json:"fingerprint"`
+	Config      Config  `json:"config"`
+	Index       int     `json:"index"`
+	Count       int     `json:"count"`
+	Split       Split   `json:"split"`
+	Owned       int64   `json:"owned"`    // subproblems of this shard
+	Finished    int64   `json:"finished"` // of those, solved (now or before a resume)
+	Resumed     int64   `json:"resumed"`  // of those, taken from a checkpoint
+	All         int64   `json:"solutions"`
+	Unique      int64   `json:"unique"`
+	Nodes       int64   `json:"nodes"`
+	Seconds     float64 `json:"seconds"`
+	Complete    bool    `json:"complete"`
+	// Rerun is the command line that runs this shard again, with the
+	// index and output file as {} templates (see Report.Command).
+	Rerun []string `json:"rerun,omitempty"`
+}
+
+// Check reports what is wrong with a result read from a file.
+func (r *Result) Check() error {
+	switch {
+	case r.Format != Format:
+		return fmt.Errorf("format %q, want %q", r.Format, Format)
+	case r.Count < 1 || r.Count > MaxShards:
+		return fmt.Errorf("shard count %d out of range 1..%d", r.Count, MaxShards)
+	case r.Index < 0 || r.Index >= r.Count:
+		return fmt.Errorf("shard index %d out of range 0..%d", r.Index, r.Count-1)
+	case r.Fingerprint == "":
+		return fmt.Errorf("no puzzle fingerprint")
+	case r.Owned < 0 || r.Finished < 0 || r.Finished > r.Owned || r.Resumed < 0 || r.Resumed > r.Finished:
+		return fmt.Errorf("subproblem counts %d owned, %d finished, %d resumed do not fit", r.Owned, r.Finished, r.Resumed)
+	case r.All < 0 || r.Unique < 0 || r.Unique > r.All || r.Nodes < 0:
+		return fmt.Errorf("counts %d solutions, %d unique, %d nodes do not fit", r.All, r.Unique, r.Nodes)
+	case r.Complete && r.Finished != r.Owned:
+		return fmt.Errorf("marked complete with %d of %d subproblems finished", r.Finished, r.Owned)
+	}
+	return nil
+}
+
+// MaxShards is the largest shard count (native.MaxShards).
+const MaxShards = 100_000
+
+// Fingerprint is a hash of the normalised puzzle: the board's cells
+// (translated to the origin), and each piece in order with its name,
+// supply and orientations (the shapes, in the order the solver uses them).
+// A reformatted file (comments, key order, a board drawn instead of
+// given as WxH, a piece drawn in another orientation with the same
+// orientation set) gives the same fingerprint; the puzzle's title is left
+// out.
+func Fingerprint(p *puzzle.Puzzle) string {
+	h := sha256.New()
+	var buf [8]byte
+	num := func(v int) {
+		binary.LittleEndian.PutUint64(buf[:], uint64(int64(v)))
+		h.Write(buf[:])
+	}
+	str := func(s string) {
+		num(len(s))
+		h.Write([]byte(s))
+	}
+	str("polytile-puzzle/1")
+	num(p.Dim)
+	lo := p.Region.Lo
+	num(len(p.Region.Cells))
+	for _, c := range p.Region.Cells {
+		num(c.I - lo.I)
+		num(c.J - lo.J)
+		num(c.L - lo.L)
+	}
+	num(len(p.Pieces))
+	for _, pc := range p.Pieces {
+		str(pc.Name)
+		num(pc.Count)
+		if pc.Unlimited {
+			num(1)
+		} else {
+			num(0)
+		}
+		num(len(pc.Orients))
+		for _, o := range pc.Orients {
+			num(len(o))
+			for _, c := range o {
+				num(c.I)
+				num(c.J)
+				num(c.L)
+			}
+		}
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// Version is the polytile version recorded in results: the module
+// version and VCS revision of the running binary when known.
+func Version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += " " + rev[:min(12, len(rev))] + dirty
+	}
+	return strings.TrimSpace(v)
+}
