@@ -209,3 +209,39 @@ func TestCheckVerdicts(t *testing.T) {
 		t.Errorf("check -o png wrote no PNG (%v)", err)
 	}
 }
+
+// TestCheckNegatedMPSObjective: a maximum-coverage MPS export minimises the
+// negated objective, so CBC or glpsol on it report -(covered cells); check
+// said "the file's objective -48 is not the 48 cells" and exit 1 on every
+// such optimal solution. The file here is CBC's format with the objective
+// of the MPS run (-48); a wrong magnitude (-44) is still a problem.
+func TestCheckNegatedMPSObjective(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	start := filepath.Join(dir, "t.cbc")
+	if code, _, errs := run(t, "", "export", file, "--format", "mps", "--max-coverage", "-o", filepath.Join(dir, "t.mps"), "--start", start, "--start-format", "cbc", "-q"); code != 0 {
+		t.Fatalf("export --start: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, rest, _ := strings.Cut(string(data), "\n")
+	if !strings.HasSuffix(first, "objective value 48") {
+		t.Fatalf("unexpected CBC header %q", first)
+	}
+	for _, c := range []struct {
+		obj  string
+		code int
+	}{{"-48", 0}, {"-44", 1}} {
+		sol := filepath.Join(dir, "neg"+c.obj+".sol")
+		head := "Optimal - objective value " + c.obj
+		if err := os.WriteFile(sol, []byte(head+"\n"+rest), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, rep, errs := checkJSON(t, file, sol, "--max-coverage")
+		if code != c.code || rep.Coverage != 48 {
+			t.Errorf("objective %s: exit %d (want %d), coverage %d, problems %v %s", c.obj, code, c.code, rep.Coverage, rep.Problems, errs)
+		}
+	}
+}
