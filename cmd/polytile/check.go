@@ -136,7 +136,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 			return err
 		}
 	}
-	if err := checkOutputs([]string{puzzlePath, solPath}, output{"-o", f.out}); err != nil {
+	if err := checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
 	p, err := a.loadPuzzle(puzzlePath, f.from)
@@ -362,4 +362,15 @@ func readNames(path string) ([]string, map[string]string, error) {
 	}
 	order, err := export.LPColumnOrder(bytes.NewReader(data))
 	return order, nil, err
+}
+
+// nonEmpty returns the paths that are given (not "").
+func nonEmpty(paths ...string) []string {
+	var out []string
+	for _, p := range paths {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

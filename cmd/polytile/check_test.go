@@ -245,3 +245,19 @@ func TestCheckNegatedMPSObjective(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNamesFileIsAnInput: --names is read like the puzzle and the
+// solution, so -o may not name it (the picture replaced the MPS file).
+func TestCheckNamesFileIsAnInput(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	mps, start := filepath.Join(dir, "t.mps"), filepath.Join(dir, "t.cbc")
+	if code, _, errs := run(t, "", "export", file, "--format", "mps", "--max-coverage", "-o", mps, "--start", start, "--start-format", "cbc", "-q"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	before, _ := os.ReadFile(mps)
+	code, _, errs := run(t, "", "check", file, start, "--max-coverage", "--names", mps, "--render", "ascii", "-o", mps)
+	if after, _ := os.ReadFile(mps); code != 2 || string(after) != string(before) {
+		t.Errorf("-o naming the --names file: exit %d (want 2), file changed %v: %s", code, string(after) != string(before), errs)
+	}
+}
