@@ -31,6 +31,11 @@ type cnf struct {
 	vars int
 	n    int              // number of clauses
 	emit func(lits []int) // nil: count only
+	// probe, in the counting pass, is the caller's writer: a write of
+	// nothing to it every 2^16 clauses fails once the export is cancelled
+	// (atomicfile's writer), which the pass then stops on (err).
+	probe io.Writer
+	err   error
 }
 
 func (f *cnf) newVar() int { f.vars++; return f.vars }
@@ -40,6 +45,9 @@ func (f *cnf) add(lits ...int) {
 		f.emit(lits)
 	}
 	f.n++
+	if f.probe != nil && f.n&(1<<16-1) == 0 && f.err == nil {
+		_, f.err = f.probe.Write(nil)
+	}
 }
 
 // counter adds a sequential counter over lits (Sinz's, with both
@@ -50,6 +58,9 @@ func (f *cnf) counter(lits []int, upto int) []int {
 	n := len(lits)
 	prev := make([]int, upto) // s_{i-1, j}, 0 = false
 	for i := range n {
+		if f.err != nil {
+			return prev // cancelled: the formula is discarded
+		}
 		cur := make([]int, upto)
 		for j := 1; j <= upto; j++ {
 			if j > i+1 {
@@ -157,6 +168,9 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 	build := func(f *cnf) {
 		var hole []int // per cell, in max coverage
 		for c := range cells {
+			if f.err != nil {
+				return
+			}
 			cov := lits(prog.Covering(c))
 			f.atMost(cov, 1)
 			if !maxCov {
@@ -205,8 +219,11 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 			f.add(inF...)
 		}
 	}
-	f := &cnf{vars: nx}
+	f := &cnf{vars: nx, probe: w}
 	build(f)
+	if f.err != nil {
+		return fmt.Errorf("export: write CNF: %w", f.err)
+	}
 	o := newOut(w)
 	o.str("c polytile " + prog.Options.Mode.String() + " CNF: " + comment(p.Name) + "\n")
 	if maxCov {
@@ -223,15 +240,20 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 	}
 	o.str(fmt.Sprintf("p cnf %d %d\n", f.vars, f.n))
 	var buf []byte
-	g := &cnf{vars: nx, emit: func(cl []int) {
+	g := &cnf{vars: nx}
+	g.emit = func(cl []int) {
 		buf = buf[:0]
 		for _, l := range cl {
 			buf = strconv.AppendInt(buf, int64(l), 10)
 			buf = append(buf, ' ')
 		}
 		o.bytes(append(buf, '0', '\n'))
-	}}
+		g.err = o.err // a failed (or cancelled) write stops the pass
+	}
 	build(g)
+	if g.err != nil {
+		return fmt.Errorf("export: write CNF: %w", g.err)
+	}
 	if g.n != f.n || g.vars != f.vars {
 		return fmt.Errorf("export: CNF: the second pass made %d clauses and %d variables, the first %d and %d", g.n, g.vars, f.n, f.vars)
 	}
