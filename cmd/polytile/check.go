@@ -75,6 +75,9 @@ that program, or (for solvers that list every column: highs, glpk) a
 column of the program missing from the file, is an error. A fixed-MPS
 export names columns X0000001...: give the MPS file with --names.
 
+An SVG or PNG picture on stdout (--render svg|png without -o) is alone
+there and the report goes to stderr.
+
 Exit codes: 0 the solution is an exact tiling (exact mode) or a valid
 partial tiling that is optimal (it meets the coverage bound, or the solver
 proved optimality); 1 a valid file whose tiling is not an exact tiling,
@@ -188,11 +191,17 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 			return err
 		}
 	}
+	// An SVG or PNG picture on stdout is alone there (as in solve): the
+	// report goes to stderr.
+	reportOut := a.stdout
+	if wantPic && f.out == "-" && !pic.Text() {
+		reportOut = a.stderr
+	}
 	if f.asJSON {
 		if err := writeJSONLine(a.stdout, rep, true); err != nil {
 			return err
 		}
-	} else if err := rep.text(a.stdout); err != nil {
+	} else if err := rep.text(reportOut); err != nil {
 		return err
 	}
 	if rep.exitCode != 0 {

@@ -261,3 +261,19 @@ func TestCheckNamesFileIsAnInput(t *testing.T) {
 		t.Errorf("-o naming the --names file: exit %d (want 2), file changed %v: %s", code, string(after) != string(before), errs)
 	}
 }
+
+// TestCheckSVGOnStdoutIsAlone: check --render svg with the picture on
+// stdout put the text report after </svg> (not a valid SVG); the report
+// now goes to stderr, as solve's summary does.
+func TestCheckSVGOnStdoutIsAlone(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	start := filepath.Join(dir, "t.mst")
+	if code, _, errs := run(t, "", "export", file, "--format", "lp", "--max-coverage", "-o", filepath.Join(dir, "t.lp"), "--start", start, "-q"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	code, out, errs := run(t, "", "check", file, start, "--max-coverage", "--render", "svg")
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "</svg>") || !strings.Contains(errs, "verdict") {
+		t.Errorf("exit %d; stdout must end with </svg> and stderr hold the report:\nstdout tail %q\nstderr %q", code, tailOf(out), errs)
+	}
+}
