@@ -11,6 +11,8 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/polytile/polytile/puzzle"
 )
 
 // Format is an output format of the tables.
@@ -135,9 +137,9 @@ func (t *Table) Verdict() string {
 
 func writeTable(w io.Writer, t *Table, f Format) error {
 	if f == Markdown {
-		fmt.Fprintf(w, "### %s\n\n", t.Title())
+		fmt.Fprintf(w, "### %s\n\n", puzzle.SafeText(t.Title()))
 	} else {
-		fmt.Fprintln(w, t.Title())
+		fmt.Fprintln(w, puzzle.SafeText(t.Title()))
 	}
 	header, right := columns(t.Kind)
 	if f == Markdown {
@@ -149,7 +151,7 @@ func writeTable(w io.Writer, t *Table, f Format) error {
 		if f == Markdown {
 			cells = append(cells, r.Config)
 		}
-		if err := tab.Append(cells); err != nil {
+		if err := tab.Append(safeCells(cells)); err != nil {
 			return err
 		}
 	}
@@ -159,7 +161,7 @@ func writeTable(w io.Writer, t *Table, f Format) error {
 	if f == Markdown {
 		fmt.Fprintln(w)
 	}
-	_, err := fmt.Fprintln(w, t.Verdict())
+	_, err := fmt.Fprintln(w, puzzle.SafeText(t.Verdict()))
 	return err
 }
 
@@ -253,7 +255,7 @@ func writeSummary(w io.Writer, rep *Report, f Format) error {
 		}
 		row := []string{t.Puzzle, t.Kind, t.Answer, agree, t.Fastest, tm,
 			strconv.Itoa(count[OK]), strconv.Itoa(count[Timeout]), strconv.Itoa(count[Skipped]), strconv.Itoa(count[Error])}
-		if err := tab.Append(row); err != nil {
+		if err := tab.Append(safeCells(row)); err != nil {
 			return err
 		}
 	}
@@ -284,12 +286,24 @@ func writeCSV(w io.Writer, rep *Report) error {
 			}
 			note := strings.TrimPrefix(r.Reason+"; "+r.Note, "; ")
 			note = strings.TrimSuffix(note, "; ")
-			cw.Write([]string{t.Puzzle, t.Kind, r.Backend, string(r.Status), opt(r.Solutions), opt(r.Unique), feas,
+			cw.Write(safeCells([]string{t.Puzzle, t.Kind, r.Backend, string(r.Status), opt(r.Solutions), opt(r.Unique), feas,
 				opti(r.Coverage), opti(r.Bound), strconv.FormatBool(r.Complete),
 				strconv.FormatFloat(r.Seconds, 'f', 6, 64), strconv.FormatFloat(r.Ratio, 'f', 3, 64),
-				strconv.FormatInt(r.Work, 10), r.WorkUnit, r.Mark, t.Reference, note, r.Config})
+				strconv.FormatInt(r.Work, 10), r.WorkUnit, r.Mark, t.Reference, note, r.Config}))
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// safeCells escapes what a terminal would interpret (escapes, bidirectional
+// overrides, line breaks) in the cells of a table: backend names and notes
+// carry text from outside, such as an external solver's stderr or the
+// --dlx-solver command line.
+func safeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for n, c := range cells {
+		out[n] = puzzle.SafeText(c)
+	}
+	return out
 }

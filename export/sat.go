@@ -23,15 +23,32 @@ type SATOptions struct {
 // pairwise clauses; larger sets use a sequential counter.
 const pairwiseMax = 6
 
-// cnf accumulates clauses in memory (DIMACS needs their number first).
+// cnf generates clauses. DIMACS needs their number first, so WriteCNF
+// runs the generation twice: once counting (emit nil), once writing each
+// clause as it comes; holding them took gigabytes (a 300x300 fill with
+// unlimited tetrominoes, within the image limit, ran out of memory).
 type cnf struct {
-	vars    int
-	clauses [][]int
+	vars int
+	n    int              // number of clauses
+	emit func(lits []int) // nil: count only
+	// probe, in the counting pass, is the caller's writer: a write of
+	// nothing to it every 2^16 clauses fails once the export is cancelled
+	// (atomicfile's writer), which the pass then stops on (err).
+	probe io.Writer
+	err   error
 }
 
 func (f *cnf) newVar() int { f.vars++; return f.vars }
 
-func (f *cnf) add(lits ...int) { f.clauses = append(f.clauses, append([]int(nil), lits...)) }
+func (f *cnf) add(lits ...int) {
+	if f.emit != nil {
+		f.emit(lits)
+	}
+	f.n++
+	if f.probe != nil && f.n&(1<<16-1) == 0 && f.err == nil {
+		_, f.err = f.probe.Write(nil)
+	}
+}
 
 // counter adds a sequential counter over lits (Sinz's, with both
 // directions): s[i][j-1] is true exactly when at least j of lits[0..i]
@@ -41,6 +58,9 @@ func (f *cnf) counter(lits []int, upto int) []int {
 	n := len(lits)
 	prev := make([]int, upto) // s_{i-1, j}, 0 = false
 	for i := range n {
+		if f.err != nil {
+			return prev // cancelled: the formula is discarded
+		}
 		cur := make([]int, upto)
 		for j := 1; j <= upto; j++ {
 			if j > i+1 {
@@ -129,7 +149,6 @@ func (f *cnf) atLeast(lits []int, k int) {
 func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 	p := prog.Puzzle
 	nx := prog.NumX()
-	f := &cnf{vars: nx}
 	cells := p.Area()
 	lits := func(imgs []int32) []int {
 		out := make([]int, len(imgs))
@@ -146,54 +165,64 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 	if minCovered > cells {
 		return fmt.Errorf("export: CNF: %d cells asked, the region has %d", minCovered, cells)
 	}
-	var hole []int // per cell, in max coverage
-	for c := range cells {
-		cov := lits(prog.Covering(c))
-		f.atMost(cov, 1)
-		if !maxCov {
-			f.atLeast(cov, 1)
-			continue
-		}
-		h := f.newVar()
-		hole = append(hole, h)
-		f.add(append([]int{h}, cov...)...) // uncovered => hole
-	}
-	ps := p.Images.PieceStart
-	for k := range p.Pieces {
-		if r := prog.CountRow(k); r < 0 {
-			continue
-		}
-		var l []int
-		for n := ps[k]; n < ps[k+1]; n++ {
-			l = append(l, n+1)
-		}
-		f.atMost(l, p.Pieces[k].Count)
-		if !maxCov {
-			f.atLeast(l, p.Pieces[k].Count)
-		}
-	}
-	if maxCov {
-		f.atMost(hole, cells-minCovered)
-	}
-	var row model.Row
-	if i := prog.PinRow(); i >= 0 {
-		prog.Row(i, &row)
-		for _, t := range row.Terms {
-			f.add(-(t.Index + 1))
-		}
-	}
-	if i := prog.HoleRow(); i >= 0 && maxCov {
-		// sym_hole: a hole variable in F implies that its cell is uncovered.
-		var inF []int
+	build := func(f *cnf) {
+		var hole []int // per cell, in max coverage
 		for c := range cells {
-			if prog.InFundamentalDomain(c) {
-				inF = append(inF, hole[c])
-				for _, x := range lits(prog.Covering(c)) {
-					f.add(-hole[c], -x)
-				}
+			if f.err != nil {
+				return
+			}
+			cov := lits(prog.Covering(c))
+			f.atMost(cov, 1)
+			if !maxCov {
+				f.atLeast(cov, 1)
+				continue
+			}
+			h := f.newVar()
+			hole = append(hole, h)
+			f.add(append([]int{h}, cov...)...) // uncovered => hole
+		}
+		ps := p.Images.PieceStart
+		for k := range p.Pieces {
+			if r := prog.CountRow(k); r < 0 {
+				continue
+			}
+			var l []int
+			for n := ps[k]; n < ps[k+1]; n++ {
+				l = append(l, n+1)
+			}
+			f.atMost(l, p.Pieces[k].Count)
+			if !maxCov {
+				f.atLeast(l, p.Pieces[k].Count)
 			}
 		}
-		f.add(inF...)
+		if maxCov {
+			f.atMost(hole, cells-minCovered)
+		}
+		var row model.Row
+		if i := prog.PinRow(); i >= 0 {
+			prog.Row(i, &row)
+			for _, t := range row.Terms {
+				f.add(-(t.Index + 1))
+			}
+		}
+		if i := prog.HoleRow(); i >= 0 && maxCov {
+			// sym_hole: a hole variable in F implies that its cell is uncovered.
+			var inF []int
+			for c := range cells {
+				if prog.InFundamentalDomain(c) {
+					inF = append(inF, hole[c])
+					for _, x := range lits(prog.Covering(c)) {
+						f.add(-hole[c], -x)
+					}
+				}
+			}
+			f.add(inF...)
+		}
+	}
+	f := &cnf{vars: nx, probe: w}
+	build(f)
+	if f.err != nil {
+		return fmt.Errorf("export: write CNF: %w", f.err)
 	}
 	o := newOut(w)
 	o.str("c polytile " + prog.Options.Mode.String() + " CNF: " + comment(p.Name) + "\n")
@@ -209,15 +238,24 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 		name = prog.AppendColName(name, j)
 		o.bytes(append(name, '\n'))
 	}
-	o.str(fmt.Sprintf("p cnf %d %d\n", f.vars, len(f.clauses)))
+	o.str(fmt.Sprintf("p cnf %d %d\n", f.vars, f.n))
 	var buf []byte
-	for _, cl := range f.clauses {
+	g := &cnf{vars: nx}
+	g.emit = func(cl []int) {
 		buf = buf[:0]
 		for _, l := range cl {
 			buf = strconv.AppendInt(buf, int64(l), 10)
 			buf = append(buf, ' ')
 		}
 		o.bytes(append(buf, '0', '\n'))
+		g.err = o.err // a failed (or cancelled) write stops the pass
+	}
+	build(g)
+	if g.err != nil {
+		return fmt.Errorf("export: write CNF: %w", g.err)
+	}
+	if g.n != f.n || g.vars != f.vars {
+		return fmt.Errorf("export: CNF: the second pass made %d clauses and %d variables, the first %d and %d", g.n, g.vars, f.n, f.vars)
 	}
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write CNF: %w", err)

@@ -125,6 +125,9 @@ func exportFormatIn(formats ...string) applyRule {
 				return ""
 			}
 		}
+		if f == "" {
+			return "applies to --format " + strings.Join(formats, ", ") + ", and no --format was given"
+		}
 		return "applies to --format " + strings.Join(formats, ", ") + ", not to --format " + f
 	}
 }

@@ -115,3 +115,13 @@ func TestInapplicableFlagsAreErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatFlagMissingIsSaid: a format-specific export flag without any
+// --format said "applies to --format dlx, not to --format" (an empty name);
+// it now says that no --format was given.
+func TestFormatFlagMissingIsSaid(t *testing.T) {
+	code, _, errs := run(t, "", "export", example("tetris-7x7.yaml"), "--dialect", "dlx1")
+	if code != 2 || !strings.Contains(errs, "no --format was given") {
+		t.Errorf("exit %d, want 2 saying no --format was given: %s", code, errs)
+	}
+}

@@ -75,6 +75,9 @@ that program, or (for solvers that list every column: highs, glpk) a
 column of the program missing from the file, is an error. A fixed-MPS
 export names columns X0000001...: give the MPS file with --names.
 
+An SVG or PNG picture on stdout (--render svg|png without -o) is alone
+there and the report goes to stderr.
+
 Exit codes: 0 the solution is an exact tiling (exact mode) or a valid
 partial tiling that is optimal (it meets the coverage bound, or the solver
 proved optimality); 1 a valid file whose tiling is not an exact tiling,
@@ -136,7 +139,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 			return err
 		}
 	}
-	if err := checkOutputs([]string{puzzlePath, solPath}, output{"-o", f.out}); err != nil {
+	if err := checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
 	p, err := a.loadPuzzle(puzzlePath, f.from)
@@ -188,11 +191,17 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 			return err
 		}
 	}
+	// An SVG or PNG picture on stdout is alone there (as in solve): the
+	// report goes to stderr.
+	reportOut := a.stdout
+	if wantPic && f.out == "-" && !pic.Text() {
+		reportOut = a.stderr
+	}
 	if f.asJSON {
 		if err := writeJSONLine(a.stdout, rep, true); err != nil {
 			return err
 		}
-	} else if err := rep.text(a.stdout); err != nil {
+	} else if err := rep.text(reportOut); err != nil {
 		return err
 	}
 	if rep.exitCode != 0 {
@@ -271,7 +280,9 @@ func checkSolution(prog *model.Program, sol *export.Solution, format string) (*c
 		rep.Verdict = fmt.Sprintf("valid, not proven optimal: %d cells covered, bound %d", rep.Coverage, prog.Bound.Bound)
 		rep.exitCode = exitNoSolution
 	}
-	if rep.Objective != nil && prog.Maximize() && rep.Valid && math.Abs(*rep.Objective-float64(rep.Coverage)) > 1e-6 {
+	// An MPS export minimises the negated objective (MPS has no portable
+	// maximisation), so a solver that read it reports -(covered cells).
+	if rep.Objective != nil && prog.Maximize() && rep.Valid && math.Abs(math.Abs(*rep.Objective)-float64(rep.Coverage)) > 1e-6 {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %d cells its tiling covers", *rep.Objective, rep.Coverage))
 		rep.exitCode = exitNoSolution
 	}
@@ -360,4 +371,15 @@ func readNames(path string) ([]string, map[string]string, error) {
 	}
 	order, err := export.LPColumnOrder(bytes.NewReader(data))
 	return order, nil, err
+}
+
+// nonEmpty returns the paths that are given (not "").
+func nonEmpty(paths ...string) []string {
+	var out []string
+	for _, p := range paths {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

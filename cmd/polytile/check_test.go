@@ -209,3 +209,71 @@ func TestCheckVerdicts(t *testing.T) {
 		t.Errorf("check -o png wrote no PNG (%v)", err)
 	}
 }
+
+// TestCheckNegatedMPSObjective: a maximum-coverage MPS export minimises the
+// negated objective, so CBC or glpsol on it report -(covered cells); check
+// said "the file's objective -48 is not the 48 cells" and exit 1 on every
+// such optimal solution. The file here is CBC's format with the objective
+// of the MPS run (-48); a wrong magnitude (-44) is still a problem.
+func TestCheckNegatedMPSObjective(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	start := filepath.Join(dir, "t.cbc")
+	if code, _, errs := run(t, "", "export", file, "--format", "mps", "--max-coverage", "-o", filepath.Join(dir, "t.mps"), "--start", start, "--start-format", "cbc", "-q"); code != 0 {
+		t.Fatalf("export --start: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, rest, _ := strings.Cut(string(data), "\n")
+	if !strings.HasSuffix(first, "objective value 48") {
+		t.Fatalf("unexpected CBC header %q", first)
+	}
+	for _, c := range []struct {
+		obj  string
+		code int
+	}{{"-48", 0}, {"-44", 1}} {
+		sol := filepath.Join(dir, "neg"+c.obj+".sol")
+		head := "Optimal - objective value " + c.obj
+		if err := os.WriteFile(sol, []byte(head+"\n"+rest), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, rep, errs := checkJSON(t, file, sol, "--max-coverage")
+		if code != c.code || rep.Coverage != 48 {
+			t.Errorf("objective %s: exit %d (want %d), coverage %d, problems %v %s", c.obj, code, c.code, rep.Coverage, rep.Problems, errs)
+		}
+	}
+}
+
+// TestCheckNamesFileIsAnInput: --names is read like the puzzle and the
+// solution, so -o may not name it (the picture replaced the MPS file).
+func TestCheckNamesFileIsAnInput(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	mps, start := filepath.Join(dir, "t.mps"), filepath.Join(dir, "t.cbc")
+	if code, _, errs := run(t, "", "export", file, "--format", "mps", "--max-coverage", "-o", mps, "--start", start, "--start-format", "cbc", "-q"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	before, _ := os.ReadFile(mps)
+	code, _, errs := run(t, "", "check", file, start, "--max-coverage", "--names", mps, "--render", "ascii", "-o", mps)
+	if after, _ := os.ReadFile(mps); code != 2 || string(after) != string(before) {
+		t.Errorf("-o naming the --names file: exit %d (want 2), file changed %v: %s", code, string(after) != string(before), errs)
+	}
+}
+
+// TestCheckSVGOnStdoutIsAlone: check --render svg with the picture on
+// stdout put the text report after </svg> (not a valid SVG); the report
+// now goes to stderr, as solve's summary does.
+func TestCheckSVGOnStdoutIsAlone(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	start := filepath.Join(dir, "t.mst")
+	if code, _, errs := run(t, "", "export", file, "--format", "lp", "--max-coverage", "-o", filepath.Join(dir, "t.lp"), "--start", start, "-q"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	code, out, errs := run(t, "", "check", file, start, "--max-coverage", "--render", "svg")
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "</svg>") || !strings.Contains(errs, "verdict") {
+		t.Errorf("exit %d; stdout must end with </svg> and stderr hold the report:\nstdout tail %q\nstderr %q", code, tailOf(out), errs)
+	}
+}

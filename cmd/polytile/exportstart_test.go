@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -66,4 +67,34 @@ func tailOf(s string) string {
 		return "..." + s[len(s)-1500:]
 	}
 	return s
+}
+
+// TestStartFileNeverAnInputOrTheProgram: --start names a file like -o does,
+// so it may not be the puzzle (it was overwritten by the MIP start) nor the
+// -o file (the start replaced the program): both exit 2 before any work,
+// and the puzzle is untouched.
+func TestStartFileNeverAnInputOrTheProgram(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "t.yaml")
+	src, err := os.ReadFile(example("tetris-7x7.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lp := filepath.Join(dir, "t.lp")
+	for _, c := range [][]string{
+		{"--start", in, "-o", lp},
+		{"--start", lp, "-o", lp},
+	} {
+		args := append([]string{"export", in, "--format", "lp", "--max-coverage", "--start-format", "mst", "-q"}, c...)
+		code, _, errs := run(t, "", args...)
+		if code != 2 || !strings.Contains(errs, "--start") {
+			t.Errorf("%v: exit %d, want 2 naming --start: %s", c, code, errs)
+		}
+	}
+	if got, _ := os.ReadFile(in); string(got) != string(src) {
+		t.Errorf("the puzzle was overwritten")
+	}
 }
