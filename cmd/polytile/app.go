@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -64,6 +65,20 @@ var noSolution = &exitError{code: exitNoSolution}
 // Main runs the CLI with the given arguments and streams and returns the
 // process exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runMain(args, stdin, stdout, stderr, nil)
+}
+
+// stopGrace is how long the process may take to stop after a signal
+// before the watchdog ends it: every phase polls its context well within
+// a second, but a solver library may not (HiGHS's presolve runs for
+// seconds without calling back).
+const stopGrace = time.Second
+
+// runMain is Main with a hard exit (os.Exit in the real process, nil in
+// tests): after a signal, a second signal or stopGrace without the
+// command returning ends the process at once with the signal's exit code.
+// Outputs stay whole: -o files appear only when complete (internal/atomicfile).
+func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit func(int)) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -71,16 +86,32 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	finished := make(chan struct{})
 	go func() {
+		code := exitInterrupted
 		select {
 		case s := <-sigs:
 			if s == syscall.SIGTERM {
 				a.signal.Store(int32(syscall.SIGTERM))
+				code = exitTerminated
 			} else {
 				a.signal.Store(int32(syscall.SIGINT))
 			}
 			cancel()
 		case <-ctx.Done():
+			return
+		}
+		if hardExit == nil {
+			return
+		}
+		select {
+		case <-finished:
+		case <-sigs:
+			fmt.Fprintln(a.stderr, "polytile: second signal: stopped at once")
+			hardExit(code)
+		case <-time.After(stopGrace):
+			fmt.Fprintf(a.stderr, "polytile: still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve): stopped at once, without a summary\n", stopGrace)
+			hardExit(code)
 		}
 	}()
 	root := a.rootCmd()
@@ -89,6 +120,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	close(finished)
 	return a.exitCode(err)
 }
 

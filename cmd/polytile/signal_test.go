@@ -157,3 +157,21 @@ func TestDeterministicFirstSolutions(t *testing.T) {
 		t.Fatalf("-j 1 and -j 2 disagree: %v", counts)
 	}
 }
+
+// TestSignalDuringHiGHSPresolve: HiGHS's presolve does not call back for
+// seconds (1.3 to 6.2 s after SIGINT on the 61x61 fill before the watchdog); the
+// process still ends within stopGrace of the signal, with its exit code.
+func TestSignalDuringHiGHSPresolve(t *testing.T) {
+	fill, err := filepath.Abs(example("fill-61x61.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		code, _, errs, took := interrupt(t, sig, 300*time.Millisecond, t.TempDir(),
+			"solve", fill, "--max-coverage", "--backend", "highs", "--no-warm-start")
+		want := map[syscall.Signal]int{syscall.SIGINT: 130, syscall.SIGTERM: 143}[sig]
+		if code != want || took > stopGrace+time.Second {
+			t.Errorf("%v: exit %d after %v (want %d within %v): %s", sig, code, took, want, stopGrace+time.Second, errs)
+		}
+	}
+}
