@@ -81,7 +81,13 @@ func TestStopWithinASecond(t *testing.T) {
 			if lag > time.Second {
 				t.Errorf("stopped %v after the cancellation, want < 1 s", lag)
 			}
-			if limit := int64(1000 * max(cfg.Workers, 1)); after > limit {
+			// With several workers, the others' last counts (up to
+			// pollMask nodes each) and the split's own nodes were not yet
+			// published when the probe read the total: they count as
+			// "after" without being so. The lag above is the real test
+			// there; the serial case bounds the nodes tightly.
+			workers := int64(max(cfg.Workers, 1))
+			if limit := 1000*workers + 2*(pollMask+1)*(workers-1); after > limit {
 				t.Errorf("placed %d pieces after the cancellation, want <= %d", after, limit)
 			}
 		})

@@ -53,6 +53,10 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 				if n >= int64(len(mine)) {
 					break
 				}
+				if r.stopFlag.Load() {
+					w.stop = true // cancelled: replay no more prefixes
+					break
+				}
 				sp := mine[n]
 				if r.cfg.Skip != nil && r.cfg.Skip(sp.index) {
 					skipped.Add(1)

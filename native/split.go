@@ -84,11 +84,12 @@ func newSplitter(r *run, depth int, known, target int64) *splitter {
 		hash: fnvOffset, shards: shards, index: int64(sh.Index), r: r}
 }
 
-// tick is called at every node of the enumeration; every pollMask+1
-// nodes it checks for cancellation. It reports whether to stop.
+// tick is called at every node of the enumeration and checks for
+// cancellation there (an atomic load: the split is not the hot path, and
+// its nodes can be slow on big boards). It reports whether to stop.
 func (s *splitter) tick() bool {
 	s.visits++
-	if s.visits&pollMask == 0 && s.r.stopFlag.Load() {
+	if s.r.stopFlag.Load() {
 		s.halt = true
 	}
 	return s.halt
