@@ -129,6 +129,68 @@ func (f *cnf) atLeast(lits []int, k int) {
 	}
 }
 
+// MaxCNFVariables bounds the variables of a CNF export (images, holes and
+// the sequential counters' auxiliaries), estimated before anything is
+// written: a counter over n literals up to k takes about n*k variables
+// and 4*n*k clauses, so a large count over many images would otherwise
+// write tens of gigabytes.
+const MaxCNFVariables = 50_000_000
+
+// counterVars is the number of variables counter(lits of length n, upto)
+// creates: min(upto, i+1) for each literal i.
+func counterVars(n, upto int) int64 {
+	if upto >= n {
+		return int64(n) * int64(n+1) / 2
+	}
+	return int64(n)*int64(upto) - int64(upto)*int64(upto-1)/2
+}
+
+// cardinalityVars is what atMost(n literals, k) or atLeast adds.
+func cardinalityVars(n, k int, atMost bool) int64 {
+	switch {
+	case atMost && (k >= n || k == 0 || k == 1 && n <= pairwiseMax):
+		return 0
+	case atMost:
+		return counterVars(n, k+1)
+	case k <= 1 || k > n:
+		return 0
+	}
+	return counterVars(n, k)
+}
+
+// cnfVariables estimates the variables WriteCNF would create (an upper
+// bound: shared counters are counted for each of their uses).
+func cnfVariables(prog *model.Program, maxCov bool, minCovered int) int64 {
+	p := prog.Puzzle
+	cells := p.Area()
+	v := int64(prog.NumX())
+	for c := range cells {
+		n := len(prog.Covering(c))
+		v += cardinalityVars(n, 1, true)
+		if maxCov {
+			v++
+		}
+	}
+	ps := p.Images.PieceStart
+	for k := range p.Pieces {
+		if prog.CountRow(k) < 0 {
+			continue
+		}
+		n, cnt := int(ps[k+1]-ps[k]), p.Pieces[k].Count
+		v += cardinalityVars(n, cnt, true)
+		if !maxCov {
+			v += cardinalityVars(n, cnt, false)
+		}
+		if v > MaxCNFVariables {
+			return v
+		}
+	}
+	if maxCov {
+		v += cardinalityVars(cells, cells-minCovered, true)
+	}
+	return v
+}
+
 // WriteCNF writes the program's puzzle as a DIMACS CNF formula. Variable
 // n+1 is image n (the column x of the program; a comment line "c x N
 // name" names every one). Exact mode: every cell covered exactly once and
@@ -164,6 +226,9 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 	}
 	if minCovered > cells {
 		return fmt.Errorf("export: CNF: %d cells asked, the region has %d", minCovered, cells)
+	}
+	if v := cnfVariables(prog, maxCov, minCovered); v > MaxCNFVariables {
+		return fmt.Errorf("export: CNF: the cardinality counters need about %d variables, more than %d (the largest counts: pieces with many copies, or a max-coverage hole count far from the bound); --format opb writes them as one row each", v, int64(MaxCNFVariables))
 	}
 	build := func(f *cnf) {
 		var hole []int // per cell, in max coverage

@@ -228,3 +228,46 @@ func lastLines(s string) string {
 	l := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(l[max(0, len(l)-6):], " / ")
 }
+
+// TestCNFSizeEstimate: the estimate that guards MaxCNFVariables matches
+// the variables WriteCNF creates on small programs (exact when there is
+// no symmetry row), and a formula past the limit is refused before
+// anything is written (a 300x300 board of 45,000 monominoes and 22,500
+// dominoes: about 6e9 counter variables; it used to run until killed).
+func TestCNFSizeEstimate(t *testing.T) {
+	cases := []*puzzle.Puzzle{holes(t), cube(t),
+		build(t, "3x3 ring", "###/#.#/###", pc{"L", "##/#.", 1, puzzle.Free}, pc{"I", "###", 1, puzzle.Free}, pc{"D", "##", 1, puzzle.Free}),
+		build(t, "plus", ".#./###/.#.", pc{"D", "##", 0, puzzle.Free}),
+		build(t, "3x4 copies", "####/####/####", pc{"D", "##", 3, puzzle.Free}, pc{"L", "##/#.", 2, puzzle.Free})}
+	for _, p := range cases {
+		for _, opt := range []model.ProgramOptions{{Mode: model.Exact}, {Mode: model.MaxCoverage}} {
+			pr := program(t, p, opt)
+			for _, need := range []int{-1, 0, p.Area() / 2} {
+				var b bytes.Buffer
+				if err := WriteCNF(&b, pr, SATOptions{MinCovered: need}); err != nil {
+					t.Fatal(err)
+				}
+				var vars, clauses int64
+				for _, line := range strings.Split(b.String(), "\n") {
+					if strings.HasPrefix(line, "p cnf ") {
+						fmt.Sscanf(line, "p cnf %d %d", &vars, &clauses)
+					}
+				}
+				mc := need
+				if mc < 0 {
+					mc = pr.Bound.Bound
+				}
+				if est := cnfVariables(pr, opt.Mode == model.MaxCoverage, mc); est != vars {
+					t.Errorf("%s %v >= %d: estimate %d variables, the file has %d", p.Name, opt.Mode, need, est, vars)
+				}
+			}
+		}
+	}
+	big := build(t, "300x300", strings.TrimSuffix(strings.Repeat(strings.Repeat("#", 300)+"/", 300), "/"),
+		pc{"M", "#", 45000, puzzle.Free}, pc{"D", "##", 22500, puzzle.Free})
+	var b bytes.Buffer
+	err := WriteCNF(&b, program(t, big, model.ProgramOptions{Mode: model.Exact}), SATOptions{MinCovered: -1})
+	if err == nil || !strings.Contains(err.Error(), "variables, more than") || b.Len() != 0 {
+		t.Errorf("300x300 monominoes and dominoes: err %v, %d bytes written; want a refusal before writing", err, b.Len())
+	}
+}
