@@ -44,8 +44,9 @@ POLYTILE="$work/polytile" timeout "${TEST_SLURM_TIMEOUT:-150}" sbatch --wait --q
 merged="$("$work/polytile" merge --json "$work/run/out")" || { echo "$merged"; exit 1; }
 get() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d['solutions'], d['unique'])"; }
 m="$(get <<<"$merged")"
+against="the single-process count"
 if [[ -n "${TEST_SLURM_EXPECT:-}" ]]; then
-	w="$TEST_SLURM_EXPECT"
+	w="$TEST_SLURM_EXPECT" against="the expected counts $TEST_SLURM_EXPECT"
 else
 	w="$(get <<<"$("$work/polytile" solve "$puzzle" --count --json --redundancy auto)")"
 fi
@@ -54,4 +55,4 @@ if [[ "$m" != "$w" ]]; then
 	echo "test-slurm: FAIL: merged $m, single process $w"
 	exit 1
 fi
-echo "test-slurm: ok: $n Slurm array tasks merged to $m (all, unique), equal to the single-process count"
+echo "test-slurm: ok: $n Slurm array tasks merged to $m (all, unique), equal to $against"
