@@ -15,12 +15,21 @@ cmd="${1:-}" dir="${2:-}"
 [[ -n "$cmd" && -n "$dir" ]] || { echo "usage: $0 start|stop DIR" >&2; exit 2; }
 fail() { echo "slurm-local: $*" >&2; exit 3; }
 
+# stop: SIGTERM each daemon and wait for it to exit (slurmctld writes its
+# state while it stops: removing DIR before it has exited races with it),
+# SIGKILL after 10 s.
 stop() {
+	local d pid
 	for d in slurmd slurmctld munged; do
-		if [[ -f "$dir/$d.pid" ]]; then
-			kill "$(cat "$dir/$d.pid")" 2>/dev/null || true
-			rm -f "$dir/$d.pid"
-		fi
+		[[ -f "$dir/$d.pid" ]] || continue
+		pid="$(cat "$dir/$d.pid")"
+		kill "$pid" 2>/dev/null || true
+		for _ in $(seq 100); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill -9 "$pid" 2>/dev/null || true
+		rm -f "$dir/$d.pid"
 	done
 }
 
