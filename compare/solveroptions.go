@@ -151,21 +151,16 @@ func highsOptionsFile(opts []SolverOption) string {
 	return b.String()
 }
 
-func cbcArgs(opts []SolverOption) []string {
-	var out []string
-	for _, o := range opts {
-		out = append(out, "-"+o.Key)
-		if o.HasValue {
-			out = append(out, o.Value)
-		}
-	}
-	return out
-}
+func cbcArgs(opts []SolverOption) []string { return dashArgs("-", opts) }
 
-func glpsolArgs(opts []SolverOption) []string {
+func glpsolArgs(opts []SolverOption) []string { return dashArgs("--", opts) }
+
+// dashArgs writes options as command-line arguments: dash+KEY, then VALUE
+// when there is one.
+func dashArgs(dash string, opts []SolverOption) []string {
 	var out []string
 	for _, o := range opts {
-		out = append(out, "--"+o.Key)
+		out = append(out, dash+o.Key)
 		if o.HasValue {
 			out = append(out, o.Value)
 		}

@@ -19,6 +19,7 @@
 package polyform
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,21 +32,11 @@ type Cell struct{ I, J, L int }
 func (c Cell) compare(d Cell) int {
 	switch {
 	case c.I != d.I:
-		return cmp(c.I, d.I)
+		return cmp.Compare(c.I, d.I)
 	case c.J != d.J:
-		return cmp(c.J, d.J)
+		return cmp.Compare(c.J, d.J)
 	}
-	return cmp(c.L, d.L)
-}
-
-func cmp(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return cmp.Compare(c.L, d.L)
 }
 
 // Shape is a set of cells in normal form: translated so that the minimum
