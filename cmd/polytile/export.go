@@ -42,7 +42,10 @@ dlx3, the default, writes one item k|name. With --max-coverage the DLX
 cells become secondary items (dlx then lists the packings that place
 every finite piece). --symmetry pin|hole adds a symmetry-breaking row;
 --start FILE --start-format mst|cplex-mst|highs|cbc also writes the native
-tiling as a MIP start (see docs/solvers-external.md).
+tiling as a MIP start (see docs/solvers-external.md); --highs-options-file
+FILE writes the options for 'highs --options_file FILE' (gap 0, so that
+HiGHS's "Optimal" is a proof; the interior-point root LP when the start
+reaches the area bound of a --strengthen program).
 
 --mode exact asks every cell to be covered exactly once and every finite
 piece to be used exactly its count; --mode max-coverage maximises the
@@ -60,6 +63,9 @@ The file is written to a temporary name and renamed when complete.`,
   polytile export examples/tetris-21x21.yaml --format lp --max-coverage --strengthen \
       --start t21.start --start-format cbc -o t21.lp
   cbc t21.lp mips t21.start solve solu t21.sol
+  polytile export examples/tetris-61x61.yaml --format lp --max-coverage --strengthen \
+      --start t61.start --start-format highs --highs-options-file t61.opt -o t61.lp
+  highs --model_file t61.lp --read_solution_file t61.start --options_file t61.opt
   polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -91,7 +97,7 @@ The file is written to a temporary name and renamed when complete.`,
 			if err := start.check(cmd, format); err != nil {
 				return err
 			}
-			if err := checkOutputs([]string{args[0]}, output{"-o", out}, output{"--start", start.file}); err != nil {
+			if err := checkOutputs([]string{args[0]}, output{"-o", out}, output{"--start", start.file}, output{"--highs-options-file", start.highsOptions}); err != nil {
 				return err
 			}
 			p, err := a.loadPuzzle(args[0], from)
@@ -145,6 +151,11 @@ The file is written to a temporary name and renamed when complete.`,
 				}
 				if start.file != "" {
 					if err := a.writeStart(cmd.Context(), &start, p, prog); err != nil {
+						return err
+					}
+				}
+				if start.highsOptions != "" {
+					if err := a.writeHiGHSOptions(cmd.Context(), &start, prog); err != nil {
 						return err
 					}
 				}

@@ -20,20 +20,29 @@ import (
 // maxStartTime bounds --start-time.
 const maxStartTime = 24 * time.Hour
 
-// startFlags are export's --start, --start-format and --start-time.
+// startFlags are export's --start, --start-format and --start-time, and
+// --highs-options-file (the options that go with a HiGHS run of the file).
 type startFlags struct {
 	file, format string
 	limit        time.Duration
+	highsOptions string
+	// atBound is set by writeStart when the start reaches polytile's
+	// coverage bound (the root LP with the area row is then the proof).
+	atBound bool
 }
 
 func (s *startFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&s.file, "start", "", "also write the native tiling (exact solution or best near-miss) as a MIP start file")
 	c.Flags().StringVar(&s.format, "start-format", "", "start file format: mst (Gurobi, SCIP), cplex-mst, highs or cbc (default: mst for a .mst file)")
 	durationFlag(c.Flags(), &s.limit, "start-time", 30*time.Second, time.Millisecond, 24*time.Hour, "time the native search may take for the start")
+	c.Flags().StringVar(&s.highsOptions, "highs-options-file", "", "also write an options file for the highs binary (--options_file): gap 0, and the IPM root when the start reaches the bound")
 }
 
 // check validates the start flags before any work.
 func (s *startFlags) check(cmd *cobra.Command, format string) error {
+	if s.highsOptions == "-" {
+		return usageErr("--highs-options-file needs a file name (stdout carries the program)")
+	}
 	if s.file == "" {
 		for _, f := range []string{"start-format", "start-time"} {
 			if cmd.Flags().Changed(f) {
@@ -99,7 +108,17 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 	if !a.quiet {
 		fmt.Fprintf(a.stderr, "start: %s, objective %g, written to %s (%s)\n", what, prog.Objective(v), s.file, s.format)
 	}
+	s.atBound = prog.Options.Mode == model.MaxCoverage && int(prog.Objective(v)) >= prog.Bound.Bound
 	return nil
+}
+
+// writeHiGHSOptions writes --highs-options-file after the start (whose
+// objective decides the root LP method).
+func (a *app) writeHiGHSOptions(ctx context.Context, s *startFlags, prog *model.Program) error {
+	opt := export.HiGHSOptions{RootIPM: s.atBound && prog.Options.Strengthen}
+	return atomicfile.Write(ctx, s.highsOptions, a.stdout, func(w io.Writer) error {
+		return export.WriteHiGHSOptions(w, prog, opt)
+	})
 }
 
 // nativeStart finds the tiling of the start: an exact solution (native
