@@ -3,6 +3,7 @@ package puzzle
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // Placement is a member of the ok set: piece K in orientation R translated so
@@ -83,7 +84,7 @@ func (p *Puzzle) PlacementCells(pl Placement) ([]int32, error) {
 // buildImages finds every image of every piece, refusing the puzzle as
 // soon as the images or cover entries pass their limits, and stopping with
 // ctx's error when it is done.
-func (p *Puzzle) buildImages(ctx context.Context) error {
+func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) error {
 	maxExt := 1
 	for k := range p.Pieces {
 		e := p.Pieces[k].Shape.Extent()
@@ -93,6 +94,7 @@ func (p *Puzzle) buildImages(ctx context.Context) error {
 	// anchors[k][r] are the padded anchor positions of piece k, orientation r.
 	anchors := make([][][]int32, len(p.Pieces))
 	var images, entries int
+	var drop []int // pieces without an image that opt leaves out
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		anchors[k] = make([][]int32, len(pc.Orients))
@@ -120,11 +122,23 @@ func (p *Puzzle) buildImages(ctx context.Context) error {
 					MaxImages, MaxCoverEntries, pc.Name)}
 			}
 		}
-		if n == 0 && p.Constrained(k) {
-			return Errorf(pc.Pos, "piece %q fits nowhere in the board under its placement constraint (at / region)", pc.Name)
-		}
 		if n == 0 {
-			return Errorf(pc.Pos, "piece %q fits nowhere in the board", pc.Name)
+			if opt.Unplaceable.drops(pc.Unlimited) {
+				drop = append(drop, k)
+				continue
+			}
+			why := ""
+			if p.Constrained(k) {
+				why = " under its placement constraint (at / region)"
+			}
+			return &Error{Pos: pc.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q fits nowhere in the board%s", pc.Name, why)}
+		}
+	}
+	if len(drop) > 0 {
+		p.dropPieces(drop, anchors)
+		anchors = slices.DeleteFunc(anchors, func(a [][]int32) bool { return a == nil })
+		if len(p.Pieces) == 0 {
+			return noPieceFits(spec, p.Dropped)
 		}
 	}
 	s := &ImageSet{
@@ -158,4 +172,40 @@ func (p *Puzzle) buildImages(ctx context.Context) error {
 	s.PieceStart = append(s.PieceStart, len(s.Place))
 	p.Images = s
 	return nil
+}
+
+// dropPieces leaves out the pieces drop (increasing indices, without
+// images) and records their names in p.Dropped in spec order; their
+// anchors become nil for the caller to delete.
+func (p *Puzzle) dropPieces(drop []int, anchors [][][]int32) {
+	out := p.Pieces[:0]
+	d := 0
+	for k := range p.Pieces {
+		if d < len(drop) && drop[d] == k {
+			p.Dropped = append(p.Dropped, p.Pieces[k].Name)
+			anchors[k] = nil
+			d++
+			continue
+		}
+		out = append(out, p.Pieces[k])
+	}
+	clear(p.Pieces[len(out):])
+	p.Pieces = out
+}
+
+// noPieceFits is the error when every piece was left out: the first one
+// is named where it is defined.
+func noPieceFits(spec Spec, dropped []string) error {
+	at := spec.RegionPos
+	for _, ps := range spec.Pieces {
+		if ps.Name == dropped[0] {
+			at = ps.Pos
+			break
+		}
+	}
+	msg := fmt.Sprintf("piece %q fits nowhere in the board", dropped[0])
+	if len(dropped) > 1 {
+		msg += fmt.Sprintf(", nor do the %d other pieces", len(dropped)-1)
+	}
+	return &Error{Pos: at, Err: ErrUnplaceable, Msg: msg}
 }

@@ -88,11 +88,16 @@ func Parse(name string, data []byte, format string) (*Puzzle, error) {
 // fraction of a second of ctx being done, whatever the phase: reading the
 // file, building the pieces or finding the images.
 func ParseContext(ctx context.Context, name string, data []byte, format string) (*Puzzle, error) {
+	return ParseWith(ctx, name, data, format, BuildOptions{})
+}
+
+// ParseWith is ParseContext with build options (see NewWith).
+func ParseWith(ctx context.Context, name string, data []byte, format string, opt BuildOptions) (*Puzzle, error) {
 	spec, err := ParseSpecContext(ctx, name, data, format)
 	if err != nil {
 		return nil, err
 	}
-	p, err := NewContext(ctx, spec)
+	p, err := NewWith(ctx, spec, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +113,16 @@ func ParseFile(path, format string) (*Puzzle, error) {
 
 // ParseFileContext is ParseFile with a context, as ParseContext.
 func ParseFileContext(ctx context.Context, path, format string) (*Puzzle, error) {
+	return ParseFileWith(ctx, path, format, BuildOptions{})
+}
+
+// ParseFileWith is ParseFileContext with build options (see NewWith).
+func ParseFileWith(ctx context.Context, path, format string, opt BuildOptions) (*Puzzle, error) {
 	name, data, err := readInput(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseContext(ctx, name, data, format)
+	return ParseWith(ctx, name, data, format, opt)
 }
 
 // ParseSpec reads a puzzle file into a Spec without validating it further

@@ -132,7 +132,41 @@ type Puzzle struct {
 	Classes []Class
 	Images  *ImageSet
 	Source  string // file name, for messages
+	// Dropped names the pieces of the spec that fit nowhere on the board
+	// and were left out under BuildOptions.Unplaceable.
+	Dropped []string
 }
+
+// Unplaceable says what building a puzzle does with a piece that fits
+// nowhere on the board (more cells than the board, no image, or no image
+// its placement constraint allows).
+type Unplaceable int
+
+const (
+	// RefuseUnplaceable refuses the puzzle with an error wrapping
+	// ErrUnplaceable: no exact tiling uses every finite piece.
+	RefuseUnplaceable Unplaceable = iota
+	// DropUnlimited leaves out such a piece when its supply is unlimited
+	// (an exact tiling need not use it) and refuses a finite one.
+	DropUnlimited
+	// DropAll leaves out every such piece: a maximum-coverage tiling
+	// cannot place it, so leaving it out changes no coverage.
+	DropAll
+)
+
+// drops reports whether u leaves out a piece (with an unlimited supply or not).
+func (u Unplaceable) drops(unlimited bool) bool {
+	return u == DropAll || (u == DropUnlimited && unlimited)
+}
+
+// BuildOptions are the choices of NewWith and ParseWith.
+type BuildOptions struct {
+	Unplaceable Unplaceable
+}
+
+// ErrUnplaceable is wrapped by the error about a piece that fits nowhere
+// on the board: the puzzle has no exact tiling.
+var ErrUnplaceable = errors.New("a piece fits nowhere on the board")
 
 // New validates a spec and builds the puzzle and its images.
 func New(spec Spec) (*Puzzle, error) { return NewContext(context.Background(), spec) }
@@ -140,14 +174,19 @@ func New(spec Spec) (*Puzzle, error) { return NewContext(context.Background(), s
 // NewContext is New stopping with ctx's error (wrapped) within a fraction
 // of a second of ctx being done.
 func NewContext(ctx context.Context, spec Spec) (*Puzzle, error) {
-	p, err := newPuzzle(ctx, spec)
+	return NewWith(ctx, spec, BuildOptions{})
+}
+
+// NewWith is NewContext with build options.
+func NewWith(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error) {
+	p, err := newPuzzle(ctx, spec, opt)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return nil, fmt.Errorf("building the puzzle: %w", err)
 	}
 	return p, err
 }
 
-func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
+func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error) {
 	if spec.Dim != 2 && spec.Dim != 3 {
 		return nil, Errorf(spec.RegionPos, "dimension must be 2 or 3, not %d", spec.Dim)
 	}
@@ -230,7 +269,11 @@ func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 			return nil, Errorf(ps.Pos, "piece %q is 3D but the board is 2D", ps.Name)
 		}
 		if len(shape) > len(region.Cells) {
-			return nil, Errorf(ps.Pos, "piece %q has %d cells, more than the %d of the board", ps.Name, len(shape), len(region.Cells))
+			if opt.Unplaceable.drops(ps.Unlimited) {
+				p.Dropped = append(p.Dropped, ps.Name)
+				continue
+			}
+			return nil, &Error{Pos: ps.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q has %d cells, more than the %d of the board", ps.Name, len(shape), len(region.Cells))}
 		}
 		pc := Piece{Name: ps.Name, Shape: shape, Count: ps.Count, Unlimited: ps.Unlimited, Policy: ps.Policy, Pos: ps.Pos}
 		if pc.Unlimited {
@@ -246,7 +289,10 @@ func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 		}
 		p.Pieces = append(p.Pieces, pc)
 	}
-	if err := p.buildImages(ctx); err != nil {
+	if len(p.Pieces) == 0 {
+		return nil, noPieceFits(spec, p.Dropped)
+	}
+	if err := p.buildImages(ctx, spec, opt); err != nil {
 		return nil, err
 	}
 	p.buildClasses()

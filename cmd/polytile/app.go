@@ -205,8 +205,18 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 
 // loadPuzzle reads PUZZLE (a path or "-"), with an optional forced format;
 // it stops after a signal (see loadPuzzleContext).
-func (a *app) loadPuzzle(path, format string) (*puzzle.Puzzle, error) {
-	return a.loadPuzzleContext(a.ctx, path, format)
+func (a *app) loadPuzzle(path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
+	return a.loadPuzzleContext(a.ctx, path, format, u)
+}
+
+// unplaceableFor is what loading does with a piece that fits nowhere in a
+// command of this mode: leave it out of a maximum-coverage run (it covers
+// nothing), refuse it in an exact one unless its supply is unlimited.
+func unplaceableFor(maxCoverage bool) puzzle.Unplaceable {
+	if maxCoverage {
+		return puzzle.DropAll
+	}
+	return puzzle.DropUnlimited
 }
 
 // addFromFlag adds the --from flag every command that reads a puzzle has.

@@ -142,7 +142,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if err := checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
-	p, err := a.loadPuzzle(puzzlePath, f.from)
+	p, err := a.loadPuzzle(puzzlePath, f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
 		return err
 	}

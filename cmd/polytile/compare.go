@@ -237,7 +237,7 @@ func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags) (*
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	return a.loadPuzzleContext(ctx, file, f.from)
+	return a.loadPuzzleContext(ctx, file, f.from, unplaceableFor(f.task == "max-coverage"))
 }
 
 // chartFormatFor is the picture format of a --chart file, by its extension

@@ -100,7 +100,7 @@ The file is written to a temporary name and renamed when complete.`,
 			if err := checkOutputs([]string{args[0]}, output{"-o", out}, output{"--start", start.file}, output{"--highs-options-file", start.highsOptions}); err != nil {
 				return err
 			}
-			p, err := a.loadPuzzle(args[0], from)
+			p, err := a.loadPuzzle(args[0], from, unplaceableFor(opt.Mode == model.MaxCoverage))
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -27,7 +28,7 @@ by --unique, and the best coverage that area and colouring arguments allow.`,
   polytile info examples/tetris-7x7.yaml --json`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := a.loadPuzzle(args[0], from)
+			p, err := a.loadPuzzle(args[0], from, puzzle.DropAll)
 			if err != nil {
 				return err
 			}
@@ -72,6 +73,9 @@ type puzzleInfo struct {
 	Bound        int         `json:"coverage_bound"`
 	BoundReason  string      `json:"coverage_bound_reason"`
 	Pieces       []pieceInfo `json:"pieces"`
+	// FitsNowhere names the pieces that fit nowhere in the board: they
+	// are left out of Pieces and of every figure above.
+	FitsNowhere []string `json:"fits_nowhere,omitempty"`
 }
 
 func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
@@ -83,6 +87,7 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 		PieceArea: area, Unlimited: unl, AreaFeasible: p.AreaFeasible(),
 		Images: p.Images.Len(), CoverEntries: p.Images.CoverEntries(),
 		Symmetries: len(p.Symmetries()), Bound: b.Bound, BoundReason: b.Reason,
+		FitsNowhere: p.Dropped,
 	}
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
@@ -111,6 +116,8 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	}
 	verdict := "areas match"
 	switch {
+	case len(in.FitsNowhere) > 0:
+		verdict = "a piece fits nowhere: see below"
 	case in.AreaFeasible && in.Bound < in.Cells:
 		verdict = "no exact tiling: the coverage bound is below the area; use --max-coverage"
 	case in.Unlimited && in.AreaFeasible:
@@ -125,6 +132,9 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
 	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)
 	fmt.Fprintf(tw, "coverage bound\t%d of %d cells (%s)\n", in.Bound, in.Cells, in.BoundReason)
+	if len(in.FitsNowhere) > 0 {
+		fmt.Fprintf(tw, "fits nowhere\t%s (left out of the figures above and the table below)\n", strings.Join(in.FitsNowhere, ", "))
+	}
 	fmt.Fprintln(tw)
 	fmt.Fprintln(tw, "piece\tsize\tcount\torientations\timages")
 	for _, pc := range in.Pieces {

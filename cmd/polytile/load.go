@@ -15,7 +15,12 @@ import (
 // the YAML library (which takes no context); the puzzle package stops by
 // itself within a fraction of a second, and a goroutine still blocked in a
 // read is abandoned (the process exits).
-func (a *app) loadPuzzleContext(ctx context.Context, path, format string) (*puzzle.Puzzle, error) {
+//
+// u says what happens to a piece that fits nowhere on the board: exact
+// commands pass puzzle.DropUnlimited (a finite one means no exact tiling:
+// exit 1), maximum coverage puzzle.DropAll. A piece left out is named in a
+// note on stderr.
+func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -31,10 +36,10 @@ func (a *app) loadPuzzleContext(ctx context.Context, path, format string) (*puzz
 			if rerr != nil {
 				r.err = usageErr("reading stdin: %v", rerr)
 			} else {
-				r.p, r.err = puzzle.ParseContext(ctx, puzzle.StdinName, data, format)
+				r.p, r.err = puzzle.ParseWith(ctx, puzzle.StdinName, data, format, puzzle.BuildOptions{Unplaceable: u})
 			}
 		} else {
-			r.p, r.err = puzzle.ParseFileContext(ctx, path, format)
+			r.p, r.err = puzzle.ParseFileWith(ctx, path, format, puzzle.BuildOptions{Unplaceable: u})
 		}
 		done <- r
 	}()
@@ -45,6 +50,7 @@ func (a *app) loadPuzzleContext(ctx context.Context, path, format string) (*puzz
 		r.err = ctx.Err()
 	}
 	if r.err == nil {
+		a.noteDropped(r.p, u)
 		return r.p, nil
 	}
 	if ctx.Err() != nil {
@@ -53,6 +59,14 @@ func (a *app) loadPuzzleContext(ctx context.Context, path, format string) (*puzz
 	var ee *exitError
 	if errors.As(r.err, &ee) {
 		return nil, r.err
+	}
+	if errors.Is(r.err, puzzle.ErrUnplaceable) {
+		// Legal input whose answer is known: no exact tiling.
+		hint := " (--max-coverage leaves such a piece out)"
+		if u == puzzle.DropAll {
+			hint = ""
+		}
+		return nil, &exitError{code: exitNoSolution, err: fmt.Errorf("no tiling: %w%s", r.err, hint)}
 	}
 	return nil, &exitError{code: exitUsage, err: r.err}
 }
@@ -66,4 +80,18 @@ func stoppedWhileLoading(ctx context.Context, path string) error {
 		return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: %s", path, msg)}
 	}
 	return fmt.Errorf("%s: reading the puzzle: %w", path, ctx.Err())
+}
+
+// noteDropped says on stderr which pieces fit nowhere and were left out.
+func (a *app) noteDropped(p *puzzle.Puzzle, u puzzle.Unplaceable) {
+	if a.quiet || len(p.Dropped) == 0 {
+		return
+	}
+	why := "it can cover no cell"
+	if u == puzzle.DropUnlimited {
+		why = "an exact tiling need not use an unlimited piece"
+	}
+	for _, name := range p.Dropped {
+		fmt.Fprintf(a.stderr, "note: piece %q fits nowhere in the board: left out (%s)\n", name, why)
+	}
 }

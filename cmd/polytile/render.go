@@ -7,6 +7,7 @@ import (
 
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
 
@@ -33,7 +34,7 @@ the extension), else ansi on a terminal and ascii otherwise.`,
 			if err := checkOutputs([]string{args[0]}, output{"-o", out}); err != nil {
 				return err
 			}
-			p, err := a.loadPuzzle(args[0], from)
+			p, err := a.loadPuzzle(args[0], from, puzzle.DropAll)
 			if err != nil {
 				return err
 			}

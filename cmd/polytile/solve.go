@@ -228,7 +228,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 			return err
 		}
 	}
-	p, err := a.loadPuzzleContext(ctx, path, f.from)
+	p, err := a.loadPuzzleContext(ctx, path, f.from, unplaceableFor(f.maxCoverage))
 	if err != nil {
 		return err
 	}
