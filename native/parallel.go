@@ -225,6 +225,13 @@ func (w *worker) solvePrefix(sp subproblem) {
 		w.f64.runFrom(sp.prefix[sp.dlx:])
 	default:
 		f := w.buildFila()
+		if w.r.stopFlag.Load() {
+			// buildFila stops part-way when the flag is set (another
+			// worker reached --limit, a deadline, a signal): its model may
+			// lack the prefix's options. The subproblem stays unfinished.
+			w.stop = true
+			break
+		}
 		if f == nil {
 			panic("native: a FILA prefix of the split at a node without a 64-cell model") // an internal invariant
 		}
