@@ -115,6 +115,9 @@ func (d *yamlDoc) setPieces(at, n *yaml.Node, pol Policy, sup supply, prefix str
 		return nil, Errorf(d.at(n), "a piece set is given by its name (known sets: %s)", strings.Join(polyform.Names(), ", "))
 	}
 	name := strings.TrimSpace(n.Value)
+	if d.grid != Square {
+		return nil, Errorf(d.at(n), "piece set %s: named sets are polyominoes and polycubes, for the square grid; on the %v grid draw the pieces", name, d.grid)
+	}
 	set, ok := sets[name]
 	if !ok {
 		var err error
