@@ -12,7 +12,7 @@ import (
 // colour; the argument would have capped the coverage at 1 (fails on
 // the code before colouringHolds).
 func TestCoverageBoundHex(t *testing.T) {
-	src := "grid: hex\nboard: [[0, 2], [1, 1], [2, 0]]\npieces:\n  I: \"# # #\"\n"
+	src := "grid: hex\nboard: [[0, 0], [1, 1], [2, 2]]\npieces:\n  I: \"# # #\"\n"
 	p, err := puzzle.Parse("bar.yaml", []byte(src), "")
 	if err != nil {
 		t.Fatal(err)

@@ -13,12 +13,13 @@ import (
 //
 //   - Square: Cell{I: row, J: column, L: layer}; row 0 is the top line of
 //     the art.
-//   - Hex: axial coordinates, Cell{I: r, J: q}. Row r of hexagons is drawn
-//     half a cell to the right of row r-1, so that hexagon (r, q) has the
-//     six neighbours (r, q±1), (r-1, q), (r-1, q+1), (r+1, q-1), (r+1, q).
-//     In ASCII art hexagon (r, q) is the character at line r, column
-//     2q + r: cells sit at columns of the line's parity, with a space (or
-//     '.') between them.
+//   - Hex: axial coordinates, Cell{I: r, J: q}, rows of hexagons offset by
+//     half a cell, the q axis along a row and the r axis down and to the
+//     left: hexagon (r, q) has the six neighbours (r, q±1), (r-1, q-1),
+//     (r-1, q), (r+1, q), (r+1, q+1). In ASCII art hexagon (r, q) is the
+//     character at line r, column 2q - r: cells sit at the columns of the
+//     line's parity, with a space (or '.') between them, and q = (column +
+//     r) / 2 is never negative for a cell of the art.
 //   - Triangle: Cell{I: row, J: column} with the column counted in half
 //     edges, exactly the position of the character in ASCII art. The
 //     triangle points up when I + J is even and down when it is odd;
@@ -112,7 +113,7 @@ func (g Grid) Translation(d Cell) bool {
 
 // hexDirs are the six neighbour steps of the hex grid in axial (I = r,
 // J = q) coordinates.
-var hexDirs = [6]Cell{{0, -1, 0}, {-1, 0, 0}, {-1, 1, 0}, {0, 1, 0}, {1, 0, 0}, {1, -1, 0}}
+var hexDirs = [6]Cell{{0, -1, 0}, {-1, -1, 0}, {-1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {1, 0, 0}}
 
 // Neighbors appends to out the cells that share a face (an edge in 2D)
 // with c: 4 or 6 on the square grid (FaceDirs), 6 on the hex grid, 3 on
@@ -145,12 +146,12 @@ func floorDiv2(x int) int { return x >> 1 }
 
 // cube maps a cell of the hex or triangle grid to three coordinates on
 // which the 12 symmetries of the grid act by permutation and negation
-// (hex: the cube coordinates q, r, -q-r) or complement x -> 1-x
+// (hex: the cube coordinates q-r, r, -q) or complement x -> 1-x
 // (triangle: the indices of the three strips of parallel lines that hold
 // the triangle, whose sum is 1 for an up and 2 for a down triangle).
 func (g Grid) cube(c Cell) [3]int {
 	if g == Hex {
-		return [3]int{c.J, c.I, -c.I - c.J}
+		return [3]int{c.J - c.I, c.I, -c.J}
 	}
 	l := (c.I + c.J) & 1 // 0 up, 1 down
 	j := floorDiv2(c.J - c.I + 1)
@@ -160,7 +161,7 @@ func (g Grid) cube(c Cell) [3]int {
 // uncube inverts cube.
 func (g Grid) uncube(v [3]int) Cell {
 	if g == Hex {
-		return Cell{I: v[1], J: v[0]}
+		return Cell{I: v[1], J: -v[2]}
 	}
 	l := v[0] + v[1] + v[2] - 1
 	return Cell{I: v[1], J: 2*v[0] + v[1] - l}
@@ -269,7 +270,7 @@ func (g Grid) Orientations(s Shape, p Policy, dim int) ([]Shape, []Transform) {
 
 // GridBox returns the cells of a W x H board of grid g in natural order:
 // on the square grid Box; on the hex grid the rhombus of H rows of W
-// hexagons (axial r < H, q < W), each row half a cell right of the one
+// hexagons (r < H, r <= q < r+W), each row half a cell right of the one
 // above; on the triangle grid the rhombus of H rows of W unit rhombi (2W
 // triangles per row, row i in columns i+1 .. i+2W, starting with a down
 // triangle, each row half an edge right of the one above), the board of
@@ -283,7 +284,13 @@ func GridBox(g Grid, d Dims) []Cell {
 		return nil
 	}
 	if g == Hex {
-		return Box(Dims{Width: d.Width, Height: d.Height})
+		cells := make([]Cell, 0, d.Width*d.Height)
+		for i := range d.Height {
+			for j := i; j < i+d.Width; j++ {
+				cells = append(cells, Cell{I: i, J: j})
+			}
+		}
+		return cells
 	}
 	cells := make([]Cell, 0, 2*d.Width*d.Height)
 	for i := range d.Height {

@@ -14,8 +14,8 @@ import (
 // A scene keeps the puzzle's cell coordinates; here they become polygons:
 //
 //   - hex: pointy-top hexagons s pixels wide (flat side to flat side),
-//     hexagon (r, q) centred at x = s(q + r/2), y = 1.5 R r with
-//     R = s/sqrt(3), each row half a cell right of the row above;
+//     hexagon (r, q) centred at x = s(q - r/2), y = 1.5 R r with
+//     R = s/sqrt(3), as in the ASCII art (column 2q - r);
 //   - triangle: equilateral triangles with edges s pixels long, the one at
 //     (i, j) spanning x from s j/2 to s(j/2 + 1) in the strip of row i, up
 //     when i + j is even.
@@ -32,12 +32,12 @@ type fpt struct{ x, y float64 }
 func planarCell(g puzzle.Grid, c puzzle.Cell, s float64, pts []fpt, nbs []puzzle.Cell) ([]fpt, []puzzle.Cell) {
 	if g == puzzle.Hex {
 		r := s / math.Sqrt(3)
-		cx, cy := s*(float64(c.J)+float64(c.I)/2), 1.5*r*float64(c.I)
+		cx, cy := s*(float64(c.J)-float64(c.I)/2), 1.5*r*float64(c.I)
 		for k := range 6 {
 			a := (-90 + 60*float64(k)) * math.Pi / 180
 			pts = append(pts, fpt{cx + r*math.Cos(a), cy + r*math.Sin(a)})
 		}
-		for _, d := range [6]puzzle.Cell{{I: -1, J: 1}, {J: 1}, {I: 1}, {I: 1, J: -1}, {J: -1}, {I: -1}} {
+		for _, d := range [6]puzzle.Cell{{I: -1}, {J: 1}, {I: 1, J: 1}, {I: 1}, {J: -1}, {I: -1, J: -1}} {
 			nbs = append(nbs, c.Add(d))
 		}
 		return pts, nbs
@@ -221,12 +221,12 @@ func (pc pic) planarLabels(cv canvas, sc *scene, dx, dy float64) {
 
 // planarGrid draws a hex or triangle scene as text: each cell's symbol at
 // its position in the puzzle format's ASCII art (triangle (i, j) at column
-// j; hexagon (r, q) at column 2q + r), w characters per art column.
+// j; hexagon (r, q) at column 2q - r), w characters per art column.
 func (st textStyle) planarGrid(s *scene) *tgrid {
 	w := s.symWidth()
 	col := func(c puzzle.Cell) int {
 		if s.grid == puzzle.Hex {
-			return 2*c.J + c.I
+			return 2*c.J - c.I
 		}
 		return c.J
 	}
