@@ -30,6 +30,8 @@ func TestGridParseErrors(t *testing.T) {
 			`g.yaml:3:9: piece set pentominoes is a set of polyominoes or polycubes, for the square grid (the hex grid's sets: monohexes, dihexes, trihexes, tetrahexes, pentahexes, one-sided-monohexes, one-sided-dihexes, one-sided-trihexes, one-sided-tetrahexes, one-sided-pentahexes)`},
 		{"bad cell list", "grid: triangle\nboard: [[0, 0], 3]\npieces:\n  A: \"#\"\n",
 			`g.yaml:2:17: the board: expected a list of cells [row, column], ASCII art (a string such as ".#/##" or a | block), or a list of layers of ASCII art (3D)`},
+		{"triangle box over the limit", "grid: triangle\nboard: 1024x513\npieces:\n  A: \"#\"\n",
+			`g.yaml:2:8: the board 1024x513 has 1050624 triangles; the limit is 1048576`},
 		{"monoiamond up on down board", "grid: triangle\nboard: \".#\"\npieces:\n  A:\n    shape: \"#\"\n    orientations: fixed\n",
 			`g.yaml:4:3: piece "A" fits nowhere in the board`},
 	}

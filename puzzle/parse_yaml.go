@@ -465,6 +465,9 @@ func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 			return Errorf(d.at(v), "the %v grid is planar: give the board as W x H, not %q", d.grid, text)
 		}
 	}
+	if d.grid == Triangle && 2*w*h > MaxCells { // 2 triangles per unit rhombus
+		return limitErr(d.at(v), "the board %s has %d triangles; the limit is %d", text, 2*w*h, MaxCells)
+	}
 	spec.Region = GridBox(d.grid, Dims{Width: w, Height: h, Depth: depth})
 	return nil
 }
