@@ -32,6 +32,8 @@ func TestGridParseErrors(t *testing.T) {
 			`g.yaml:2:17: the board: expected a list of cells [row, column], ASCII art (a string such as ".#/##" or a | block), or a list of layers of ASCII art (3D)`},
 		{"triangle box over the limit", "grid: triangle\nboard: 1024x513\npieces:\n  A: \"#\"\n",
 			`g.yaml:2:8: the board 1024x513 has 1050624 triangles; the limit is 1048576`},
+		{"triangle at of odd parity", "grid: triangle\nboard: 3x3\npieces:\n  A:\n    shape: \"##\"\n    at: [0, 1]\n  B: \"##\"\ncount: unlimited\n",
+			`g.yaml:6:5: piece "A": at [0, 1]: on the triangle grid a piece is placed with the top-left corner of its drawing at a row and column that add up to an even number (an up triangle's position)`},
 		{"monoiamond up on down board", "grid: triangle\nboard: \".#\"\npieces:\n  A:\n    shape: \"#\"\n    orientations: fixed\n",
 			`g.yaml:4:3: piece "A" fits nowhere in the board`},
 	}

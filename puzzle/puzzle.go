@@ -246,6 +246,9 @@ func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 			pc.Count = 0
 		}
 		pc.Orients, pc.OrientT = spec.Grid.Orientations(shape, ps.Policy, spec.Dim)
+		if a := ps.Constraint.At; a != nil && !spec.Grid.Translation(*a) {
+			return nil, Errorf(ps.Constraint.Pos, "piece %q: at [%d, %d]: on the triangle grid a piece is placed with the top-left corner of its drawing at a row and column that add up to an even number (an up triangle's position)", ps.Name, a.I, a.J)
+		}
 		if pc.constraint, err = newPieceConstraint(ps.Constraint, region, spec.Dim); err != nil {
 			at := ps.Constraint.Pos
 			if at == (Pos{}) {
