@@ -55,6 +55,11 @@ type Bound struct {
 //     that the 35 hexominoes cannot fill 15x14 (eleven imbalances of 2
 //     never add up to 0) and that the five tetrominoes cannot fill 5x4.
 //
+// On the triangle grid the colours of i+j+l are the up and down triangles
+// (puzzle.Up), which every symmetry of the grid keeps or swaps, so 2 and 3
+// hold as they are. On the hex grid the colours of axial i+j are not kept
+// by the rotations: the colouring arguments are not used (colouringHolds).
+//
 // Nothing else (e.g. the number of places a piece fits) is claimed.
 func CoverageBound(p *puzzle.Puzzle) Bound {
 	cells := p.Area()
@@ -80,7 +85,7 @@ func CoverageBound(p *puzzle.Puzzle) Bound {
 		b.GCD = 1
 	}
 	black, white := checkerboard(p.Region.Cells)
-	colourOK, imbalance := true, 0
+	colourOK, imbalance := colouringHolds(p), 0
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		pb, pw := checkerboard(pc.Shape)
@@ -138,6 +143,11 @@ func (b *Bound) reason(sizes map[int]int, black, white, imbalance int) string {
 	}
 	return fmt.Sprintf("%s bound %d: %s", kind, b.Bound, why)
 }
+
+// colouringHolds reports whether the checkerboard colouring of
+// CoverageBound is kept or swapped by every orientation of every piece:
+// on the square and triangle grids, not on the hex grid.
+func colouringHolds(p *puzzle.Puzzle) bool { return p.Grid != puzzle.Hex }
 
 // checkerboard counts the cells with i+j+l even (black) and odd (white).
 func checkerboard(cells []puzzle.Cell) (black, white int) {

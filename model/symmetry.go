@@ -242,6 +242,9 @@ func (pr *Program) SymmetricCopy(t puzzle.Tiling) (puzzle.Tiling, error) {
 // (the finite pieces' imbalances times their counts) and whether the
 // argument applies (every unlimited piece is balanced).
 func colourImbalance(p *puzzle.Puzzle) (int, bool) {
+	if !colouringHolds(p) {
+		return 0, false
+	}
 	d := 0
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]

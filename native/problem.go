@@ -111,15 +111,20 @@ func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 	}
 	pr.coord = make([]puzzle.Cell, n)
 	pr.nbr = make([][6]int32, n)
+	var nbs []puzzle.Cell
 	for c := range n {
 		cell := reg.Cells[order[c]]
 		pr.coord[c] = cell
-		for d, dir := range puzzle.FaceDirs {
-			m := reg.Index(cell.Add(dir))
-			if m < 0 {
-				pr.nbr[c][d] = -1
-			} else {
-				pr.nbr[c][d] = pr.fromPuzzle[m]
+		// The grid's neighbours (FaceDirs on the square grid, 6 on the
+		// hex grid, 3 on the triangle grid, the rest -1): NOF and the
+		// volume filter read only these.
+		nbs = pz.Grid.Neighbors(cell, nbs[:0])
+		for d := range pr.nbr[c] {
+			pr.nbr[c][d] = -1
+			if d < len(nbs) {
+				if m := reg.Index(nbs[d]); m >= 0 {
+					pr.nbr[c][d] = pr.fromPuzzle[m]
+				}
 			}
 		}
 	}
@@ -127,7 +132,7 @@ func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 	for k := range pz.Classes {
 		cl := &pz.Classes[k]
 		pc := &pz.Pieces[cl.Pieces[0]]
-		conn := faceConnected(pc.Shape)
+		conn := faceConnected(pz.Grid, pc.Shape)
 		pr.allConnected = pr.allConnected && conn
 		pr.classes = append(pr.classes, classInfo{
 			count: cl.Count, unlimited: cl.Unlimited, size: cl.Size,
@@ -161,8 +166,9 @@ func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 }
 
 // faceConnected reports whether the cells of a shape are connected through
-// shared faces (an empty shape counts as connected).
-func faceConnected(s puzzle.Shape) bool {
+// shared faces (edges on the planar grids) of grid g (an empty shape
+// counts as connected).
+func faceConnected(g puzzle.Grid, s puzzle.Shape) bool {
 	if len(s) <= 1 {
 		return true
 	}
@@ -172,11 +178,12 @@ func faceConnected(s puzzle.Shape) bool {
 	}
 	seen := map[puzzle.Cell]bool{s[0]: true}
 	stack := []puzzle.Cell{s[0]}
+	var nbs []puzzle.Cell
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, d := range puzzle.FaceDirs {
-			if n := c.Add(d); in[n] && !seen[n] {
+		for _, n := range g.Neighbors(c, nbs[:0]) {
+			if in[n] && !seen[n] {
 				seen[n] = true
 				stack = append(stack, n)
 			}
@@ -193,7 +200,7 @@ func Disconnected(p *puzzle.Puzzle) []string {
 	var out []string
 	for k := range p.Classes {
 		pc := &p.Pieces[p.Classes[k].Pieces[0]]
-		if !faceConnected(pc.Shape) {
+		if !faceConnected(p.Grid, pc.Shape) {
 			out = append(out, pc.Name)
 		}
 	}

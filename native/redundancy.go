@@ -128,7 +128,7 @@ func chooseRedundancy(pr *problem, cn *canon, spec string) (*redundancy, error) 
 		// representatives (E, F, K, as the FILA article's rule picks) take
 		// 28 s; on pentominoes the rule picks X, as Fletcher did.
 		pc := &pr.pz.Pieces[pr.pz.Classes[c].Pieces[0]]
-		score := [4]int{-pr.classes[c].size, -maxDegree(pc.Shape), r.reps, -len(pc.Orients)}
+		score := [4]int{-pr.classes[c].size, -maxDegree(pr.pz.Grid, pc.Shape), r.reps, -len(pc.Orients)}
 		if best == nil || slices.Compare(score[:], bestScore[:]) < 0 {
 			best, bestScore = r, score
 		}
@@ -149,16 +149,18 @@ func repLess(pr *problem, a, b int32) bool {
 
 // maxDegree is the largest number of face neighbours a cell of the shape
 // has inside the shape.
-func maxDegree(s puzzle.Shape) int {
+func maxDegree(g puzzle.Grid, s puzzle.Shape) int {
 	in := map[puzzle.Cell]bool{}
 	for _, c := range s {
 		in[c] = true
 	}
 	best := 0
+	var nbs []puzzle.Cell
 	for _, c := range s {
 		n := 0
-		for _, d := range puzzle.FaceDirs {
-			if in[c.Add(d)] {
+		nbs = g.Neighbors(c, nbs[:0])
+		for _, d := range nbs {
+			if in[d] {
 				n++
 			}
 		}

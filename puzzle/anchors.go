@@ -18,6 +18,8 @@ import (
 // after a few cells, when no anchor is left.
 type anchorGrid struct {
 	reg            *Region
+	grid           Grid
+	lo, size       Cell     // the box the anchors are counted in (boxOf)
 	sj, sl         int      // padded extents of the J and L axes
 	nbits          int      // SI * sj * sl
 	region         []uint64 // bit g set when padded position g is a region cell
@@ -29,18 +31,37 @@ type anchorGrid struct {
 
 // newAnchorGrid lays out the region with room for pieces whose orientations
 // extend at most maxExt positions along every axis.
-func newAnchorGrid(ctx context.Context, reg *Region, maxExt int) *anchorGrid {
-	g := &anchorGrid{reg: reg, ctx: ctx}
-	g.sj = reg.Size.J + min(reg.Size.J, maxExt) - 1
-	g.sl = reg.Size.L + min(reg.Size.L, maxExt) - 1
-	g.nbits = reg.Size.I * g.sj * g.sl
+func newAnchorGrid(ctx context.Context, reg *Region, maxExt int, grid Grid) *anchorGrid {
+	g := &anchorGrid{reg: reg, ctx: ctx, grid: grid}
+	g.lo, g.size = boxOf(reg, grid)
+	g.sj = g.size.J + min(g.size.J, maxExt) - 1
+	g.sl = g.size.L + min(g.size.L, maxExt) - 1
+	g.nbits = g.size.I * g.sj * g.sl
 	g.region = make([]uint64, (g.nbits+63)/64)
 	for _, c := range reg.Cells {
-		b := g.lin(c.Sub(reg.Lo))
+		b := g.lin(c.Sub(g.lo))
 		g.region[b>>6] |= 1 << uint(b&63)
 	}
 	g.v = make([]uint64, len(g.region))
 	return g
+}
+
+// boxOf is the box in which the anchors of the region's images lie: the
+// region's bounding box, except on the triangle grid, where a normal form
+// may start in column 1 (Grid.Normalize) so that an image's anchor may lie
+// one column left of the region: the box starts one or two columns
+// further left, at a column of even parity (an up triangle), so that
+// every anchor in it is a translation of the grid when it has even parity.
+func boxOf(reg *Region, grid Grid) (lo, size Cell) {
+	lo, size = reg.Lo, reg.Size
+	if grid == Triangle {
+		lo.J--
+		if (lo.I+lo.J)&1 != 0 {
+			lo.J--
+		}
+		size.J += reg.Lo.J - lo.J
+	}
+	return lo, size
 }
 
 // lin is the padded linear position of a cell relative to the box corner.
@@ -50,14 +71,14 @@ func (g *anchorGrid) lin(c Cell) int { return (c.I*g.sj+c.J)*g.sl + c.L }
 func (g *anchorGrid) cellAt(b int) Cell {
 	l := b % g.sl
 	b /= g.sl
-	return Cell{b / g.sj, b % g.sj, l}.Add(g.reg.Lo)
+	return Cell{b / g.sj, b % g.sj, l}.Add(g.lo)
 }
 
 // fits returns the anchors (padded positions, increasing) of orientation o
 // appended to out, or ctx's error. o is in normal form.
 func (g *anchorGrid) fits(o Shape, out []int32) ([]int32, error) {
 	e := o.Extent()
-	size := g.reg.Size
+	size := g.size
 	if e.I > size.I || e.J > size.J || e.L > size.L || len(o) == 0 {
 		return out, nil
 	}
@@ -89,7 +110,11 @@ func (g *anchorGrid) fits(o Shape, out []int32) ([]int32, error) {
 	}
 	for w := lo; w < hi; w++ {
 		for x := g.v[w]; x != 0; x &= x - 1 {
-			out = append(out, int32(w<<6+bits.TrailingZeros64(x)))
+			b := w<<6 + bits.TrailingZeros64(x)
+			if g.grid == Triangle && !Triangle.Translation(g.cellAt(b).Sub(g.lo)) {
+				continue // would turn up triangles down
+			}
+			out = append(out, int32(b))
 		}
 	}
 	return out, nil

@@ -133,9 +133,14 @@ func (s Shape) Art() string {
 // Transform is a signed permutation of the three axes: a rotation or a
 // reflection of the cubic lattice. Output coordinate a is
 // Sign[a] * input[Perm[a]].
+//
+// On the hex and triangle grids (G set) Perm and Sign act on the three
+// coordinates of the grid's cube form instead (grid.go): a permutation,
+// and a negation (hex) or complement (triangle) when the signs are -1.
 type Transform struct {
 	Perm [3]int8
 	Sign [3]int8
+	G    Grid // the grid the transform belongs to; Square for the zero value
 }
 
 // Identity is the transform that changes nothing.
@@ -143,6 +148,9 @@ var Identity = Transform{Perm: [3]int8{0, 1, 2}, Sign: [3]int8{1, 1, 1}}
 
 // Apply maps a cell.
 func (t Transform) Apply(c Cell) Cell {
+	if t.G != Square {
+		return t.applyPlanar(c)
+	}
 	v := [3]int{c.I, c.J, c.L}
 	return Cell{
 		int(t.Sign[0]) * v[t.Perm[0]],
@@ -153,6 +161,9 @@ func (t Transform) Apply(c Cell) Cell {
 
 // Det is +1 for a proper rotation and -1 for a transform with a reflection.
 func (t Transform) Det() int {
+	if t.G != Square { // the half turn negates all three coordinates
+		return permParity(t.Perm)
+	}
 	d := int(t.Sign[0] * t.Sign[1] * t.Sign[2])
 	// parity of the permutation: count inversions
 	p := t.Perm
@@ -171,15 +182,18 @@ func (t Transform) Det() int {
 }
 
 // Planar reports whether t keeps the layer axis fixed (a 2D transform).
-func (t Transform) Planar() bool { return t.Perm[2] == 2 && t.Sign[2] == 1 }
+func (t Transform) Planar() bool {
+	return t.G != Square || t.Perm[2] == 2 && t.Sign[2] == 1
+}
 
-// Map applies t to every cell of s and returns the normal form.
+// Map applies t to every cell of s and returns the normal form (of t's
+// grid).
 func (t Transform) Map(s Shape) Shape {
 	out := make([]Cell, len(s))
 	for n, c := range s {
 		out[n] = t.Apply(c)
 	}
-	return Normalize(out)
+	return t.G.Normalize(out)
 }
 
 // Policy says which orientations a piece may take.

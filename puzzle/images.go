@@ -90,7 +90,7 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 		e := p.Pieces[k].Shape.Extent()
 		maxExt = max(maxExt, e.I, e.J, e.L)
 	}
-	g := newAnchorGrid(ctx, p.Region, maxExt)
+	g := newAnchorGrid(ctx, p.Region, maxExt, p.Grid)
 	// anchors[k][r] are the padded anchor positions of piece k, orientation r.
 	anchors := make([][][]int32, len(p.Pieces))
 	var images, entries int

@@ -15,12 +15,14 @@ type artLimit struct {
 	max  int    // most cells allowed in all layers
 	have int    // cells already read in earlier layers
 	what string // "the board", "piece \"F\""
+	grid Grid   // the hex grid reads cells at every other column
 }
 
 // parseArt reads one layer of ASCII art: rows separated by '/' or line
 // breaks, '#' a cell, '.' or ' ' empty. Row 0 is the first row. Empty lines
 // before the first and after the last row are ignored; every other row must
-// have the length of the first ("ragged row" otherwise). It returns the
+// have the length of the first ("ragged row" otherwise; on the hex and
+// triangle grids, whose rows are offset, rows may differ). It returns the
 // cells in layer l, at most lim.max - lim.have of them.
 func parseArt(value string, l int, pos posFunc, lim artLimit) ([]Cell, error) {
 	lines := strings.Split(value, "\n")
@@ -44,7 +46,7 @@ func parseArt(value string, l int, pos posFunc, lim artLimit) ([]Cell, error) {
 		endRow := func() error {
 			if want < 0 {
 				want, wantRow = j, i
-			} else if j != want {
+			} else if j != want && lim.grid == Square { // hex and triangle rows are offset: any length
 				return Errorf(pos(r, start), "%s: ragged row: art row %d has %s, expected %d like row %d",
 					lim.what, i+1, plural(j, "character"), want, wantRow+1)
 			}
@@ -63,6 +65,14 @@ func parseArt(value string, l int, pos posFunc, lim artLimit) ([]Cell, error) {
 			case '#':
 				if lim.have+len(cells) >= lim.max {
 					return nil, limitErr(pos(r, k), "%s has more than %d cells, the limit", lim.what, lim.max)
+				}
+				if lim.grid == Hex {
+					if (i+j)&1 != 0 {
+						return nil, Errorf(pos(r, k), "%s: '#' at art row %d, column %d lies between two hexagons: in hex art each row is offset by half a cell, and a cell's row and column (from 1) add up to an even number (e.g. \"# #/ # #\")",
+							lim.what, i+1, j+1)
+					}
+					cells = append(cells, Cell{i, (j + i) / 2, l}) // axial (r, q), grid.go
+					break
 				}
 				cells = append(cells, Cell{i, j, l})
 			case '.', ' ':

@@ -49,6 +49,11 @@ var exampleFacts = map[string]exampleFact{
 	"pentomino-8x8-empty-corner.yaml":  {2, 60, 12, 2, false, 0},
 	"pentomino-10x6-x-fixed.yaml":      {2, 60, 12, 1, false, 0},
 	"pentomino-10x6-x-left.yaml":       {2, 60, 12, 2, false, 0},
+	// hex and triangle grids: a rhombus has 4 symmetries, a parallelogram 2
+	"hexiamonds-6x6.yaml":       {2, 72, 12, 4, false, 0},
+	"hexiamonds-9x4.yaml":       {2, 72, 12, 2, false, 0},
+	"tetrahexes-7x4.yaml":       {2, 28, 7, 2, false, 0},
+	"tetrahexes-rectangle.yaml": {2, 28, 7, 2, false, 0},
 }
 
 // Every puzzle file in examples/ parses, is listed in its README, and has

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -115,9 +116,28 @@ func (d *yamlDoc) setPieces(at, n *yaml.Node, pol Policy, sup supply, prefix str
 		return nil, Errorf(d.at(n), "a piece set is given by its name (known sets: %s)", strings.Join(polyform.Names(), ", "))
 	}
 	name := strings.TrimSpace(n.Value)
+	if d.grid != Square { // polyhexes and polyiamonds: grid_sets.go
+		shapes, err := gridSet(name, d.grid)
+		if err != nil {
+			return nil, Errorf(d.at(n), "%v", err)
+		}
+		out := make([]PieceSpec, 0, len(shapes))
+		for k, s := range shapes {
+			out = append(out, PieceSpec{
+				Name: prefix + setLetters(k), Cells: slices.Clone([]Cell(s)), Count: sup.n, Unlimited: sup.unlimited,
+				Policy: pol, Pos: d.at(at),
+			})
+		}
+		return out, nil
+	}
 	set, ok := sets[name]
 	if !ok {
 		var err error
+		for _, g := range []Grid{Hex, Triangle} {
+			if slices.Contains(GridSetNames(g), name) {
+				return nil, Errorf(d.at(n), "piece set %s is for the %v grid: add grid: %v", name, g, g)
+			}
+		}
 		if set, err = polyform.Lookup(name); err != nil {
 			return nil, Errorf(d.at(n), "%v", err)
 		}

@@ -16,7 +16,7 @@ import (
 
 // Keys of the native format.
 var (
-	topKeys   = []string{"name", "board", "orientations", "count", "pieces", "empty", "constraints"}
+	topKeys   = []string{"name", "grid", "board", "orientations", "count", "pieces", "empty", "constraints"}
 	pieceKeys = []string{"shape", "count", "orientations", "at", "region"}
 )
 
@@ -29,6 +29,7 @@ type yamlDoc struct {
 	data  []byte
 	lines []string // source lines without line breaks
 	dim   int      // of the board, once read
+	grid  Grid     // of the puzzle, read before the board
 	// expanded counts the bytes read through aliases (countAliases).
 	expanded int
 	ctx      context.Context
@@ -252,6 +253,11 @@ func (d *yamlDoc) puzzle(root *yaml.Node) (Spec, error) {
 		}
 		spec.NamePos = d.at(kv[1])
 	}
+	if kv, ok := key["grid"]; ok { // before anything drawn on the grid
+		if err := d.gridKey(kv[0], kv[1], &spec); err != nil {
+			return spec, err
+		}
+	}
 	pol, sup := Free, supply{n: 1}
 	if kv, ok := key["orientations"]; ok {
 		if pol, err = d.policy(kv[1]); err != nil {
@@ -295,6 +301,24 @@ func (d *yamlDoc) text(n *yaml.Node, what string) (string, error) {
 		return "", nil
 	}
 	return n.Value, nil
+}
+
+// gridKey reads the grid: square, hex or triangle.
+func (d *yamlDoc) gridKey(k, v *yaml.Node, spec *Spec) error {
+	v, err := d.resolve(v)
+	if err != nil {
+		return err
+	}
+	spec.GridPos = d.at(k)
+	if v.Kind != yaml.ScalarNode {
+		return Errorf(d.at(v), "grid must be square, hex or triangle")
+	}
+	g, gerr := ParseGrid(strings.TrimSpace(v.Value))
+	if gerr != nil {
+		return Errorf(d.at(v), "%v", gerr)
+	}
+	spec.Grid, d.grid = g, g
+	return nil
 }
 
 // policy reads an orientations value.
@@ -376,9 +400,19 @@ func (d *yamlDoc) board(k, v *yaml.Node, spec *Spec) error {
 			return err
 		}
 	case yaml.SequenceNode:
+		if len(v.Content) > 0 && v.Content[0].Kind == yaml.SequenceNode { // cells [row, column(, layer)]
+			if spec.Region, err = d.cellList(v, "the board", MaxCells); err != nil {
+				return err
+			}
+			spec.Dim = d.dim
+			break
+		}
 		spec.Dim = 3
 		if len(v.Content) == 0 {
 			return Errorf(d.at(v), "the board has no layers")
+		}
+		if d.grid != Square {
+			return Errorf(d.at(v), "the %v grid is planar: a board of layers is supported on the square grid only", d.grid)
 		}
 		for l, item := range v.Content {
 			cells, err := d.art(k, item, l, artLimit{max: MaxCells, have: len(spec.Region), what: "the board"})
@@ -391,6 +425,7 @@ func (d *yamlDoc) board(k, v *yaml.Node, spec *Spec) error {
 		return Errorf(d.at(v), "the board must be WxH, WxHxD, ASCII art or a list of layers of ASCII art")
 	}
 	d.dim = spec.Dim
+	spec.Grid = d.grid
 	if len(spec.Region) == 0 {
 		return Errorf(d.at(v), "the board has no cells ('#')")
 	}
@@ -426,8 +461,14 @@ func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 	spec.Dim = 2
 	if m[3] != "" {
 		spec.Dim = 3
+		if d.grid != Square {
+			return Errorf(d.at(v), "the %v grid is planar: give the board as W x H, not %q", d.grid, text)
+		}
 	}
-	spec.Region = Box(Dims{Width: w, Height: h, Depth: depth})
+	if d.grid == Triangle && 2*w*h > MaxCells { // 2 triangles per unit rhombus
+		return limitErr(d.at(v), "the board %s has %d triangles; the limit is %d", text, 2*w*h, MaxCells)
+	}
+	spec.Region = GridBox(d.grid, Dims{Width: w, Height: h, Depth: depth})
 	return nil
 }
 
@@ -454,6 +495,7 @@ func (d *yamlDoc) art(key, n *yaml.Node, l int, lim artLimit) ([]Cell, error) {
 		}
 		return nil, Errorf(at, "%s: empty ASCII art", lim.what)
 	}
+	lim.grid = d.grid
 	return parseArt(n.Value, l, d.scalarPos(n), lim)
 }
 
@@ -615,6 +657,12 @@ func (d *yamlDoc) shape(name string, k, n *yaml.Node) ([]Cell, error) {
 	case yaml.SequenceNode:
 		if len(n.Content) == 0 {
 			return nil, Errorf(d.at(n), "piece %q: empty list of layers", name)
+		}
+		if n.Content[0].Kind == yaml.SequenceNode { // cells [row, column(, layer)]
+			if cells, err = d.cellList(n, lim.what, MaxPieceCells); err != nil {
+				return nil, err
+			}
+			break
 		}
 		if d.dim == 2 && len(n.Content) > 1 {
 			return nil, Errorf(d.at(n), "mixed 2D / 3D: piece %q has %d layers but the board is 2D (WxH or one art block)",

@@ -82,7 +82,9 @@ type PieceSpec struct {
 // Spec describes a puzzle before validation: what a parser produces.
 type Spec struct {
 	Name      string
-	Dim       int // 2 or 3
+	Dim       int  // 2 or 3
+	Grid      Grid // Square (the zero value), Hex or Triangle (grid.go)
+	GridPos   Pos  // where the grid is given, for error messages
 	Region    []Cell
 	RegionPos Pos
 	NamePos   Pos // where Name is given, for error messages
@@ -127,6 +129,7 @@ type Class struct {
 type Puzzle struct {
 	Name    string
 	Dim     int
+	Grid    Grid // the cells' grid (grid.go); Hex and Triangle are 2D
 	Region  *Region
 	Pieces  []Piece
 	Classes []Class
@@ -190,6 +193,12 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 	if spec.Dim != 2 && spec.Dim != 3 {
 		return nil, Errorf(spec.RegionPos, "dimension must be 2 or 3, not %d", spec.Dim)
 	}
+	if !spec.Grid.Valid() {
+		return nil, Errorf(spec.GridPos, "grid must be square, hex or triangle, not %v", spec.Grid)
+	}
+	if spec.Grid != Square && spec.Dim != 2 {
+		return nil, Errorf(spec.GridPos, "the %v grid is planar: 3D boards and pieces are supported on the square grid only", spec.Grid)
+	}
 	if len(spec.Region) == 0 {
 		return nil, Errorf(spec.RegionPos, "the board has no cells ('#')")
 	}
@@ -233,7 +242,7 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 	if err != nil {
 		return nil, &Error{Pos: spec.RegionPos, Msg: err.Error(), Err: errors.Unwrap(err)}
 	}
-	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Region: region, Source: spec.RegionPos.File}
+	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Grid: spec.Grid, Region: region, Source: spec.RegionPos.File}
 	names := map[string]int{}
 	for n, ps := range spec.Pieces {
 		if err := ctx.Err(); err != nil {
@@ -261,7 +270,7 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		if ps.Policy < Fixed || ps.Policy > Free {
 			return nil, Errorf(ps.Pos, "piece %q: bad orientation policy %d", ps.Name, int(ps.Policy))
 		}
-		shape := Normalize(ps.Cells)
+		shape := spec.Grid.Normalize(ps.Cells)
 		if len(shape) != len(ps.Cells) {
 			return nil, Errorf(ps.Pos, "piece %q lists a cell twice", ps.Name)
 		}
@@ -279,7 +288,10 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		if pc.Unlimited {
 			pc.Count = 0
 		}
-		pc.Orients, pc.OrientT = Orientations(shape, ps.Policy, spec.Dim)
+		pc.Orients, pc.OrientT = spec.Grid.Orientations(shape, ps.Policy, spec.Dim)
+		if a := ps.Constraint.At; a != nil && !spec.Grid.Translation(*a) {
+			return nil, Errorf(ps.Constraint.Pos, "piece %q: at [%d, %d]: on the triangle grid a piece is placed with the top-left corner of its drawing at a row and column that add up to an even number (an up triangle's position)", ps.Name, a.I, a.J)
+		}
 		if pc.constraint, err = newPieceConstraint(ps.Constraint, region, spec.Dim); err != nil {
 			at := ps.Constraint.Pos
 			if at == (Pos{}) {

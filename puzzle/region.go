@@ -58,7 +58,8 @@ func (r *Region) Index(c Cell) int {
 }
 
 // Neighbors returns the indices of the face neighbours of cell n that are in
-// the region, in the order -I, -J, -L, +I, +J, +L (missing ones left out).
+// the region, in the order -I, -J, -L, +I, +J, +L (missing ones left out):
+// the square grid's; Grid.Neighbors gives those of every grid.
 func (r *Region) Neighbors(n int) []int {
 	c := r.Cells[n]
 	var out []int

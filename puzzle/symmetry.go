@@ -19,7 +19,7 @@ type Symmetry struct {
 func (p *Puzzle) Symmetries() []Symmetry {
 	cand := allTransforms
 	if p.Dim == 2 {
-		cand = Group(Free, 2)
+		cand = p.Grid.Group(Free, 2)
 	}
 	// owner lists, for each orientation key, the classes whose orientation
 	// set holds it.
@@ -46,6 +46,9 @@ func (p *Puzzle) Symmetries() []Symmetry {
 
 func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 	reg := p.Region
+	if p.Grid != Square {
+		return p.mapRegionPlanar(t)
+	}
 	// The image of the bounding box's corners gives the translation back
 	// into the box; a transform that does not map the box onto itself
 	// cannot map the region onto itself.
@@ -59,6 +62,28 @@ func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 	cm := make([]int32, len(reg.Cells))
 	for n, c := range reg.Cells {
 		m := reg.Index(t.Apply(c).Add(off))
+		if m < 0 {
+			return nil, false
+		}
+		cm[n] = int32(m)
+	}
+	return cm, true
+}
+
+// mapRegionPlanar is mapRegion on the hex and triangle grids, whose
+// transforms do not map bounding boxes onto bounding boxes: the region
+// mapped by t must be a translation of the region, and Grid.lo, which
+// commutes with translations, gives the only candidate.
+func (p *Puzzle) mapRegionPlanar(t Transform) ([]int32, bool) {
+	reg := p.Region
+	mapped := make([]Cell, len(reg.Cells))
+	for n, c := range reg.Cells {
+		mapped[n] = t.Apply(c)
+	}
+	off := p.Grid.lo(reg.Cells).Sub(p.Grid.lo(mapped))
+	cm := make([]int32, len(reg.Cells))
+	for n, c := range mapped {
+		m := reg.Index(c.Add(off))
 		if m < 0 {
 			return nil, false
 		}
@@ -143,11 +168,8 @@ func (p *Puzzle) MapPlacement(s Symmetry, pl Placement) (Placement, bool) {
 	for n, m := range cells {
 		mapped[n] = p.Region.Cells[s.Cell[m]]
 	}
-	shape := Normalize(mapped)
-	lo := mapped[0]
-	for _, c := range mapped {
-		lo.I, lo.J, lo.L = min(lo.I, c.I), min(lo.J, c.J), min(lo.L, c.L)
-	}
+	shape := p.Grid.Normalize(mapped)
+	lo := p.Grid.lo(mapped)
 	for r, o := range p.Pieces[k].Orients {
 		if o.Equal(shape) {
 			return Placement{Piece: k, Orient: r, At: lo}, true

@@ -9,6 +9,7 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"strconv"
 
 	"golang.org/x/image/font"
@@ -48,6 +49,11 @@ type canvas interface {
 	line(x0, y0, x1, y1, width int, c color.NRGBA, class string)
 	// text writes s with its baseline at y.
 	text(x, y int, s string, a anchor, class string)
+	// poly fills a polygon (hex and triangle cells, planar.go).
+	poly(pts []fpt, c color.NRGBA, class string)
+	// seg draws a line of any direction, extended by half its width at
+	// both ends.
+	seg(x0, y0, x1, y1 float64, width int, c color.NRGBA, class string)
 }
 
 // lineRect is the pixel rectangle covered by a line.
@@ -58,7 +64,10 @@ func lineRect(x0, y0, x1, y1, width int) image.Rectangle {
 
 // pngCanvas draws into an image. It is an RGBA image, for which package
 // draw has fast paths.
-type pngCanvas struct{ img *image.RGBA }
+type pngCanvas struct {
+	img *image.RGBA
+	ras rasterizer // for poly and seg
+}
 
 func newPNGCanvas(w, h int) *pngCanvas {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -96,6 +105,12 @@ const hatchStep = 6
 
 func (p *pngCanvas) line(x0, y0, x1, y1, width int, c color.NRGBA, _ string) {
 	p.fill(lineRect(x0, y0, x1, y1, width), c)
+}
+
+func (p *pngCanvas) poly(pts []fpt, c color.NRGBA, _ string) { p.ras.fillPoly(p.img, pts, c) }
+
+func (p *pngCanvas) seg(x0, y0, x1, y1 float64, width int, c color.NRGBA, _ string) {
+	p.ras.fillPoly(p.img, segPoly(fpt{x0, y0}, fpt{x1, y1}, float64(width)), c)
 }
 
 func (p *pngCanvas) text(x, y int, s string, a anchor, _ string) {
@@ -157,6 +172,25 @@ func (s *svgCanvas) line(x0, y0, x1, y1, width int, c color.NRGBA, class string)
 	fmt.Fprintf(&s.body, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke-width="%d" stroke-linecap="square"%s/>`+"\n",
 		class, f(x0), f(y0), f(x1), f(y1), width, paint("stroke", c))
 }
+
+func (s *svgCanvas) poly(pts []fpt, c color.NRGBA, class string) {
+	fmt.Fprintf(&s.body, `<polygon class="%s" points="`, class)
+	for k, p := range pts {
+		if k > 0 {
+			s.body.WriteByte(' ')
+		}
+		s.body.WriteString(svgNum(p.x) + "," + svgNum(p.y))
+	}
+	fmt.Fprintf(&s.body, `"%s/>`+"\n", paint("fill", c))
+}
+
+func (s *svgCanvas) seg(x0, y0, x1, y1 float64, width int, c color.NRGBA, class string) {
+	fmt.Fprintf(&s.body, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke-width="%d" stroke-linecap="square"%s/>`+"\n",
+		class, svgNum(x0), svgNum(y0), svgNum(x1), svgNum(y1), width, paint("stroke", c))
+}
+
+// svgNum formats a coordinate with two decimals at most.
+func svgNum(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) }
 
 func (s *svgCanvas) text(x, y int, t string, a anchor, class string) {
 	as := [...]string{"start", "middle", "end"}[a]

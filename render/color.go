@@ -146,6 +146,7 @@ func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling) [][]int32 {
 			edges = append(edges, edge{min(a, b), max(a, b)})
 		}
 	}
+	var nbs []puzzle.Cell
 	for c := range reg.Len() {
 		here := cover[cnt[c]:cnt[c+1]]
 		for x := range here { // overlaps
@@ -154,8 +155,9 @@ func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling) [][]int32 {
 			}
 		}
 		cell := reg.Cells[c]
-		for _, d := range puzzle.FaceDirs[3:] { // +I, +J, +L: each pair once
-			m := reg.Index(cell.Add(d))
+		nbs = p.Grid.Neighbors(cell, nbs[:0]) // each pair twice: add sorts and dedups
+		for _, nb := range nbs {
+			m := reg.Index(nb)
 			if m < 0 {
 				continue
 			}

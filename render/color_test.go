@@ -35,7 +35,11 @@ func touching(p *puzzle.Puzzle, t puzzle.Tiling) map[[2]int]bool {
 			for _, b := range cover[c] {
 				add(a, b)
 			}
-			for _, m := range p.Region.Neighbors(c) {
+			for _, nb := range p.Grid.Neighbors(p.Region.Cells[c], nil) {
+				m := p.Region.Index(nb)
+				if m < 0 {
+					continue
+				}
 				for _, b := range cover[m] {
 					add(a, b)
 				}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/puzzle"
@@ -17,11 +18,19 @@ func FuzzTiling(f *testing.F) {
 	f.Add([]byte{0, 0, 0, 0, 0, 3, 9, 255, 0, 2})
 	bar, _ := bars(f)
 	cb, _ := cube(f)
+	var planar []*puzzle.Puzzle // hex and triangle puzzles (planar_test.go)
+	for _, c := range planarCases {
+		p, err := puzzle.Parse(c.name+".yaml", []byte(strings.ReplaceAll(c.src, "fixed", "free")), "")
+		if err != nil {
+			f.Fatal(err)
+		}
+		planar = append(planar, p)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 200 {
 			return
 		}
-		for _, p := range []*puzzle.Puzzle{bar, cb} {
+		for _, p := range append([]*puzzle.Puzzle{bar, cb}, planar...) {
 			var tl puzzle.Tiling
 			for n := 0; n+5 <= len(data); n += 5 {
 				d := data[n : n+5]

@@ -42,6 +42,10 @@ func (pc pic) blockGap() int { return max(24, pc.s) }
 
 // layerWidth is the width of the slot of layer l, label included.
 func (pc pic) layerWidth(sc *scene, l int) int {
+	if sc.planar() {
+		w, _ := sc.planarSize(pc.s)
+		return w
+	}
 	w := sc.nj * pc.s
 	if sc.nl > 1 {
 		w = max(w, textWidth(sc.layerName(l)))
@@ -58,6 +62,9 @@ func (pc pic) blockSize(b pblock) (w, h int) {
 	}
 	w = max(w, textWidth(b.caption))
 	h = b.sc.ni * pc.s
+	if b.sc.planar() {
+		_, h = b.sc.planarSize(pc.s)
+	}
 	if b.caption != "" {
 		h += lineH
 	}
@@ -87,6 +94,10 @@ func (pc pic) drawBlock(cv canvas, b pblock, x, y int) {
 // drawLayer draws layer l of sc with its top-left corner at (ox, oy): fills,
 // thin lines inside pieces, thick lines along boundaries, labels.
 func (pc pic) drawLayer(cv canvas, sc *scene, l, ox, oy int) {
+	if sc.planar() {
+		pc.drawPlanar(cv, sc, ox, oy)
+		return
+	}
 	s := pc.s
 	at := func(i, j int) int32 { return sc.at(i, j, l) }
 	// Fills, one rectangle per run of equal owners along a row.

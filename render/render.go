@@ -37,12 +37,21 @@ func boxName(p *puzzle.Puzzle) string {
 	if p.Dim == 3 {
 		return fmt.Sprintf("%dx%dx%d", s.J, s.I, s.L)
 	}
+	if p.Grid != puzzle.Square { // columns of the ASCII art (hex: axial q) x rows
+		return fmt.Sprintf("%dx%d %v", s.J, s.I, p.Grid)
+	}
 	return fmt.Sprintf("%dx%d", s.J, s.I)
 }
 
 // sceneCells is the width of a scene in cells, counting one cell per gap
 // between layers.
-func sceneCells(sc *scene) int { return sc.nl*sc.nj + sc.nl - 1 }
+func sceneCells(sc *scene) int {
+	if sc.planar() {
+		w, _ := sc.planarSize(100)
+		return (w + 99) / 100
+	}
+	return sc.nl*sc.nj + sc.nl - 1
+}
 
 // Pieces draws every piece of p as given in the puzzle (orientation 0), each
 // with a caption: its name, its number of copies ("x2", "x*" when

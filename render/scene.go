@@ -24,6 +24,7 @@ type group struct {
 // scene is a box of positions, each blank, uncovered, a conflict or owned
 // by a group: the common input of every picture of a region, piece or tiling.
 type scene struct {
+	grid       puzzle.Grid // Hex and Triangle scenes are drawn by planar.go
 	lo         puzzle.Cell // coordinates of position (0, 0, 0)
 	ni, nj, nl int
 	own        []int32 // index (l*ni+i)*nj+j
@@ -75,6 +76,7 @@ func (s *scene) symWidth() int {
 // regionScene is the region alone: one neutral group.
 func regionScene(p *puzzle.Puzzle) *scene {
 	s := newScene(p.Region.Lo, p.Region.Size)
+	s.grid = p.Grid
 	s.groups = []group{{sym: markRegion, color: colorNeutral}}
 	for _, c := range p.Region.Cells {
 		s.own[s.pos(c)] = 0
@@ -86,6 +88,7 @@ func regionScene(p *puzzle.Puzzle) *scene {
 func pieceScene(p *puzzle.Puzzle, k int, sym string, colour int) *scene {
 	pc := &p.Pieces[k]
 	s := newScene(puzzle.Cell{}, pc.Shape.Extent())
+	s.grid = p.Grid
 	s.groups = []group{{sym: sym, name: pc.Name, color: colour}}
 	for _, c := range pc.Shape {
 		s.own[s.pos(c)] = 0
@@ -132,6 +135,7 @@ func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int)
 		lo, hi = blo, bhi
 	}
 	s := newScene(lo, hi.Sub(lo).Add(puzzle.Cell{I: 1, J: 1, L: 1}))
+	s.grid = p.Grid
 	s.invalid = invalid
 	for _, c := range reg.Cells {
 		s.own[s.pos(c)] = ownUncovered

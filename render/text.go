@@ -40,6 +40,9 @@ func (st textStyle) bg(s *scene, o int32) int {
 
 // layerGrid draws layer l of s.
 func (st textStyle) layerGrid(s *scene, l int) *tgrid {
+	if s.planar() { // symbols at their ASCII-art positions, never boxed
+		return st.planarGrid(s)
+	}
 	if st.boxed {
 		return st.boxedGrid(s, l)
 	}

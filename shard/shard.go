@@ -123,8 +123,8 @@ func (r *Result) Check() error {
 // MaxShards is the largest shard count (native.MaxShards).
 const MaxShards = 100_000
 
-// Fingerprint is a hash of the normalised puzzle: the board's cells
-// (translated to the origin), and each piece in order with its name,
+// Fingerprint is a hash of the normalised puzzle: its grid (hex and
+// triangle only), the board's cells (translated to the origin), and each piece in order with its name,
 // supply and orientations (the shapes, in the order the solver uses them).
 // A reformatted file (comments, key order, a board drawn instead of
 // given as WxH, a piece drawn in another orientation with the same
@@ -144,6 +144,10 @@ func Fingerprint(p *puzzle.Puzzle) string {
 	str("polytile-puzzle/1")
 	num(p.Dim)
 	lo := p.Region.Lo
+	if p.Grid != puzzle.Square { // square-grid fingerprints stay as they were
+		str("grid:" + p.Grid.String())
+		num((lo.I + lo.J) & 1) // triangles: up or down at the corner
+	}
 	num(len(p.Region.Cells))
 	for _, c := range p.Region.Cells {
 		num(c.I - lo.I)

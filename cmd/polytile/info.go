@@ -62,6 +62,7 @@ type puzzleInfo struct {
 	Puzzle       string      `json:"puzzle"`
 	File         string      `json:"file"`
 	Dim          int         `json:"dim"`
+	Grid         string      `json:"grid"` // square, hex or triangle
 	Cells        int         `json:"cells"`
 	Box          [3]int      `json:"box"`
 	PieceArea    int         `json:"piece_area"`
@@ -82,7 +83,7 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 	area, unl := p.PieceArea()
 	b := model.CoverageBound(p)
 	in := &puzzleInfo{
-		Puzzle: p.Name, File: file, Dim: p.Dim, Cells: p.Area(),
+		Puzzle: p.Name, File: file, Dim: p.Dim, Grid: p.Grid.String(), Cells: p.Area(),
 		Box:       [3]int{p.Region.Size.I, p.Region.Size.J, p.Region.Size.L},
 		PieceArea: area, Unlimited: unl, AreaFeasible: p.AreaFeasible(),
 		Images: p.Images.Len(), CoverEntries: p.Images.CoverEntries(),
@@ -127,7 +128,11 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "puzzle\t%s\n", name)
-	fmt.Fprintf(tw, "board\t%dD, %d cells, bounding box %s\n", in.Dim, in.Cells, box)
+	grid := ""
+	if in.Grid != "" && in.Grid != "square" {
+		grid = " " + in.Grid + " grid"
+	}
+	fmt.Fprintf(tw, "board\t%dD%s, %d cells, bounding box %s\n", in.Dim, grid, in.Cells, box)
 	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
 	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)

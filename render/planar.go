@@ -1,0 +1,305 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"golang.org/x/image/vector"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// Pictures of the hex and triangle grids (puzzle.Hex, puzzle.Triangle).
+// A scene keeps the puzzle's cell coordinates; here they become polygons:
+//
+//   - hex: pointy-top hexagons s pixels wide (flat side to flat side),
+//     hexagon (r, q) centred at x = s(q - r/2), y = 1.5 R r with
+//     R = s/sqrt(3), as in the ASCII art (column 2q - r);
+//   - triangle: equilateral triangles with edges s pixels long, the one at
+//     (i, j) spanning x from s j/2 to s(j/2 + 1) in the strip of row i, up
+//     when i + j is even.
+//
+// Text shows each cell as its symbol at its position in the ASCII art of
+// the puzzle format: a triangle per character, a hexagon every other
+// character with rows offset by one.
+
+// fpt is a point in pixels.
+type fpt struct{ x, y float64 }
+
+// planarCell returns the vertices of cell c (absolute coordinates) for cell
+// size s, and the neighbour across the edge from vertex k to vertex k+1.
+func planarCell(g puzzle.Grid, c puzzle.Cell, s float64, pts []fpt, nbs []puzzle.Cell) ([]fpt, []puzzle.Cell) {
+	if g == puzzle.Hex {
+		r := s / math.Sqrt(3)
+		cx, cy := s*(float64(c.J)-float64(c.I)/2), 1.5*r*float64(c.I)
+		for k := range 6 {
+			a := (-90 + 60*float64(k)) * math.Pi / 180
+			pts = append(pts, fpt{cx + r*math.Cos(a), cy + r*math.Sin(a)})
+		}
+		for _, d := range [6]puzzle.Cell{{I: -1}, {J: 1}, {I: 1, J: 1}, {I: 1}, {J: -1}, {I: -1, J: -1}} {
+			nbs = append(nbs, c.Add(d))
+		}
+		return pts, nbs
+	}
+	h := s * math.Sqrt(3) / 2
+	x0, x1, xm := s*float64(c.J)/2, s*(float64(c.J)/2+1), s*float64(c.J+1)/2
+	top, bot := h*float64(c.I), h*float64(c.I+1)
+	left, right := c.Add(puzzle.Cell{J: -1}), c.Add(puzzle.Cell{J: 1})
+	if puzzle.Up(c) {
+		pts = append(pts, fpt{x0, bot}, fpt{x1, bot}, fpt{xm, top})
+		nbs = append(nbs, c.Add(puzzle.Cell{I: 1}), right, left)
+	} else {
+		pts = append(pts, fpt{x0, top}, fpt{x1, top}, fpt{xm, bot})
+		nbs = append(nbs, c.Add(puzzle.Cell{I: -1}), right, left)
+	}
+	return pts, nbs
+}
+
+// planar reports whether the scene is on the hex or triangle grid.
+func (s *scene) planar() bool { return s.grid != puzzle.Square }
+
+// cellAt is the absolute cell of position (i, j) of layer 0.
+func (s *scene) cellAt(i, j int) puzzle.Cell { return s.lo.Add(puzzle.Cell{I: i, J: j}) }
+
+// planarBounds returns the extent of the polygons of the scene's drawn
+// positions (all positions when none is drawn) for cell size sz.
+func (s *scene) planarBounds(sz float64) (lo, hi fpt) {
+	lo, hi = fpt{math.Inf(1), math.Inf(1)}, fpt{math.Inf(-1), math.Inf(-1)}
+	var pts []fpt
+	any := false
+	for pass := 0; pass < 2 && !any; pass++ {
+		for i := range s.ni {
+			for j := range s.nj {
+				if pass == 0 && s.at(i, j, 0) == ownBlank {
+					continue
+				}
+				any = true
+				pts, _ = planarCell(s.grid, s.cellAt(i, j), sz, pts[:0], nil)
+				for _, p := range pts {
+					lo = fpt{math.Min(lo.x, p.x), math.Min(lo.y, p.y)}
+					hi = fpt{math.Max(hi.x, p.x), math.Max(hi.y, p.y)}
+				}
+			}
+		}
+	}
+	if !any { // an empty box
+		return fpt{}, fpt{}
+	}
+	return lo, hi
+}
+
+// planarSize is the picture size of a planar scene in pixels.
+func (s *scene) planarSize(sz int) (w, h int) {
+	lo, hi := s.planarBounds(float64(sz))
+	return int(math.Ceil(hi.x - lo.x)), int(math.Ceil(hi.y - lo.y))
+}
+
+// drawPlanar draws a hex or triangle scene with its top-left corner at
+// (ox, oy): fills, thin lines inside pieces, thick lines along boundaries,
+// labels.
+func (pc pic) drawPlanar(cv canvas, sc *scene, ox, oy int) {
+	sz := float64(pc.s)
+	lo, _ := sc.planarBounds(sz)
+	dx, dy := float64(ox)-lo.x, float64(oy)-lo.y
+	var pts []fpt
+	var nbs []puzzle.Cell
+	shape := func(i, j int) {
+		pts, nbs = planarCell(sc.grid, sc.cellAt(i, j), sz, pts[:0], nbs[:0])
+		for k := range pts {
+			pts[k].x += dx
+			pts[k].y += dy
+		}
+	}
+	for i := range sc.ni {
+		for j := range sc.nj {
+			o := sc.at(i, j, 0)
+			if o == ownBlank {
+				continue
+			}
+			shape(i, j)
+			switch {
+			case o >= 0:
+				cv.poly(pts, fillRGB(sc.groups[o].color), "cell")
+			case o == ownUncovered:
+				cv.poly(pts, neutralRGB, "uncovered")
+			case o == ownConflict:
+				cv.poly(pts, conflictRGB, "conflict")
+			}
+		}
+	}
+	owner := func(c puzzle.Cell) int32 {
+		d := c.Sub(sc.lo)
+		return sc.at(d.I, d.J, 0)
+	}
+	for _, want := range []int{1, 2} {
+		width, col, class := 1, thinRGBA, "grid"
+		if want == 2 {
+			width, col, class = pc.thick, blackRGB, "edge"
+		}
+		for i := range sc.ni {
+			for j := range sc.nj {
+				a := sc.at(i, j, 0)
+				if a == ownBlank {
+					continue
+				}
+				shape(i, j)
+				here := sc.cellAt(i, j)
+				for k, nb := range nbs {
+					b := owner(nb)
+					if b != ownBlank && nb.Compare(here) < 0 {
+						continue // drawn from the other side
+					}
+					kind := 2
+					if a == b {
+						kind = 1
+					}
+					if kind == want {
+						p, q := pts[k], pts[(k+1)%len(pts)]
+						cv.seg(p.x, p.y, q.x, q.y, width, col, class)
+					}
+				}
+			}
+		}
+	}
+	if pc.labels {
+		pc.planarLabels(cv, sc, dx, dy)
+	}
+}
+
+// planarLabels writes each group's name on the centre of its cell nearest
+// to the centre of all its cells, when the name fits.
+func (pc pic) planarLabels(cv canvas, sc *scene, dx, dy float64) {
+	sz := float64(pc.s)
+	centre := func(i, j int) fpt {
+		pts, _ := planarCell(sc.grid, sc.cellAt(i, j), sz, nil, nil)
+		var c fpt
+		for _, p := range pts {
+			c.x += p.x / float64(len(pts))
+			c.y += p.y / float64(len(pts))
+		}
+		return c
+	}
+	type acc struct {
+		n    int
+		x, y float64
+	}
+	sums := make([]acc, len(sc.groups))
+	for i := range sc.ni {
+		for j := range sc.nj {
+			if o := sc.at(i, j, 0); o >= 0 {
+				c := centre(i, j)
+				sums[o] = acc{sums[o].n + 1, sums[o].x + c.x, sums[o].y + c.y}
+			}
+		}
+	}
+	best := make([]fpt, len(sc.groups))
+	bestD := make([]float64, len(sc.groups))
+	for g := range bestD {
+		bestD[g] = math.Inf(1)
+	}
+	for i := range sc.ni {
+		for j := range sc.nj {
+			o := sc.at(i, j, 0)
+			if o < 0 {
+				continue
+			}
+			c, a := centre(i, j), sums[o]
+			ddx, ddy := c.x-a.x/float64(a.n), c.y-a.y/float64(a.n)
+			if d := ddx*ddx + ddy*ddy; d < bestD[o]-1e-9 {
+				best[o], bestD[o] = c, d
+			}
+		}
+	}
+	for g, grp := range sc.groups {
+		if sums[g].n == 0 || grp.name == "" || textWidth(grp.name) > pc.s-2 {
+			continue
+		}
+		cv.text(int(math.Round(best[g].x+dx)), int(math.Round(best[g].y+dy))+4, grp.name, anchorMiddle, "label")
+	}
+}
+
+// planarGrid draws a hex or triangle scene as text: each cell's symbol at
+// its position in the puzzle format's ASCII art (triangle (i, j) at column
+// j; hexagon (r, q) at column 2q - r), w characters per art column.
+func (st textStyle) planarGrid(s *scene) *tgrid {
+	w := s.symWidth()
+	col := func(c puzzle.Cell) int {
+		if s.grid == puzzle.Hex {
+			return 2*c.J - c.I
+		}
+		return c.J
+	}
+	lo, hi := math.MaxInt, math.MinInt
+	for i := range s.ni {
+		for j := range s.nj {
+			if s.at(i, j, 0) != ownBlank {
+				x := col(s.cellAt(i, j))
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
+	}
+	if lo > hi {
+		return newTGrid(0, s.ni)
+	}
+	g := newTGrid((hi-lo+1)*w, s.ni)
+	for i := range s.ni {
+		for j := range s.nj {
+			o := s.at(i, j, 0)
+			if o == ownBlank {
+				continue
+			}
+			t, bg := st.cellText(s, o, w)
+			g.text((col(s.cellAt(i, j))-lo)*w, i, t, bg)
+		}
+	}
+	return g
+}
+
+// rasterizer fills polygons of a PNG picture, antialiased.
+type rasterizer struct{ z *vector.Rasterizer }
+
+// fillPoly fills the polygon pts on img with colour c.
+func (r *rasterizer) fillPoly(img *image.RGBA, pts []fpt, c color.NRGBA) {
+	if len(pts) < 3 {
+		return
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range pts {
+		minX, minY = math.Min(minX, p.x), math.Min(minY, p.y)
+		maxX, maxY = math.Max(maxX, p.x), math.Max(maxY, p.y)
+	}
+	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
+	box = box.Intersect(img.Bounds()) // the mask's origin is box.Min
+	if box.Empty() {
+		return
+	}
+	if r.z == nil {
+		r.z = vector.NewRasterizer(box.Dx(), box.Dy())
+	} else {
+		r.z.Reset(box.Dx(), box.Dy())
+	}
+	ox, oy := float32(box.Min.X), float32(box.Min.Y)
+	r.z.MoveTo(float32(pts[0].x)-ox, float32(pts[0].y)-oy)
+	for _, p := range pts[1:] {
+		r.z.LineTo(float32(p.x)-ox, float32(p.y)-oy)
+	}
+	r.z.ClosePath()
+	r.z.Draw(img, box, image.NewUniform(c), image.Point{})
+}
+
+// segPoly is the rectangle of a line of the given width from p to q,
+// extended by half the width at both ends so that lines join at corners.
+func segPoly(p, q fpt, width float64) []fpt {
+	dx, dy := q.x-p.x, q.y-p.y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return nil
+	}
+	ux, uy := dx/l*width/2, dy/l*width/2 // along
+	nx, ny := -uy, ux                    // across
+	return []fpt{
+		{p.x - ux + nx, p.y - uy + ny}, {q.x + ux + nx, q.y + uy + ny},
+		{q.x + ux - nx, q.y + uy - ny}, {p.x - ux - nx, p.y - uy - ny},
+	}
+}
