@@ -91,6 +91,10 @@ type Spec struct {
 	// the region (constraints.go). EmptyPos locates them for messages.
 	Empty    []Cell
 	EmptyPos Pos
+	// Symmetric names the board symmetries every solution must be
+	// invariant under (symmetric.go); SymmetricPos locates them.
+	Symmetric    []string
+	SymmetricPos Pos
 }
 
 // Piece is a validated piece with its distinct orientations.
@@ -132,6 +136,9 @@ type Puzzle struct {
 	Classes []Class
 	Images  *ImageSet
 	Source  string // file name, for messages
+	// Symmetric, when not nil, asks for the solutions invariant under a
+	// group of board symmetries, with their orbit options (symmetric.go).
+	Symmetric *SymmetricGroup
 }
 
 // New validates a spec and builds the puzzle and its images.
@@ -250,6 +257,9 @@ func newPuzzle(ctx context.Context, spec Spec) (*Puzzle, error) {
 		return nil, err
 	}
 	p.buildClasses()
+	if err := p.buildSymmetric(ctx, spec.Symmetric, spec.SymmetricPos); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
