@@ -26,7 +26,7 @@ func writePyomoSymmetric(o *out, p *model.Program, okTuple func(b []byte, n int)
 			forbid = a
 			continue
 		}
-		orbits = append(orbits, append(append(append(append([]byte("    ([" ), a...), "], ["...), b...), "]),\n"...))
+		orbits = append(orbits, append(append(append(append([]byte("    (["), a...), "], ["...), b...), "]),\n"...))
 	}
 	o.str("# symmetric solutions: ok elements in no valid orbit, and pairs of orbit members placed together\n")
 	o.str("SYM_FORBID = [" + string(forbid) + "]\n")
