@@ -138,14 +138,14 @@ type RowKind int
 
 // Row families, in the order in which rows are numbered.
 const (
-	OverlapRow   RowKind = iota // overlap_c[i,j], one per region cell
-	CountRow                    // count_k, one per piece with a finite count
-	AreaRow                     // area (Strengthen)
-	GCDRow                      // area_gcd (Strengthen, seed, gcd > 1)
-	PinRow                      // sym_pin (Symmetry PinPiece)
-	ColourRow                   // colour_hi, colour_lo (Checkerboard, when it applies)
-	HoleRow                     // sym_hole (Symmetry FixHole)
-	SymmetricRow                // sym_forbid, sym_orbit_O_I (the puzzle's symmetric key)
+	OverlapRow RowKind = iota // overlap_c[i,j], one per region cell
+	CountRow                  // count_k, one per piece with a finite count
+	AreaRow                   // area (Strengthen)
+	GCDRow                    // area_gcd (Strengthen, seed, gcd > 1)
+	PinRow                    // sym_pin (Symmetry PinPiece)
+	ColourRow                 // colour_hi, colour_lo (Checkerboard, when it applies)
+	HoleRow                   // sym_hole (Symmetry FixHole)
+	SymRow                    // sym_forbid, sym_orbit_O_I (the puzzle's symmetric key)
 )
 
 // Term is one coefficient of a row (Index is a column) or of a column

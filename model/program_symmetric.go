@@ -143,7 +143,7 @@ func (pr *Program) classImages(dst []int32, n int32) []int32 {
 
 // symRow fills the terms of symmetric row i.
 func (pr *Program) symRow(i int, r *Row, t []Term) []Term {
-	r.Kind, r.Sense, r.RHS = SymmetricRow, EQ, 0
+	r.Kind, r.Sense, r.RHS = SymRow, EQ, 0
 	if i == pr.sym.forbid {
 		for n, m := range pr.sym.member {
 			if m < 0 {
