@@ -196,3 +196,36 @@ func TestSymmetricAgainstBruteForce(t *testing.T) {
 		t.Errorf("only %d of %d cases have symmetric solutions: the test says little", nonzero, len(symmetricCases))
 	}
 }
+
+// TestSymmetricExamples checks the two example files with the symmetric
+// key: the squares' count is OEIS A224850's T(6,8) = 106; the tetromino
+// pairs' count is checked against brute force (all 3,106 tilings of the
+// board, filtered by the symmetry).
+func TestSymmetricExamples(t *testing.T) {
+	for _, c := range []struct {
+		file        string
+		all, unique int64
+		brute       bool
+	}{
+		{"squares-8x6-symmetric.yaml", 106, 106, false},
+		{"tetrominoes-8x5-double-r180.yaml", 26, 13, true},
+	} {
+		p, err := puzzle.ParseFile("../examples/"+c.file, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Solve(context.Background(), p, Config{Algorithm: "fila"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.All != c.all || res.Unique != c.unique {
+			t.Errorf("%s: %d (%d unique), want %d (%d)", c.file, res.All, res.Unique, c.all, c.unique)
+		}
+		if c.brute && !testing.Short() {
+			all, uniq := bruteSymmetric(t, p, p.Symmetric.Names)
+			if all != c.all || uniq != c.unique {
+				t.Errorf("%s: brute force %d (%d unique), want %d (%d)", c.file, all, uniq, c.all, c.unique)
+			}
+		}
+	}
+}
