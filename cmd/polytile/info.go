@@ -72,6 +72,8 @@ type puzzleInfo struct {
 	Bound        int         `json:"coverage_bound"`
 	BoundReason  string      `json:"coverage_bound_reason"`
 	Pieces       []pieceInfo `json:"pieces"`
+	// Symmetric describes the puzzle's symmetric key (info_symmetric.go).
+	Symmetric *symmetricInfo `json:"symmetric,omitempty"`
 }
 
 func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
@@ -93,6 +95,7 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 			Constrained: p.Constrained(k),
 		})
 	}
+	in.Symmetric = newSymmetricInfo(p)
 	return in
 }
 
@@ -124,6 +127,7 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
 	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)
+	in.Symmetric.text(tw)
 	fmt.Fprintf(tw, "coverage bound\t%d of %d cells (%s)\n", in.Bound, in.Cells, in.BoundReason)
 	fmt.Fprintln(tw)
 	fmt.Fprintln(tw, "piece\tsize\tcount\torientations\timages")
