@@ -1,5 +1,12 @@
 package puzzle
 
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
 // Symmetric solutions: the puzzle key "symmetric" asks for the tilings that
 // a group H of board symmetries maps onto themselves.
 //
@@ -29,9 +36,9 @@ package puzzle
 //  2. The cells an orbit covers form an H-invariant set, a union of cell
 //     orbits. A family of valid orbits covers every cell exactly once if and
 //     only if their cell sets partition the region, that is, if and only if
-//     they partition the set of cell orbits. Items: the cells (or cell
-//     orbits; the native solver keeps one item per cell, which is the same
-//     partition).
+//     they partition the set of cell orbits. Items: the cell orbits (the
+//     native solver and the DLX export; the binary program keeps its
+//     overlap row per cell, which says the same).
 //  3. σ permutes the classes; its orbits are class orbits C, whose classes
 //     have equal supplies (a symmetry maps a class onto one with the same
 //     supply). Within a piece orbit O, h is a bijection of the members that
@@ -55,14 +62,7 @@ package puzzle
 //
 // 2D square-grid boards only: the names below are the plane's rotations and
 // reflections about the board's centre.
-
-import (
-	"context"
-	"fmt"
-	"slices"
-	"strings"
-)
-
+//
 // SymmetricGroup is the group H of a puzzle's symmetric key, with the
 // orbits of its images.
 type SymmetricGroup struct {
