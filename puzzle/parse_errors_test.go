@@ -64,7 +64,7 @@ var badYAML = []badInput{
 
 	// keys
 	{"unknown top-level key", "bad.yaml", okYAML + "colour: red\n",
-		`bad.yaml:4:1: unknown key "colour" in the puzzle (allowed: name, board, orientations, count, pieces, empty, constraints)`, false},
+		`bad.yaml:4:1: unknown key "colour" in the puzzle (allowed: name, board, orientations, count, pieces, empty, constraints, symmetric)`, false},
 	{"unknown piece key", "bad.yaml", "board: 5x1\npieces:\n  F:\n    shape: \"##\"\n    count: 2\n    copies: 2\n",
 		`bad.yaml:6:5: unknown key "copies" in piece "F" (allowed: shape, count, orientations, at, region)`, false},
 	{"duplicate top-level key", "bad.yaml", "board: 10x6\nboard: 5x5\npieces:\n  I: \"#\"\n",
