@@ -60,7 +60,7 @@ var badYAML = []badInput{
 	{"two documents", "bad.yaml", okYAML + "---\nboard: 4x4\n",
 		"bad.yaml:4:1: a second YAML document; a puzzle file holds one ('---' starts another)", false},
 	{"not a mapping", "bad.yaml", "42\n",
-		"bad.yaml:1:1: a puzzle file is a YAML mapping with the keys name, board, orientations, count, pieces, empty, constraints", false},
+		"bad.yaml:1:1: a puzzle file is a YAML mapping with the keys name, board, orientations, count, pieces, empty, constraints, symmetric", false},
 
 	// keys
 	{"unknown top-level key", "bad.yaml", okYAML + "colour: red\n",

@@ -49,6 +49,9 @@ var exampleFacts = map[string]exampleFact{
 	"pentomino-8x8-empty-corner.yaml":  {2, 60, 12, 2, false, 0},
 	"pentomino-10x6-x-fixed.yaml":      {2, 60, 12, 1, false, 0},
 	"pentomino-10x6-x-left.yaml":       {2, 60, 12, 2, false, 0},
+	// symmetric solutions (the key does not change the group)
+	"squares-8x6-symmetric.yaml":       {2, 48, 6, 4, true, 0},
+	"tetrominoes-8x5-double-r180.yaml": {2, 40, 5, 4, false, 0},
 }
 
 // Every puzzle file in examples/ parses, is listed in its README, and has
