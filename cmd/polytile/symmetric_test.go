@@ -34,6 +34,26 @@ func TestCompareSymmetric(t *testing.T) {
 	}
 }
 
+// TestCompareSymmetricSquare: on a square board a mirror's symmetric
+// solutions are not closed under the quarter turn (it maps them onto the
+// other mirror's), so HiGHS's enumeration, which cuts a tiling's whole
+// orbit under the board's group, must count only its symmetric images.
+// It counted all of them before: 18 instead of 12 here.
+func TestCompareSymmetricSquare(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "mv.yaml")
+	if err := os.WriteFile(file, []byte("board: 4x4\ncount: unlimited\npieces: {D: '##'}\nsymmetric: mirror-vertical\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "compare", file, "--task", "count", "-b", "dlx highs", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	tab := compareJSON(t, out).Tables[0]
+	if !tab.Agree || tab.Answer != "12 solutions (6 unique)" {
+		t.Errorf("answer %q: %+v", tab.Answer, tab)
+	}
+}
+
 // TestSymmetricBadInput: every wrong use of the symmetric key, and every
 // flag that does not go with it, exits 2 with a message naming the
 // problem (and the file position for the key), never a panic.
