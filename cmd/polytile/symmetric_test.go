@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,5 +117,39 @@ func TestSymmetricSolveAndExport(t *testing.T) {
 	code, out, errs = run(t, "", "export", ex, "--format", "dlx")
 	if code != 0 || !strings.Contains(out, "| polytile exact cover of the symmetric solutions") {
 		t.Errorf("dlx: exit %d: %s%s", code, out[:min(len(out), 500)], errs)
+	}
+}
+
+// TestCheckSymmetric: a tiling from an external solver that is exact but
+// not symmetric is refused by check (the mirror-symmetric version of the
+// 8x5 example has no solution, so CBC's tiling of the plain puzzle cannot
+// be symmetric); the same file verifies against the plain puzzle.
+func TestCheckSymmetric(t *testing.T) {
+	cbc, err := exec.LookPath("cbc")
+	if err != nil {
+		t.Skip("cbc not on PATH")
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tetrominoes-8x5-double-r180.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(dir, "plain.yaml")
+	mirror := filepath.Join(dir, "mirror.yaml")
+	os.WriteFile(plain, []byte(strings.Replace(string(src), "symmetric: rotate180", "", 1)), 0o644)
+	os.WriteFile(mirror, []byte(strings.Replace(string(src), "symmetric: rotate180", "symmetric: mirror-vertical", 1)), 0o644)
+	lp, sol := filepath.Join(dir, "p.lp"), filepath.Join(dir, "p.sol")
+	if code, _, errs := run(t, "", "export", plain, "--format", "lp", "-o", lp); code != 0 {
+		t.Fatal(errs)
+	}
+	if out, err := exec.Command(cbc, lp, "solve", "solu", sol).CombinedOutput(); err != nil {
+		t.Fatalf("cbc: %v: %s", err, out)
+	}
+	if code, out, errs := run(t, "", "check", plain, sol, "--solver", "cbc"); code != 0 {
+		t.Fatalf("plain: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs := run(t, "", "check", mirror, sol, "--solver", "cbc")
+	if code != 1 || !strings.Contains(out, "not mapped onto a piece of the tiling by symmetric: mirror-vertical") {
+		t.Errorf("mirror: exit %d: %s%s", code, out, errs)
 	}
 }
