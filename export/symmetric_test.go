@@ -32,6 +32,8 @@ var symCases = []string{
 	"board: 4x4\norientations: rotate\ncount: 2\npieces: {L: '#./#./##', J: '.#/.#/##'}\nsymmetric: mirror-vertical\n",
 	"board: 4x4\norientations: rotate\ncount: unlimited\npieces: {L: '#./#./##', J: '.#/.#/##'}\nsymmetric: mirror-horizontal\n",
 	"board: 4x4\npieces: {D: {shape: '##', count: 2}, T: {shape: '###/.#.', count: 2}, I: {shape: '###', count: unlimited}}\nsymmetric: rotate180\n",
+	// two names of one shape: a class of two pieces
+	"board: 4x4\npieces: {L: '#./#./##', Lb: '#./#./##', I: '####', O: '##/##'}\nsymmetric: rotate180\n",
 }
 
 func symPuzzle(t *testing.T, n int) (*puzzle.Puzzle, int64) {
@@ -150,7 +152,7 @@ func TestSymmetricRowsExact(t *testing.T) {
 		if rows == 0 {
 			t.Fatalf("case %d: no symmetric rows", n)
 		}
-		var got int64
+		got := map[string]bool{} // class-level tilings (copies under two names are one)
 		for _, tl := range allTilings(p) {
 			x := make([]float64, pr.NumX())
 			for _, pl := range tl.Placements {
@@ -171,11 +173,11 @@ func TestSymmetricRowsExact(t *testing.T) {
 				t.Errorf("case %d: rows hold %v, Verify says symmetric %v: %v", n, ok, sym, tl.Placements)
 			}
 			if ok {
-				got++
+				got[p.Canonical(tl)] = true
 			}
 		}
-		if got != want {
-			t.Errorf("case %d: %d tilings satisfy the rows, native counts %d", n, got, want)
+		if int64(len(got)) != want {
+			t.Errorf("case %d: %d tilings satisfy the rows, native counts %d", n, len(got), want)
 		}
 	}
 }
@@ -249,7 +251,11 @@ func TestSymmetricCNFCount(t *testing.T) {
 	dir := t.TempDir()
 	for n := range symCases {
 		p, want := symPuzzle(t, n)
-		if want > 40 {
+		twins := false
+		for _, c := range p.Classes {
+			twins = twins || len(c.Pieces) > 1
+		}
+		if want > 40 || twins { // the CNF tells copies under two names apart
 			continue
 		}
 		pr := program(t, p, model.ProgramOptions{Mode: model.Exact})

@@ -80,10 +80,8 @@ func (pr *Program) firstImage(n int) int {
 	p := pr.Puzzle
 	s := p.Images
 	k0 := p.Classes[p.Pieces[s.Place[n].Piece].Class].Pieces[0]
-	for m := s.PieceStart[k0]; m < s.PieceStart[k0+1]; m++ {
-		if slices.Equal(s.Cells(m), s.Cells(n)) {
-			return m
-		}
+	if m := p.ImageWithCells(k0, s.Cells(n)); m >= 0 {
+		return m
 	}
 	return n
 }
@@ -130,12 +128,8 @@ func (pr *Program) classImages(dst []int32, n int32) []int32 {
 	dst = append(dst, n)
 	cells := p.Images.Cells(int(n))
 	for _, k := range cl.Pieces[1:] {
-		ps := p.Images.PieceStart
-		for m := ps[k]; m < ps[k+1]; m++ {
-			if slices.Equal(p.Images.Cells(m), cells) {
-				dst = append(dst, int32(m))
-				break
-			}
+		if m := p.ImageWithCells(k, cells); m >= 0 {
+			dst = append(dst, int32(m))
 		}
 	}
 	return dst

@@ -308,9 +308,16 @@ func (g *SymmetricGroup) classOrbits(p *Puzzle) {
 	}
 }
 
+// ImageWithCells returns the image of piece k covering exactly the given
+// region cells, or -1 (a binary search of the piece's images).
+func (p *Puzzle) ImageWithCells(k int, cells []int32) int { return p.findImage(k, cells) }
+
 // findImage returns the image of piece k covering exactly the given region
 // cells, or -1.
 func (p *Puzzle) findImage(k int, cells []int32) int {
+	if len(cells) == 0 {
+		return -1
+	}
 	pts := make([]Cell, len(cells))
 	for n, m := range cells {
 		pts[n] = p.Region.Cells[m]
