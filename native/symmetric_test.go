@@ -229,3 +229,39 @@ func TestSymmetricExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestSymmetricSquaresOEIS counts the tilings of n x k rectangles by
+// integer-sided squares that both mirrors map onto themselves, and
+// compares them with OEIS A224850 (C. H. Gribble: tilings whose orbit
+// under the rectangle's group D2 has one element), for 1 <= n < k <= 8.
+func TestSymmetricSquaresOEIS(t *testing.T) {
+	a224850 := map[[2]int]int64{
+		{2, 3}: 1, {2, 4}: 3, {2, 5}: 2, {2, 6}: 5, {2, 7}: 3, {2, 8}: 8,
+		{3, 4}: 1, {3, 5}: 2, {3, 6}: 2, {3, 7}: 3, {3, 8}: 3,
+		{4, 5}: 3, {4, 6}: 12, {4, 7}: 5, {4, 8}: 25,
+		{5, 6}: 6, {5, 7}: 7, {5, 8}: 11,
+		{6, 7}: 17, {6, 8}: 106,
+		{7, 8}: 44,
+	}
+	for k := 2; k <= 8; k++ {
+		a224850[[2]int{1, k}] = 1
+	}
+	for nk, want := range a224850 {
+		n, k := nk[0], nk[1]
+		var b strings.Builder
+		fmt.Fprintf(&b, "board: %dx%d\ncount: unlimited\npieces:\n", k, n)
+		for s := 1; s <= n; s++ {
+			row := strings.Repeat("#", s)
+			fmt.Fprintf(&b, "  S%d: \"%s\"\n", s, strings.TrimSuffix(strings.Repeat(row+"/", s), "/"))
+		}
+		b.WriteString("symmetric: [mirror-vertical, mirror-horizontal]\n")
+		p := parseYAML(t, fmt.Sprintf("squares-%dx%d", n, k), b.String())
+		res, err := Solve(context.Background(), p, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.All != want {
+			t.Errorf("%d x %d: %d symmetric tilings, A224850 has %d", n, k, res.All, want)
+		}
+	}
+}
