@@ -228,6 +228,14 @@ func (w *worker) solvePrefix(sp subproblem) {
 		if f == nil {
 			panic("native: a FILA prefix of the split at a node without a 64-cell model") // an internal invariant
 		}
+		if w.r.stopFlag.Load() {
+			// Set while buildFila ran (another worker reached the limit, or
+			// the context was cancelled): buildFila may have stopped reading
+			// options, so the model is incomplete. Replay nothing into it;
+			// the subproblem is not finished.
+			w.stop = true
+			break
+		}
 		w.filaKey, w.filaKeyOK = append(w.filaKey[:0], dlxPart...), true
 		f.runFrom(sp.prefix[sp.dlx:])
 	}
