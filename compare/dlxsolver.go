@@ -73,8 +73,15 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 	}
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "puzzle.dlx")
-	cover := model.NewCover(t.Puzzle)
-	if err := writeFile(file, func(w io.Writer) error { return export.WriteDLX(w, cover) }); err != nil {
+	write := func(w io.Writer) error { return export.WriteDLX(w, model.NewCover(t.Puzzle)) }
+	if t.Puzzle.Symmetric != nil { // the orbit problem (export.WriteSymmetricDLX)
+		sc, err := model.NewSymmetricCover(t.Puzzle)
+		if err != nil {
+			return nil, err
+		}
+		write = func(w io.Writer) error { return export.WriteSymmetricDLX(w, sc) }
+	}
+	if err := writeFile(file, write); err != nil {
 		return nil, err
 	}
 	args := append([]string(nil), b.command[1:]...)

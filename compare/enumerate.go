@@ -102,7 +102,7 @@ func enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.
 			return nil, fmt.Errorf("solve %d: %w", solves, err)
 		}
 		*o.Unique++
-		*o.Solutions += int64(len(orbit))
+		*o.Solutions += symmetricImages(p, orbit) // enumerate_symmetric.go
 		for _, s := range orbit {
 			addNoGood(m, s)
 		}

@@ -13,6 +13,9 @@ import (
 // as the row's note.
 func runNativeMaxCoverage(ctx context.Context, t Task, cfg native.Config) (*Outcome, error) {
 	res, err := native.MaxCoverage(ctx, t.Puzzle, cfg)
+	if errors.Is(err, native.ErrSymmetricMaxCoverage) {
+		return &Outcome{Status: Skipped, Reason: "no native maximum coverage of symmetric solutions"}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

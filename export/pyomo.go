@@ -152,6 +152,7 @@ func WritePyomo(w io.Writer, p *model.Program) error {
 		o.bytes(append(b, '\n'))
 	}
 	o.str("]\n")
+	writePyomoSymmetric(o, p, okTuple)
 	o.str(pyomoBody)
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write Pyomo: %w", err)
@@ -233,6 +234,16 @@ def build():
                 m.area_gcd = pyo.Constraint(expr=sum(m.y[c] for c in m.cells) == GCD * m.z)
         else:
             m.area = pyo.Constraint(expr=sum(SIZE[o[0]] * m.x[o] for o in m.ok) <= BOUND)
+
+    # symmetric solutions (the puzzle's symmetric key): images in no valid
+    # orbit are 0, and the members of an orbit are placed together.
+    if SYM_FORBID:
+        m.sym_forbid = pyo.Constraint(expr=sum(m.x[o] for o in SYM_FORBID) == 0)
+    if SYM_ORBIT:
+        def sym_orbit(m, n):
+            a, b = SYM_ORBIT[n]
+            return sum(m.x[o] for o in a) == sum(m.x[o] for o in b)
+        m.sym_orbit = pyo.Constraint(range(len(SYM_ORBIT)), rule=sym_orbit)
     return m
 
 

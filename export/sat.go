@@ -264,6 +264,7 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 			f.atMost(hole, cells-minCovered)
 		}
 		var row model.Row
+		writeCNFSymmetric(f, prog, &row) // sat_symmetric.go
 		if i := prog.PinRow(); i >= 0 {
 			prog.Row(i, &row)
 			for _, t := range row.Terms {

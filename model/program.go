@@ -145,6 +145,7 @@ const (
 	PinRow                    // sym_pin (Symmetry PinPiece)
 	ColourRow                 // colour_hi, colour_lo (Checkerboard, when it applies)
 	HoleRow                   // sym_hole (Symmetry FixHole)
+	SymRow                    // sym_forbid, sym_orbit_O_I (the puzzle's symmetric key)
 )
 
 // Term is one coefficient of a row (Index is a column) or of a column
@@ -243,6 +244,8 @@ type Program struct {
 
 	pieceName []string       // sanitized names, see PieceName
 	pieceOf   map[string]int // sanitized name -> piece
+
+	sym symRows // the puzzle's symmetric key (program_symmetric.go)
 }
 
 // NewProgram builds the program of p. It builds the per-cell list of
@@ -326,6 +329,10 @@ func NewProgram(p *puzzle.Puzzle, opt ProgramOptions) (*Program, error) {
 			rows++
 		}
 	}
+	if err := checkSymmetric(pr); err != nil {
+		return nil, err
+	}
+	rows = pr.initSymmetric(rows)
 	pr.nRows = rows
 	pr.buildCellCSR()
 	pr.pieceName = SanitizeNames(pieceNames(p))
@@ -401,6 +408,7 @@ func (pr *Program) NumNonzeros() int {
 	if pr.gcdRow >= 0 {
 		n += pr.ny + 1
 	}
+	n += pr.sym.nonzeros
 	var r Row
 	for _, i := range []int{pr.pinRow, pr.colRow, pr.colRow + 1, pr.holeRow} {
 		if pr.colRow < 0 && i == 0 {

@@ -111,6 +111,8 @@ func (pr *Program) ColName(j int) string { return string(pr.AppendColName(nil, j
 // count_F, area or area_gcd.
 func (pr *Program) AppendRowName(dst []byte, i int) []byte {
 	switch {
+	case pr.isSymRow(i):
+		return pr.appendSymRowName(dst, i)
 	case i < pr.nCells:
 		dst = append(dst, "overlap_c"...)
 		return pr.appendCell(dst, pr.Puzzle.Region.Cells[i])

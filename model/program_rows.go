@@ -11,6 +11,8 @@ func (pr *Program) Row(i int, r *Row) {
 	r.Index = i
 	t := r.Terms[:0]
 	switch {
+	case pr.isSymRow(i):
+		t = pr.symRow(i, r, t)
 	case i < pr.nCells:
 		r.Kind = OverlapRow
 		for _, n := range pr.Covering(i) {
@@ -146,6 +148,7 @@ func (pr *Program) Column(j int, c *Column) {
 				}
 			}
 		}
+		t = pr.symColumn(j, t)
 	case j < pr.nx+pr.ny:
 		cell := j - pr.nx
 		c.Kind, c.Lower, c.Upper, c.Cost = Binary, 0, 1, 1

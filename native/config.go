@@ -137,6 +137,9 @@ type Result struct {
 	// Split describes the subproblems of a parallel or sharded search
 	// (nil for a serial one, or when cancelled during the split).
 	Split *Split
+	// Note, when set, says how the search differed from the configuration
+	// (symmetric solutions: the orbit problem, symmetric.go).
+	Note string
 }
 
 // heurKind is a FILA / DLX ordering heuristic.

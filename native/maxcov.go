@@ -78,6 +78,9 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 	if err != nil {
 		return nil, err
 	}
+	if p.Symmetric != nil {
+		return nil, ErrSymmetricMaxCoverage
+	}
 	m := &mcRun{ctx: ctx, p: p, cfg: cfg, heur: sched.at(-1), start: start}
 	done := make(chan struct{})
 	defer close(done)

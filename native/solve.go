@@ -68,6 +68,9 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.Symmetric != nil { // symmetric.go
+		return solveSymmetric(ctx, p, cfg, start)
+	}
 	syms := p.Symmetries()
 	res := &Result{Symmetries: len(syms)}
 	// Cancelled before the search: nothing found yet.

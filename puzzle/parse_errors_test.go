@@ -60,11 +60,11 @@ var badYAML = []badInput{
 	{"two documents", "bad.yaml", okYAML + "---\nboard: 4x4\n",
 		"bad.yaml:4:1: a second YAML document; a puzzle file holds one ('---' starts another)", false},
 	{"not a mapping", "bad.yaml", "42\n",
-		"bad.yaml:1:1: a puzzle file is a YAML mapping with the keys name, grid, board, orientations, count, pieces, empty, constraints", false},
+		"bad.yaml:1:1: a puzzle file is a YAML mapping with the keys name, grid, board, orientations, count, pieces, empty, constraints, symmetric", false},
 
 	// keys
 	{"unknown top-level key", "bad.yaml", okYAML + "colour: red\n",
-		`bad.yaml:4:1: unknown key "colour" in the puzzle (allowed: name, grid, board, orientations, count, pieces, empty, constraints)`, false},
+		`bad.yaml:4:1: unknown key "colour" in the puzzle (allowed: name, grid, board, orientations, count, pieces, empty, constraints, symmetric)`, false},
 	{"unknown piece key", "bad.yaml", "board: 5x1\npieces:\n  F:\n    shape: \"##\"\n    count: 2\n    copies: 2\n",
 		`bad.yaml:6:5: unknown key "copies" in piece "F" (allowed: shape, count, orientations, at, region)`, false},
 	{"duplicate top-level key", "bad.yaml", "board: 10x6\nboard: 5x5\npieces:\n  I: \"#\"\n",

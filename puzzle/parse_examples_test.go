@@ -54,6 +54,9 @@ var exampleFacts = map[string]exampleFact{
 	"hexiamonds-9x4.yaml":       {2, 72, 12, 2, false, 0},
 	"tetrahexes-7x4.yaml":       {2, 28, 7, 2, false, 0},
 	"tetrahexes-rectangle.yaml": {2, 28, 7, 2, false, 0},
+	// symmetric solutions (the key does not change the group)
+	"squares-8x6-symmetric.yaml":       {2, 48, 6, 4, true, 0},
+	"tetrominoes-8x5-double-r180.yaml": {2, 40, 5, 4, false, 0},
 }
 
 // Every puzzle file in examples/ parses, is listed in its README, and has

@@ -16,7 +16,7 @@ import (
 
 // Keys of the native format.
 var (
-	topKeys   = []string{"name", "grid", "board", "orientations", "count", "pieces", "empty", "constraints"}
+	topKeys   = []string{"name", "grid", "board", "orientations", "count", "pieces", "empty", "constraints", "symmetric"}
 	pieceKeys = []string{"shape", "count", "orientations", "at", "region"}
 )
 
@@ -282,6 +282,11 @@ func (d *yamlDoc) puzzle(root *yaml.Node) (Spec, error) {
 	}
 	if kv, ok := key["constraints"]; ok {
 		if err := d.constraints(kv[0], kv[1], &spec); err != nil {
+			return spec, err
+		}
+	}
+	if kv, ok := key["symmetric"]; ok { // parse_symmetric.go
+		if err := d.symmetric(kv[0], kv[1], &spec); err != nil {
 			return spec, err
 		}
 	}

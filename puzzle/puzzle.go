@@ -93,6 +93,10 @@ type Spec struct {
 	// the region (constraints.go). EmptyPos locates them for messages.
 	Empty    []Cell
 	EmptyPos Pos
+	// Symmetric names the board symmetries every solution must be
+	// invariant under (symmetric.go); SymmetricPos locates them.
+	Symmetric    []string
+	SymmetricPos Pos
 }
 
 // Piece is a validated piece with its distinct orientations.
@@ -138,6 +142,9 @@ type Puzzle struct {
 	// Dropped names the pieces of the spec that fit nowhere on the board
 	// and were left out under BuildOptions.Unplaceable.
 	Dropped []string
+	// Symmetric, when not nil, asks for the solutions invariant under a
+	// group of board symmetries, with their orbit options (symmetric.go).
+	Symmetric *SymmetricGroup
 }
 
 // Unplaceable says what building a puzzle does with a piece that fits
@@ -308,6 +315,9 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		return nil, err
 	}
 	p.buildClasses()
+	if err := p.buildSymmetric(ctx, spec.Symmetric, spec.SymmetricPos); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

@@ -39,6 +39,9 @@ type Report struct {
 	Overlaps  []Overlap
 	Outside   []Outside
 	Counts    []CountError
+	// Asymmetric lists the placements whose image under a symmetry of the
+	// puzzle's symmetric key is not in the tiling (symmetric.go).
+	Asymmetric []int
 }
 
 // Exact reports whether the tiling is a valid exact solution.
@@ -47,7 +50,7 @@ func (r *Report) Exact() bool { return r.Valid() && len(r.Uncovered) == 0 }
 // Valid reports whether the tiling is a valid partial tiling: no overlap,
 // nothing outside, no piece used more often than its count.
 func (r *Report) Valid() bool {
-	return len(r.Overlaps) == 0 && len(r.Outside) == 0 && len(r.Counts) == 0
+	return len(r.Overlaps) == 0 && len(r.Outside) == 0 && len(r.Counts) == 0 && len(r.Asymmetric) == 0
 }
 
 // Verify checks a tiling against the puzzle independently of any solver: it
@@ -82,6 +85,9 @@ func (p *Puzzle) Verify(t Tiling, exact bool) (*Report, error) {
 			owner[c] = n
 		}
 	}
+	if p.Symmetric != nil {
+		r.Asymmetric = p.Symmetric.asymmetric(p, t)
+	}
 	for n, o := range owner {
 		if o < 0 {
 			r.Uncovered = append(r.Uncovered, n)
@@ -111,6 +117,9 @@ func (r *Report) err(p *Puzzle, exact bool) error {
 	}
 	for _, o := range r.Overlaps {
 		msgs = append(msgs, fmt.Sprintf("placements %d and %d overlap at %v", o.A, o.B, p.Region.Cells[o.Cell]))
+	}
+	for _, n := range r.Asymmetric {
+		msgs = append(msgs, fmt.Sprintf("placement %d is not mapped onto a piece of the tiling by symmetric: %s", n, strings.Join(p.Symmetric.Names, ", ")))
 	}
 	if exact && len(r.Uncovered) > 0 {
 		msgs = append(msgs, fmt.Sprintf("%d cells uncovered, first %v", len(r.Uncovered), p.Region.Cells[r.Uncovered[0]]))

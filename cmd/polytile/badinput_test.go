@@ -19,7 +19,7 @@ func TestBadInputCatalogue(t *testing.T) {
 		{"illegal character", "a.yaml", "board: 5x1\npieces:\n  I: \"##x##\"\n",
 			"a.yaml:3:9: piece \"I\": unexpected character 'x' in ASCII art (use '#' for a cell, '.' or ' ' for empty)"},
 		{"unknown key", "a.yaml", "board: 5x1\ncolour: red\npieces:\n  I: \"#####\"\n",
-			"a.yaml:2:1: unknown key \"colour\" in the puzzle (allowed: name, grid, board, orientations, count, pieces, empty, constraints)"},
+			"a.yaml:2:1: unknown key \"colour\" in the puzzle (allowed: name, grid, board, orientations, count, pieces, empty, constraints, symmetric)"},
 		{"malformed YAML", "a.yaml", "board: [3x3\n", "a.yaml:2:1: invalid YAML: did not find expected ',' or ']'"},
 		{"ragged art", "a.yaml", "board: 3x3\npieces:\n  L: \"#./##/#\"\n",
 			"a.yaml:3:13: piece \"L\": ragged row: art row 3 has 1 character, expected 2 like row 1"},

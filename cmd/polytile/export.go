@@ -107,6 +107,12 @@ The file is written to a temporary name and renamed when complete.`,
 			var write func(w io.Writer) error
 			switch strings.ToLower(format) {
 			case "dlx":
+				if p.Symmetric != nil { // export_symmetric.go
+					if write, err = symmetricDLXWriter(p, dialect, opt); err != nil {
+						return err
+					}
+					break
+				}
 				c := model.NewCover(p)
 				d, err := export.ParseDLXDialect(dialect)
 				if err != nil {

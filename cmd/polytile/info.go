@@ -77,6 +77,8 @@ type puzzleInfo struct {
 	// FitsNowhere names the pieces that fit nowhere in the board: they
 	// are left out of Pieces and of every figure above.
 	FitsNowhere []string `json:"fits_nowhere,omitempty"`
+	// Symmetric describes the puzzle's symmetric key (info_symmetric.go).
+	Symmetric *symmetricInfo `json:"symmetric,omitempty"`
 }
 
 func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
@@ -99,6 +101,7 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 			Constrained: p.Constrained(k),
 		})
 	}
+	in.Symmetric = newSymmetricInfo(p)
 	return in
 }
 
@@ -136,6 +139,7 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
 	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)
+	in.Symmetric.text(tw)
 	fmt.Fprintf(tw, "coverage bound\t%d of %d cells (%s)\n", in.Bound, in.Cells, in.BoundReason)
 	if len(in.FitsNowhere) > 0 {
 		fmt.Fprintf(tw, "fits nowhere\t%s (left out of the figures above and the table below)\n", strings.Join(in.FitsNowhere, ", "))

@@ -129,7 +129,9 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		Symmetries: res.Symmetries, Pinned: res.RedundancyPiece, tilings: res.First,
 		found: res.All > 0 || len(res.First) > 0,
 	}
-	if cfg.Volume != 0 {
+	if res.Note != "" { // symmetric solutions: the orbit problem's DLX
+		o.Config = res.Note
+	} else if cfg.Volume != 0 {
 		if d := native.Disconnected(p); len(d) > 0 {
 			o.Config += fmt.Sprintf(", not face-connected: %s (volume filter off until placed)", strings.Join(d, ", "))
 		}
