@@ -4,7 +4,7 @@
 #   bash scripts/comparison.sh            # about 20-30 minutes on 2 cores
 #   TIME_LIMIT=5s bash scripts/comparison.sh   # quicker, more timeouts
 #   SECTIONS=coverage bash scripts/comparison.sh  # only these sections
-#                                                 # (count, hard, coverage)
+#                                                 # (count, hard, coverage, posed)
 #
 # Each section of the document is one `polytile compare ... --update
 # docs/comparison.md --section NAME` run; prose outside the
@@ -18,7 +18,7 @@ go build -o bin/polytile ./cmd/polytile
 tl=${TIME_LIMIT:-20s}
 hard_tl=${HARD_TIME_LIMIT:-60s}
 doc=docs/comparison.md
-sections=${SECTIONS:-count hard coverage}
+sections=${SECTIONS:-count hard coverage posed}
 compare() {
 	# $2 is compare:NAME (the --section argument)
 	case " $sections " in *" ${2#compare:} "*) ;; *) return 0 ;; esac
@@ -47,3 +47,13 @@ compare --section compare:coverage --time-limit "$tl" \
 	examples/tetris-7x7.yaml examples/tetris-13x13.yaml examples/tetris-21x21.yaml \
 	examples/tetris-61x61.yaml examples/fill-11x11.yaml examples/fill-41x41.yaml \
 	examples/fill-61x61.yaml examples/tetrominoes-5x4.yaml examples/t-tetromino-10x10.yaml
+
+# Puzzles as people pose them: placement constraints (at, region, empty),
+# symmetric solutions, the hex and triangle grids and a BurrTools file,
+# counted by every default backend.
+compare --section compare:posed --time-limit "$tl" \
+	examples/pentomino-10x6-x-fixed.yaml examples/pentomino-10x6-x-left.yaml \
+	examples/pentomino-8x8-x-centre.yaml examples/pentomino-8x8-empty-corner.yaml \
+	examples/squares-8x6-symmetric.yaml examples/tetrominoes-8x5-double-r180.yaml \
+	examples/hexiamonds-6x6.yaml examples/hexiamonds-9x4.yaml \
+	examples/tetrahexes-7x4.yaml examples/tetrahexes-rectangle.yaml examples/soma.xmpuzzle
