@@ -88,6 +88,21 @@ type fila64 struct {
 	// the largest number of entries of a set in any table.
 	best, scratch []fitCache
 	maxSet        int
+	// Memoised counting (memo.go): the levels memoMin .. memoMin +
+	// memoSpan are looked up (none when the model searches without the
+	// table), memoSkip is the level whose lookup is being searched.
+	// fastLeaf says that every solution of the model weighs memoWeight
+	// (added to All). vnodes counts the placements of the plain search
+	// (made here or saved by the table).
+	memo       *memoTable
+	memoMin    int
+	memoSpan   uint
+	memoSkip   int
+	fastLeaf   bool
+	memoWeight int64
+	vnodes     int64
+	memoHits   int64
+	memoSaved  int64
 }
 
 // run solves the model from its root.
@@ -152,6 +167,9 @@ func (f *fila64) mergeStats() {
 	w := f.w
 	w.nodesPub += f.pubNodes // already published by tick
 	f.pubNodes = 0
+	w.memoHits += f.memoHits
+	w.memoSaved += f.memoSaved
+	f.memoHits, f.memoSaved = 0, 0
 	for l, n := range f.fitsL {
 		w.fits[l] += n
 		w.attempts[l] += f.attL[l]
@@ -192,6 +210,10 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 		if f.stop {
 			return
 		}
+	}
+	if uint(lvl-f.memoMin) <= f.memoSpan && lvl != f.memoSkip {
+		f.solveMemo(lvl, avail, o)
+		return
 	}
 	if f.volN > 0 && (f.step > 0 || lvl > f.volN) && !f.volumeOK(o) {
 		return
@@ -277,6 +299,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	}
 	f.fitsL[lvl] += fits
 	f.attL[lvl] += att
+	f.vnodes += fits
 }
 
 // solveCached is the loop of solveFast over the fits cached by
@@ -327,6 +350,7 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 	}
 	f.fitsL[lvl] += fits
 	f.attL[lvl] += c.att
+	f.vnodes += fits
 }
 
 // solve is solveFila exactly as in the article: lvl is the level
@@ -412,6 +436,13 @@ func (f *fila64) leafWarehouse(lvl int) {
 // solution.
 func (f *fila64) leaf(lvl int) {
 	w := f.w
+	if f.fastLeaf && !w.r.streaming() {
+		// A counting model whose solutions all weigh the same (memo.go).
+		w.found++
+		w.unique++
+		w.all += f.memoWeight
+		return
+	}
 	base := len(w.path)
 	for l := f.lvl0; l != lvl; l += f.step {
 		w.path = append(w.path, f.fs.opts[f.entryOption(l)])

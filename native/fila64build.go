@@ -113,6 +113,7 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 		f.pre = append(f.pre, -1)
 	}
 	f.volN = r.volN
+	f.memoSetup()
 }
 
 // initCounts prepares the bit-sliced open-neighbour counts when some level
