@@ -86,7 +86,7 @@ type fila64 struct {
 	pre []int32
 	// best and scratch are the fit caches of E and S, by level; maxSet is
 	// the largest number of entries of a set in any table.
-	best, scratch []fitCache
+	best, scratch []*fitCache
 	maxSet        int
 	// Memoised counting (memo.go): the levels memoMin .. memoMin +
 	// memoSpan are looked up (none when the model searches without the
@@ -225,8 +225,11 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 		fc := &t.cells[bits.TrailingZeros64(^o)&63]
 		if fc.n == 2 { // the common case in 2D, inline
 			set = fc.base + int32(o>>(fc.k[0]&63)&1|(o>>(fc.k[1]&63)&1)<<1)
-		} else {
-			set = fc.base + ilsi64(&fc.nbInfo, o)
+		} else { // ilsi64, inlined
+			k := &fc.k
+			z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
+				(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
+			set = fc.base + int32(z&(1<<(fc.n&7)-1))
 		}
 	case heurE, heurS:
 		if f.selectCached(t, lvl, avail, o) {
@@ -243,6 +246,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	rec := t.recs[int(set)*f.recLen:]
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
+	placed := &f.placed[lvl]
 	var fits, att int64
 	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
 		s := bits.TrailingZeros64(m)
@@ -265,7 +269,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 					continue
 				}
 				fits++
-				f.placed[lvl] = int32(i)
+				*placed = int32(i)
 				if keepCounts {
 					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[i])
 				}
@@ -280,7 +284,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 					continue
 				}
 				fits++
-				f.placed[lvl] = int32(lo) + int32(i)
+				*placed = int32(lo) + int32(i)
 				if keepCounts {
 					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[t.opt[int(lo)+i]])
 				}
@@ -305,9 +309,14 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 // solveCached is the loop of solveFast over the fits cached by
 // selectCached for level lvl.
 func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
-	c := &f.best[lvl]
+	c := f.best[lvl]
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
+	placed := &f.placed[lvl]
+	var cntNext, cntHere *[3]uint64
+	if keepCounts {
+		cntNext, cntHere = &f.cnt[next], &f.cnt[lvl]
+	}
 	var fits int64
 	start := int32(0)
 	for _, sg := range c.seg {
@@ -331,9 +340,9 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 				opt = t.opt[e]
 			}
 			fits++
-			f.placed[lvl] = e
+			*placed = e
 			if keepCounts {
-				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[opt])
+				*cntNext = subCounts(cntHere, &f.dec[opt])
 			}
 			f.solveFast(next, av, o|l)
 			if f.stop {
