@@ -42,7 +42,7 @@ const (
 
 // memoMinLevel is the fewest remaining pieces at which a node is looked up:
 // below it the subtrees are too small to pay for the probe.
-const memoMinLevel = 4
+const memoMinLevel = 5
 
 // memoEntry is one stored node: its state, the number of solutions below
 // it and the number of placements (fits) its plain search makes.
