@@ -40,8 +40,11 @@ type benchGroup struct {
 	rows         []BenchCase
 }
 
+// benchConfig is a row's configuration: the article's search, so without
+// FILA's memo table (Memo -1), which the article does not have and which
+// would change the fits (docs/solvers.md).
 func benchConfig(alg, redundancy string, volume int, schedule string, filaAt int, nof bool) native.Config {
-	return native.Config{Algorithm: alg, Redundancy: redundancy, Volume: volume, Schedule: schedule, FilaAt: filaAt, NOF: nof, Stats: true}
+	return native.Config{Algorithm: alg, Redundancy: redundancy, Volume: volume, Schedule: schedule, FilaAt: filaAt, NOF: nof, Stats: true, Memo: -1}
 }
 
 // pentominoCases are P-1..P-5 on a pentomino rectangle.

@@ -45,6 +45,13 @@ type Config struct {
 	// OnSolution still receives every solution (each canonical one's
 	// whole orbit, one after the other).
 	Redundancy string
+	// Memo sizes the transposition table with which the 64-bit FILA
+	// counts (see memo.go): 0 for the default (1 << DefaultMemoBits
+	// entries), -1 for none, MinMemoBits..MaxMemoBits for 1 << Memo
+	// entries. The table is used only when counting (no OnSolution, no
+	// Limit) and never changes a count; it cuts the nodes searched, which
+	// Stats.MemoHits and Stats.MemoSaved report.
+	Memo int
 	// Limit stops the search after this many solutions were streamed
 	// (0: no limit).
 	Limit int64
@@ -91,6 +98,9 @@ type Config struct {
 	// classes, and wideOnly keeps the multi-word FILA from handing over
 	// to the 64-bit one (tests).
 	warehouse, wideOnly bool
+	// memoLevel, when positive, is the lowest level the memo table serves
+	// instead of memoMinLevel (tests: tiny puzzles have few levels).
+	memoLevel int
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1, Count

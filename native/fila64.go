@@ -86,8 +86,23 @@ type fila64 struct {
 	pre []int32
 	// best and scratch are the fit caches of E and S, by level; maxSet is
 	// the largest number of entries of a set in any table.
-	best, scratch []fitCache
+	best, scratch []*fitCache
 	maxSet        int
+	// Memoised counting (memo.go): the levels memoMin .. memoMin +
+	// memoSpan are looked up (none when the model searches without the
+	// table), memoSkip is the level whose lookup is being searched.
+	// fastLeaf says that every solution of the model weighs memoWeight
+	// (added to All). vnodes counts the placements of the plain search
+	// (made here or saved by the table).
+	memo       *memoTable
+	memoMin    int
+	memoSpan   uint
+	memoSkip   int
+	fastLeaf   bool
+	memoWeight int64
+	vnodes     int64
+	memoHits   int64
+	memoSaved  int64
 }
 
 // run solves the model from its root.
@@ -152,6 +167,9 @@ func (f *fila64) mergeStats() {
 	w := f.w
 	w.nodesPub += f.pubNodes // already published by tick
 	f.pubNodes = 0
+	w.memoHits += f.memoHits
+	w.memoSaved += f.memoSaved
+	f.memoHits, f.memoSaved = 0, 0
 	for l, n := range f.fitsL {
 		w.fits[l] += n
 		w.attempts[l] += f.attL[l]
@@ -193,6 +211,10 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 			return
 		}
 	}
+	if uint(lvl-f.memoMin) <= f.memoSpan && lvl != f.memoSkip {
+		f.solveMemo(lvl, avail, o)
+		return
+	}
 	if f.volN > 0 && (f.step > 0 || lvl > f.volN) && !f.volumeOK(o) {
 		return
 	}
@@ -203,8 +225,11 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 		fc := &t.cells[bits.TrailingZeros64(^o)&63]
 		if fc.n == 2 { // the common case in 2D, inline
 			set = fc.base + int32(o>>(fc.k[0]&63)&1|(o>>(fc.k[1]&63)&1)<<1)
-		} else {
-			set = fc.base + ilsi64(&fc.nbInfo, o)
+		} else { // ilsi64, inlined
+			k := &fc.k
+			z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
+				(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
+			set = fc.base + int32(z&(1<<(fc.n&7)-1))
 		}
 	case heurE, heurS:
 		if f.selectCached(t, lvl, avail, o) {
@@ -221,6 +246,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	rec := t.recs[int(set)*f.recLen:]
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
+	placed := &f.placed[lvl]
 	var fits, att int64
 	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
 		s := bits.TrailingZeros64(m)
@@ -243,7 +269,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 					continue
 				}
 				fits++
-				f.placed[lvl] = int32(i)
+				*placed = int32(i)
 				if keepCounts {
 					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[i])
 				}
@@ -258,7 +284,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 					continue
 				}
 				fits++
-				f.placed[lvl] = int32(lo) + int32(i)
+				*placed = int32(lo) + int32(i)
 				if keepCounts {
 					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[t.opt[int(lo)+i]])
 				}
@@ -277,14 +303,20 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	}
 	f.fitsL[lvl] += fits
 	f.attL[lvl] += att
+	f.vnodes += fits
 }
 
 // solveCached is the loop of solveFast over the fits cached by
 // selectCached for level lvl.
 func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
-	c := &f.best[lvl]
+	c := f.best[lvl]
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
+	placed := &f.placed[lvl]
+	var cntNext, cntHere *[3]uint64
+	if keepCounts {
+		cntNext, cntHere = &f.cnt[next], &f.cnt[lvl]
+	}
 	var fits int64
 	start := int32(0)
 	for _, sg := range c.seg {
@@ -308,9 +340,9 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 				opt = t.opt[e]
 			}
 			fits++
-			f.placed[lvl] = e
+			*placed = e
 			if keepCounts {
-				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[opt])
+				*cntNext = subCounts(cntHere, &f.dec[opt])
 			}
 			f.solveFast(next, av, o|l)
 			if f.stop {
@@ -327,6 +359,7 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 	}
 	f.fitsL[lvl] += fits
 	f.attL[lvl] += c.att
+	f.vnodes += fits
 }
 
 // solve is solveFila exactly as in the article: lvl is the level
@@ -412,6 +445,13 @@ func (f *fila64) leafWarehouse(lvl int) {
 // solution.
 func (f *fila64) leaf(lvl int) {
 	w := f.w
+	if f.fastLeaf && !w.r.streaming() {
+		// A counting model whose solutions all weigh the same (memo.go).
+		w.found++
+		w.unique++
+		w.all += f.memoWeight
+		return
+	}
 	base := len(w.path)
 	for l := f.lvl0; l != lvl; l += f.step {
 		w.path = append(w.path, f.fs.opts[f.entryOption(l)])

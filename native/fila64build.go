@@ -101,8 +101,8 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 		f.s = append(f.s, int32(s))
 	}
 	for len(f.best) < len(w.fits)+2 {
-		f.best = append(f.best, fitCache{})
-		f.scratch = append(f.scratch, fitCache{})
+		f.best = append(f.best, &fitCache{})
+		f.scratch = append(f.scratch, &fitCache{})
 	}
 	f.placed = f.placed[:0]
 	f.m = f.m[:0]
@@ -113,6 +113,7 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 		f.pre = append(f.pre, -1)
 	}
 	f.volN = r.volN
+	f.memoSetup()
 }
 
 // initCounts prepares the bit-sliced open-neighbour counts when some level

@@ -3,30 +3,16 @@ package native
 import "math/bits"
 
 // ilsi64 computes the compact image list set index of a cell: bit t is
-// the occupancy of neighbour k[t] (the unrolled form of the article's
-// getIlsiXX family: only neighbours that may be open are read).
+// the occupancy of neighbour k[t] (the article's getIlsiXX family: only
+// neighbours that may be open are read). It reads all six slots without a
+// branch on the number of neighbours (a branch the processor mispredicts
+// in 3D, where that number varies from cell to cell) and masks off the
+// unused ones.
 func ilsi64(nb *nbInfo, o uint64) int32 {
-	z := uint64(0)
-	switch nb.n {
-	case 6:
-		z |= (o >> (nb.k[5] & 63) & 1) << 5
-		fallthrough
-	case 5:
-		z |= (o >> (nb.k[4] & 63) & 1) << 4
-		fallthrough
-	case 4:
-		z |= (o >> (nb.k[3] & 63) & 1) << 3
-		fallthrough
-	case 3:
-		z |= (o >> (nb.k[2] & 63) & 1) << 2
-		fallthrough
-	case 2:
-		z |= (o >> (nb.k[1] & 63) & 1) << 1
-		fallthrough
-	case 1:
-		z |= o >> (nb.k[0] & 63) & 1
-	}
-	return int32(z)
+	k := &nb.k
+	z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
+		(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
+	return int32(z & (1<<(nb.n&7) - 1))
 }
 
 // countFits counts the images of set that fit, over the available classes
@@ -143,19 +129,23 @@ func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) bool {
 		cand = fewestOpen(&f.cnt[lvl], h)
 	}
 	fmin := int(^uint(0) >> 1)
-	best, scratch := &f.best[lvl], &f.scratch[lvl]
+	best, scratch := f.best[lvl], f.scratch[lvl]
 	found := false
 	for x := cand; x != 0; x &= x - 1 {
 		fc := &t.cells[bits.TrailingZeros64(x)&63]
-		set := fc.base + ilsi64(&fc.nbInfo, o)
+		k := &fc.k // ilsi64, inlined
+		z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
+			(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
+		set := fc.base + int32(z&(1<<(fc.n&7)-1))
 		if n := f.countInto(t, set, avail, o, fmin, scratch); n < fmin {
 			fmin, found = n, true
-			*best, *scratch = *scratch, *best
+			best, scratch = scratch, best
 			if n == 0 {
 				break
 			}
 		}
 	}
+	f.best[lvl], f.scratch[lvl] = best, scratch
 	return found
 }
 

@@ -160,6 +160,10 @@ func (f *fila64) runFrom(prefix []int32) {
 // resetStats clears the model's statistics.
 func (f *fila64) resetStats() {
 	f.pubNodes = 0
+	f.memoHits, f.memoSaved = 0, 0
+	if f.memo != nil {
+		f.memo.clear()
+	}
 	n := len(f.levelTab)
 	if cap(f.fitsL) < n {
 		f.fitsL, f.attL = make([]int64, n), make([]int64, n)

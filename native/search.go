@@ -31,6 +31,12 @@ type worker struct {
 	cs              canonScratch
 	stop            bool
 
+	// memo is the transposition table of the 64-bit FILA's counting
+	// (memo.go), made on first use; memoHits and memoSaved count the nodes
+	// it answered and the placements they stood for.
+	memo                *memoTable
+	memoHits, memoSaved int64
+
 	fin filaInput
 	f64 *fila64
 	fw  *filaW

@@ -192,6 +192,9 @@ func checkConfig(cfg *Config) (schedule, error) {
 	if cfg.Volume < -1 {
 		return sched, fmt.Errorf("native: Volume must be -1, 0 or a level >= 1, not %d", cfg.Volume)
 	}
+	if cfg.Memo != 0 && cfg.Memo != -1 && (cfg.Memo < MinMemoBits || cfg.Memo > MaxMemoBits) {
+		return sched, fmt.Errorf("native: Memo must be -1, 0 or %d..%d, not %d", MinMemoBits, MaxMemoBits, cfg.Memo)
+	}
 	if cfg.Limit < 0 {
 		return sched, fmt.Errorf("native: Limit must be >= 0, not %d", cfg.Limit)
 	}

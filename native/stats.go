@@ -15,6 +15,11 @@ type Stats struct {
 	// FilaModels is the number of FILA data models built (one per
 	// hand-over from DLX).
 	FilaModels int64
+	// MemoHits counts the FILA nodes whose counts the transposition table
+	// gave (Config.Memo), and MemoSaved the placements their subtrees
+	// hold, which the search did not make: TotalFits + MemoSaved is the
+	// number of fits of the same search without the table.
+	MemoHits, MemoSaved int64
 }
 
 // TotalFits is the number of placements at all levels.
@@ -81,6 +86,8 @@ func mergeStats(r *run, ws []*worker) *Stats {
 			s.Fits[l] += w.fits[l]
 		}
 		s.FilaModels += w.filaModels
+		s.MemoHits += w.memoHits
+		s.MemoSaved += w.memoSaved
 	}
 	return s
 }

@@ -171,6 +171,10 @@ type statsJSON struct {
 	Attempts int64       `json:"attempts"`
 	Fits     int64       `json:"fits"`
 	NoFits   int64       `json:"no_fits"`
+	// MemoHits and MemoSaved: FILA nodes the transposition table answered
+	// and the fits of their subtrees, not made (native.Stats).
+	MemoHits  int64 `json:"memo_hits,omitempty"`
+	MemoSaved int64 `json:"memo_saved_fits,omitempty"`
 }
 
 type levelJSON struct {
@@ -195,6 +199,7 @@ func newStatsJSON(s *native.Stats) *statsJSON {
 		out.Fits += fi
 	}
 	out.NoFits = out.Attempts - out.Fits
+	out.MemoHits, out.MemoSaved = s.MemoHits, s.MemoSaved
 	return out
 }
 
@@ -204,4 +209,7 @@ func (s *statsJSON) text(w io.Writer) {
 		fmt.Fprintf(w, "%-9d %14d %14d %14d\n", l.Level, l.Attempts, l.Fits, l.NoFits)
 	}
 	fmt.Fprintf(w, "%-9s %14d %14d %14d\n", "total", s.Attempts, s.Fits, s.NoFits)
+	if s.MemoHits > 0 {
+		fmt.Fprintf(w, "memo: %d nodes counted from the table, saving %d fits (%d fits without it)\n", s.MemoHits, s.MemoSaved, s.Fits+s.MemoSaved)
+	}
 }
