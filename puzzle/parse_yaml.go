@@ -468,6 +468,9 @@ func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 	if d.grid == Triangle && 2*w*h > MaxCells { // 2 triangles per unit rhombus
 		return limitErr(d.at(v), "the board %s has %d triangles; the limit is %d", text, 2*w*h, MaxCells)
 	}
+	if err := planarBoxLimit(d, v, text, w, h); err != nil {
+		return err
+	}
 	spec.Region = GridBox(d.grid, Dims{Width: w, Height: h, Depth: depth})
 	return nil
 }
