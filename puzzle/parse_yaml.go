@@ -408,6 +408,9 @@ func (d *yamlDoc) board(k, v *yaml.Node, spec *Spec) error {
 			break
 		}
 		spec.Dim = 3
+		if len(v.Content) == 0 && d.grid != Square {
+			return Errorf(d.at(v), "the board is an empty list: give W x H, ASCII art or a list of cells [row, column]")
+		}
 		if len(v.Content) == 0 {
 			return Errorf(d.at(v), "the board has no layers")
 		}
