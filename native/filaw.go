@@ -104,6 +104,13 @@ func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
 		}
 		if t.kind != h {
 			t.buildLayout(fs, h, r.cfg.NOF, r.radialRank, cellsOf)
+			if t.kind != h {
+				// The stop flag cut the table short: laying it out again
+				// for every level would clear its tables each time (tens
+				// of seconds on a big board). The search reads the flag
+				// before the model.
+				return
+			}
 		}
 		f.lvlTab[lvl] = t
 	}

@@ -90,6 +90,9 @@ func chooseRedundancy(pr *problem, cn *canon, spec string) (*redundancy, error) 
 		}
 	} else {
 		k := pr.pz.Piece(spec)
+		if k < 0 && slices.Contains(pr.pz.Dropped, spec) {
+			return nil, fmt.Errorf("redundancy filter: piece %q fits nowhere in the board and was left out: choose another piece, auto or none", spec)
+		}
 		if k < 0 {
 			return nil, fmt.Errorf("redundancy filter: no piece named %q", spec)
 		}

@@ -204,7 +204,10 @@ func noPieceFits(spec Spec, dropped []string) error {
 		}
 	}
 	msg := fmt.Sprintf("piece %q fits nowhere in the board", dropped[0])
-	if len(dropped) > 1 {
+	switch {
+	case len(dropped) == 2:
+		msg += fmt.Sprintf(", nor does the other piece, %q", dropped[1])
+	case len(dropped) > 2:
 		msg += fmt.Sprintf(", nor do the %d other pieces", len(dropped)-1)
 	}
 	return &Error{Pos: at, Err: ErrUnplaceable, Msg: msg}

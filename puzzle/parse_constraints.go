@@ -79,7 +79,7 @@ func (d *yamlDoc) constraintKey(name string, k, v *yaml.Node, c *Constraint) err
 	}
 	switch k.Value {
 	case "at":
-		at, err := d.coord(v, fmt.Sprintf("piece %q: at", name))
+		at, err := d.atCoord(v, fmt.Sprintf("piece %q: at", name))
 		if err != nil {
 			return err
 		}

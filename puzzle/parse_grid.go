@@ -13,6 +13,9 @@ func (d *yamlDoc) cellList(n *yaml.Node, what string, limit int) ([]Cell, error)
 	if d.dim == 0 {
 		d.dim = 2
 		if first, err := d.resolve(n.Content[0]); err == nil && first.Kind == yaml.SequenceNode && len(first.Content) == 3 {
+			if d.grid != Square { // at the cell, not at the grid key
+				return nil, Errorf(d.at(first), "%s: the %v grid is planar: a cell is [row, column], not [row, column, layer]", what, d.grid)
+			}
 			d.dim = 3
 		}
 	}

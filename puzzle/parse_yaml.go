@@ -413,6 +413,9 @@ func (d *yamlDoc) board(k, v *yaml.Node, spec *Spec) error {
 			break
 		}
 		spec.Dim = 3
+		if len(v.Content) == 0 && d.grid != Square {
+			return Errorf(d.at(v), "the board is an empty list: give W x H, ASCII art or a list of cells [row, column]")
+		}
 		if len(v.Content) == 0 {
 			return Errorf(d.at(v), "the board has no layers")
 		}
@@ -472,6 +475,9 @@ func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 	}
 	if d.grid == Triangle && 2*w*h > MaxCells { // 2 triangles per unit rhombus
 		return limitErr(d.at(v), "the board %s has %d triangles; the limit is %d", text, 2*w*h, MaxCells)
+	}
+	if err := planarBoxLimit(d, v, text, w, h); err != nil {
+		return err
 	}
 	spec.Region = GridBox(d.grid, Dims{Width: w, Height: h, Depth: depth})
 	return nil

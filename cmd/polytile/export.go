@@ -105,6 +105,8 @@ The file is written to a temporary name and renamed when complete.`,
 				return err
 			}
 			var write func(w io.Writer) error
+			var companions pending // --start, --highs-options-file: renamed after the program
+			defer companions.abort()
 			switch strings.ToLower(format) {
 			case "dlx":
 				if p.Symmetric != nil { // export_symmetric.go
@@ -156,19 +158,22 @@ The file is written to a temporary name and renamed when complete.`,
 					write = func(w io.Writer) error { return export.WritePyomo(w, prog) }
 				}
 				if start.file != "" {
-					if err := a.writeStart(cmd.Context(), &start, p, prog); err != nil {
+					if err := a.writeStart(cmd.Context(), &start, p, prog, &companions); err != nil {
 						return err
 					}
 				}
 				if start.highsOptions != "" {
-					if err := a.writeHiGHSOptions(cmd.Context(), &start, prog); err != nil {
+					if err := a.writeHiGHSOptions(cmd.Context(), &start, prog, &companions); err != nil {
 						return err
 					}
 				}
 			default:
 				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", format)
 			}
-			return atomicfile.Write(cmd.Context(), out, a.stdout, write)
+			if err := atomicfile.Write(cmd.Context(), out, a.stdout, write); err != nil {
+				return err
+			}
+			return a.commit(companions)
 		},
 	}
 	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")

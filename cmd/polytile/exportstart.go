@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
@@ -87,7 +86,7 @@ func (s *startFlags) check(cmd *cobra.Command, format string) error {
 
 // write runs the native search and writes the start file; it says on
 // stderr what the start is.
-func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, prog *model.Program) error {
+func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, prog *model.Program, pend *pending) error {
 	t, what, err := nativeStart(ctx, p, prog, s.limit)
 	if err != nil {
 		return err
@@ -100,13 +99,13 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 	if err != nil {
 		return fmt.Errorf("start: %w", err)
 	}
-	if err := atomicfile.Write(ctx, s.file, a.stdout, func(w io.Writer) error {
+	if err := pend.write(ctx, s.file, a.stdout, func(w io.Writer) error {
 		return export.WriteStart(w, prog, v, s.format)
 	}); err != nil {
 		return err
 	}
 	if !a.quiet {
-		fmt.Fprintf(a.stderr, "start: %s, objective %g, written to %s (%s)\n", what, prog.Objective(v), s.file, s.format)
+		pend.notes = append(pend.notes, fmt.Sprintf("start: %s, objective %g, written to %s (%s)", what, prog.Objective(v), s.file, s.format))
 	}
 	s.atBound = prog.Options.Mode == model.MaxCoverage && int(prog.Objective(v)) >= prog.Bound.Bound
 	return nil
@@ -114,9 +113,9 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 
 // writeHiGHSOptions writes --highs-options-file after the start (whose
 // objective decides the root LP method).
-func (a *app) writeHiGHSOptions(ctx context.Context, s *startFlags, prog *model.Program) error {
+func (a *app) writeHiGHSOptions(ctx context.Context, s *startFlags, prog *model.Program, pend *pending) error {
 	opt := export.HiGHSOptions{RootIPM: s.atBound && prog.Options.Strengthen}
-	return atomicfile.Write(ctx, s.highsOptions, a.stdout, func(w io.Writer) error {
+	return pend.write(ctx, s.highsOptions, a.stdout, func(w io.Writer) error {
 		return export.WriteHiGHSOptions(w, prog, opt)
 	})
 }

@@ -47,7 +47,8 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 	// where it is defined (YAML and Knuth).
 	for _, c := range []struct{ file, text, want string }{
 		{"a.yaml", "board: 3x3\npieces:\n  I: \"####\"\n", "a.yaml:3:3: piece \"I\" fits nowhere in the board"},
-		{"b.yaml", "board: 3x3\npieces:\n  I: \"####\"\n  J: \"##/##/##/##\"\n", "b.yaml:3:3: piece \"I\" fits nowhere in the board, nor do the 1 other pieces"},
+		{"b.yaml", "board: 3x3\npieces:\n  I: \"####\"\n  J: \"##/##/##/##\"\n", "b.yaml:3:3: piece \"I\" fits nowhere in the board, nor does the other piece, \"J\""},
+		{"c.yaml", "board: 3x3\npieces:\n  I: \"####\"\n  J: \"##/##/##/##\"\n  K: \"#####\"\n", "c.yaml:3:3: piece \"I\" fits nowhere in the board, nor do the 2 other pieces"},
 		{"a.knuth", "[0-9][0-5]\nX 1g 11 21 12 10\n", "a.knuth:2:1: piece \"X\" fits nowhere in the board"},
 	} {
 		path := filepath.Join(dir, c.file)

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/polytile/polytile/internal/atomicfile"
+)
+
+// pending holds the companion outputs of an export (--start,
+// --highs-options-file): written to their temporary files first, renamed
+// only once the program itself is written. An export that fails or is
+// interrupted while writing the program leaves none of them behind, and
+// never replaces the companions of an older program of the same name with
+// ones that do not match it (highs would read the old model with the new
+// start and options).
+type pending struct {
+	files []*atomicfile.File
+	notes []string // said on stderr once the files are in place
+}
+
+// write writes the output of fn to path's temporary file (a device or FIFO
+// is written in place, as by atomicfile.Write).
+func (p *pending) write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
+	f, err := atomicfile.CreateContext(ctx, path, stdout)
+	if err != nil {
+		return err
+	}
+	p.files = append(p.files, f)
+	if err := fn(f); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// abort discards the files not committed (safe after commit).
+func (p *pending) abort() {
+	for _, f := range p.files {
+		f.Abort()
+	}
+}
+
+// commit renames the companions into place and says what they hold.
+func (a *app) commit(p pending) error {
+	for _, f := range p.files {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	for _, n := range p.notes {
+		fmt.Fprintln(a.stderr, n)
+	}
+	return nil
+}
