@@ -26,6 +26,11 @@ func CheckPicture(p *puzzle.Puzzle, n int, f Format, o Options) (w, h int, err e
 	if f.Text() || n < 1 {
 		return 0, 0, nil
 	}
+	if p.Grid != puzzle.Square {
+		if err := checkPlanarCells(min(n, maxSheetBlocks+1) * p.Area()); err != nil {
+			return 0, 0, err
+		}
+	}
 	if n > maxSheetBlocks {
 		return 0, 0, fmt.Errorf("render: a picture of %d tilings would be more than the limit of %d pixels (at most %d tilings fit on one sheet)", n, maxPixels, maxSheetBlocks)
 	}

@@ -12,7 +12,11 @@ const (
 	minCell     = 2        // unless the picture would exceed maxPixels
 	maxCell     = 256      // Options.CellSize is clamped to [minCell, maxCell]
 	maxPixels   = 40 << 20 // largest picture, in pixels
-	labelCell   = 14       // smallest cell size that carries a label
+	// maxPlanarCells bounds the cells of an SVG or PNG picture on the hex
+	// or triangle grid, which draws one polygon per cell (a 1000x1000 hex
+	// board was a 565 MB SVG built in 1.9 GB): about 140 MB of SVG.
+	maxPlanarCells = 250_000
+	labelCell      = 14 // smallest cell size that carries a label
 )
 
 // pic holds the geometry of an SVG or PNG picture.
@@ -293,6 +297,19 @@ func paintSheet(f Format, o Options, s int, blocks []pblock, cols int) (surface,
 // fitSheet lays out blocks with cell size s, shrinking the cells while the
 // picture would exceed maxPixels; an error when even minCell is too large.
 func fitSheet(o Options, s int, blocks []pblock, cols int) (w, h int, draw func(canvas), err error) {
+	cells := 0
+	for _, b := range blocks {
+		if b.sc.planar() {
+			for _, x := range b.sc.own {
+				if x != ownBlank {
+					cells++
+				}
+			}
+		}
+	}
+	if err := checkPlanarCells(cells); err != nil {
+		return 0, 0, nil, err
+	}
 	for {
 		pc := newPic(s, o.Labels)
 		w, h, draw := pc.sheet(o.Title, blocks, cols, max(o.maxWidth(), 200))
@@ -305,4 +322,13 @@ func fitSheet(o Options, s int, blocks []pblock, cols int) (w, h int, draw func(
 		}
 		return w, h, draw, nil
 	}
+}
+
+// checkPlanarCells refuses a hex or triangle picture of more than
+// maxPlanarCells cells.
+func checkPlanarCells(cells int) error {
+	if cells > maxPlanarCells {
+		return fmt.Errorf("render: an SVG or PNG picture of %d hexagons or triangles is more than the limit of %d (one polygon each); draw it as text", cells, maxPlanarCells)
+	}
+	return nil
 }
