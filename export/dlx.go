@@ -114,18 +114,24 @@ func WriteDLX(w io.Writer, c *model.Cover) error {
 			line = append(line, names[last]...)
 			opt = opt[:len(opt)-1]
 		}
-		for _, it := range opt {
-			if len(line) > 0 {
-				line = append(line, ' ')
-			}
-			line = append(line, names[it]...)
-		}
-		o.bytes(append(line, '\n'))
+		o.bytes(append(appendItems(line, names, opt), '\n'))
 	}
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write DLX: %w", err)
 	}
 	return nil
+}
+
+// appendItems appends the names of items to an option line, each after a
+// space unless the line is empty.
+func appendItems(line []byte, names []string, items []int32) []byte {
+	for _, it := range items {
+		if len(line) > 0 {
+			line = append(line, ' ')
+		}
+		line = append(line, names[it]...)
+	}
+	return line
 }
 
 // first reports whether option n is an image of the first piece of its

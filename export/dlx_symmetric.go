@@ -81,14 +81,7 @@ func WriteSymmetricDLX(w io.Writer, c *model.SymmetricCover) error {
 	}
 	o.bytes(append(line, '\n'))
 	for _, opt := range c.Options {
-		line = line[:0]
-		for _, it := range opt {
-			if len(line) > 0 {
-				line = append(line, ' ')
-			}
-			line = append(line, names[it]...)
-		}
-		o.bytes(append(line, '\n'))
+		o.bytes(append(appendItems(line[:0], names, opt), '\n'))
 	}
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write DLX: %w", err)

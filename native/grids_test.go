@@ -43,25 +43,7 @@ func TestGridBruteForce(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Logf("%s: %d solutions, %d unique, %d symmetries", name, len(all), len(unique), len(p.Symmetries()))
-			for cname, cfg := range configs(p.Area() / 3) {
-				var got []puzzle.Tiling
-				cfg.OnSolution = func(tl puzzle.Tiling) { got = append(got, tl) }
-				res := solve(t, p, cfg)
-				if res.All != int64(len(all)) || res.Unique != int64(len(unique)) {
-					t.Errorf("%s: all %d unique %d, brute force %d and %d", cname, res.All, res.Unique, len(all), len(unique))
-				}
-				seen := map[string]bool{}
-				for _, tl := range got {
-					if _, err := p.Verify(tl, true); err != nil {
-						t.Fatalf("%s: streamed an invalid tiling: %v", cname, err)
-					}
-					k := p.Canonical(tl)
-					if _, ok := all[k]; !ok || seen[k] {
-						t.Fatalf("%s: streamed a tiling the brute force does not have, or twice", cname)
-					}
-					seen[k] = true
-				}
-			}
+			checkConfigs(t, p, configs(p.Area()/3), all, unique)
 		})
 	}
 }

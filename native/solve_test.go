@@ -60,29 +60,37 @@ func TestBruteForce(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Logf("%s: %d solutions, %d unique", name, len(all), len(unique))
 			total, _ := p.PieceArea()
-			for cname, cfg := range configs(total / p.Pieces[0].Size()) {
-				var got []puzzle.Tiling
-				cfg.OnSolution = func(tl puzzle.Tiling) { got = append(got, tl) }
-				res := solve(t, p, cfg)
-				if res.All != int64(len(all)) || res.Unique != int64(len(unique)) {
-					t.Errorf("%s: all %d unique %d, brute force %d and %d", cname, res.All, res.Unique, len(all), len(unique))
-				}
-				seen := map[string]bool{}
-				for _, tl := range got {
-					if _, err := p.Verify(tl, true); err != nil {
-						t.Fatalf("%s: streamed an invalid tiling: %v", cname, err)
-					}
-					k := p.Canonical(tl)
-					if _, ok := all[k]; !ok || seen[k] {
-						t.Fatalf("%s: streamed a tiling the brute force does not have, or twice", cname)
-					}
-					seen[k] = true
-				}
-				if len(got) != len(all) {
-					t.Errorf("%s: streamed %d solutions, want %d", cname, len(got), len(all))
-				}
-			}
+			checkConfigs(t, p, configs(total/p.Pieces[0].Size()), all, unique)
 		})
+	}
+}
+
+// checkConfigs runs every configuration of cfgs on p and compares the
+// counts of all and unique solutions and the very tilings streamed with
+// the brute force's all and unique.
+func checkConfigs(t *testing.T, p *puzzle.Puzzle, cfgs map[string]Config, all map[string]puzzle.Tiling, unique map[string]bool) {
+	t.Helper()
+	for cname, cfg := range cfgs {
+		var got []puzzle.Tiling
+		cfg.OnSolution = func(tl puzzle.Tiling) { got = append(got, tl) }
+		res := solve(t, p, cfg)
+		if res.All != int64(len(all)) || res.Unique != int64(len(unique)) {
+			t.Errorf("%s: all %d unique %d, brute force %d and %d", cname, res.All, res.Unique, len(all), len(unique))
+		}
+		seen := map[string]bool{}
+		for _, tl := range got {
+			if _, err := p.Verify(tl, true); err != nil {
+				t.Fatalf("%s: streamed an invalid tiling: %v", cname, err)
+			}
+			k := p.Canonical(tl)
+			if _, ok := all[k]; !ok || seen[k] {
+				t.Fatalf("%s: streamed a tiling the brute force does not have, or twice", cname)
+			}
+			seen[k] = true
+		}
+		if len(got) != len(all) {
+			t.Errorf("%s: streamed %d solutions, want %d", cname, len(got), len(all))
+		}
 	}
 }
 
