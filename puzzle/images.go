@@ -3,7 +3,6 @@ package puzzle
 import (
 	"context"
 	"fmt"
-	"slices"
 )
 
 // Placement is a member of the ok set: piece K in orientation R translated so
@@ -135,8 +134,7 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 		}
 	}
 	if len(drop) > 0 {
-		p.dropPieces(drop, anchors)
-		anchors = slices.DeleteFunc(anchors, func(a [][]int32) bool { return a == nil })
+		anchors = p.dropPieces(drop, anchors)
 		if len(p.Pieces) == 0 {
 			return noPieceFits(spec, p.Dropped)
 		}
@@ -175,22 +173,22 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 }
 
 // dropPieces leaves out the pieces drop (increasing indices, without
-// images) and records their names in p.Dropped in spec order; their
-// anchors become nil for the caller to delete.
-func (p *Puzzle) dropPieces(drop []int, anchors [][][]int32) {
-	out := p.Pieces[:0]
+// images), records their names in p.Dropped and returns the anchors of
+// the pieces kept.
+func (p *Puzzle) dropPieces(drop []int, anchors [][][]int32) [][][]int32 {
+	kept, keptAnchors := p.Pieces[:0], anchors[:0]
 	d := 0
 	for k := range p.Pieces {
 		if d < len(drop) && drop[d] == k {
 			p.Dropped = append(p.Dropped, p.Pieces[k].Name)
-			anchors[k] = nil
 			d++
 			continue
 		}
-		out = append(out, p.Pieces[k])
+		kept, keptAnchors = append(kept, p.Pieces[k]), append(keptAnchors, anchors[k])
 	}
-	clear(p.Pieces[len(out):])
-	p.Pieces = out
+	clear(p.Pieces[len(kept):])
+	p.Pieces = kept
+	return keptAnchors
 }
 
 // noPieceFits is the error when every piece was left out: the first one

@@ -156,16 +156,7 @@ func (d *yamlDoc) cellSet(k, n *yaml.Node, what string) ([]Cell, error) {
 		if d.dim == 2 {
 			return nil, Errorf(d.at(n), "%s: the board is 2D: give one block of ASCII art or a list of cells [row, column]", what)
 		}
-		var cells []Cell
-		for l, item := range n.Content {
-			lim.have = len(cells)
-			more, err := d.art(k, item, l, lim)
-			if err != nil {
-				return nil, err
-			}
-			cells = append(cells, more...)
-		}
-		return cells, nil
+		return d.layers(k, n, lim)
 	}
 	return nil, Errorf(d.at(n), "%s must be ASCII art or a list of cells [row, column]", what)
 }

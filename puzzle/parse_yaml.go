@@ -483,6 +483,21 @@ func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 	return nil
 }
 
+// layers reads a list of art blocks, layer 0 first, counting the cells of
+// all layers against lim.
+func (d *yamlDoc) layers(key, n *yaml.Node, lim artLimit) ([]Cell, error) {
+	var cells []Cell
+	for l, item := range n.Content {
+		lim.have = len(cells)
+		more, err := d.art(key, item, l, lim)
+		if err != nil {
+			return nil, err
+		}
+		cells = append(cells, more...)
+	}
+	return cells, nil
+}
+
 // art reads one layer of ASCII art from a scalar node; key is the mapping
 // key the art belongs to.
 func (d *yamlDoc) art(key, n *yaml.Node, l int, lim artLimit) ([]Cell, error) {
@@ -679,13 +694,8 @@ func (d *yamlDoc) shape(name string, k, n *yaml.Node) ([]Cell, error) {
 			return nil, Errorf(d.at(n), "mixed 2D / 3D: piece %q has %d layers but the board is 2D (WxH or one art block)",
 				name, len(n.Content))
 		}
-		for l, item := range n.Content {
-			lim.have = len(cells)
-			more, err := d.art(k, item, l, lim)
-			if err != nil {
-				return nil, err
-			}
-			cells = append(cells, more...)
+		if cells, err = d.layers(k, n, lim); err != nil {
+			return nil, err
 		}
 	default:
 		return nil, Errorf(d.at(n), "piece %q: the shape must be ASCII art or a list of layers", name)
