@@ -228,17 +228,23 @@ func newRun(pr, full *problem, cn *canon, cfg Config, sched schedule, start time
 		r.volN = cfg.Volume
 	}
 	r.radialOrder, r.radialRank = radialOrder(pr)
-	r.keep = 1
-	if cfg.Limit > 0 {
-		r.keep = int(min(cfg.Limit, 1<<20))
-	}
+	r.keep = keepFor(cfg)
+	return r
+}
+
+// keepFor is the number of solutions a search keeps for Result.First:
+// cfg.Keep when set (none when negative), else the --limit, else one;
+// never more than 1<<20.
+func keepFor(cfg Config) int {
 	switch {
 	case cfg.Keep < 0:
-		r.keep = 0
+		return 0
 	case cfg.Keep > 0:
-		r.keep = min(cfg.Keep, 1<<20)
+		return min(cfg.Keep, 1<<20)
+	case cfg.Limit > 0:
+		return int(min(cfg.Limit, 1<<20))
 	}
-	return r
+	return 1
 }
 
 // radialOrder sorts the cells outside in: by decreasing squared distance

@@ -190,7 +190,7 @@ func (d *orbitDLX) uncover(i int32) {
 	d.unhideColumn(i)
 }
 
-// take applies the counter of the option of node x (already removed from
+// commit applies the counter of the option of node x (already removed from
 // the matrix): its class orbit loses Units copies and the columns whose
 // units exceed what is left are hidden.
 func (d *orbitDLX) commit(x int32) {
@@ -217,6 +217,7 @@ func (d *orbitDLX) commit(x int32) {
 	}
 }
 
+// uncommit undoes commit(x).
 func (d *orbitDLX) uncommit(x int32) {
 	for p := x - 1; p != x; {
 		j := d.nodes[p].top
@@ -275,16 +276,7 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 		p.Symmetric.Describe(), d.nPrimary, len(p.Symmetric.Orbits))
 	s := &symSearch{p: p, d: d, cfg: cfg, syms: syms, res: res, start: start, lastProg: start}
 	s.keepsH = normalisers(p, syms)
-	s.keep = 1
-	if cfg.Limit > 0 {
-		s.keep = int(min(cfg.Limit, 1<<20))
-	}
-	switch {
-	case cfg.Keep < 0:
-		s.keep = 0
-	case cfg.Keep > 0:
-		s.keep = min(cfg.Keep, 1<<20)
-	}
+	s.keep = keepFor(cfg)
 	if cfg.Stats {
 		s.stats = &Stats{ByDepth: true}
 	}
