@@ -132,7 +132,7 @@ func (f *fila64) rootProgressInit() {
 	f.rootLo, f.rootHi = 0, 0
 	t := f.levelTab[f.lvl0]
 	f.placed[f.lvl0] = -1
-	f.best[f.lvl0].ent = f.best[f.lvl0].ent[:0]
+	f.best[f.lvl0].n = 0
 	if f.fs.n == 0 || t == nil || t.indexed || !t.kind.fixedOrder() {
 		return
 	}
@@ -154,7 +154,8 @@ func (f *fila64) rootFraction() float64 {
 	if f.rootHi > f.rootLo {
 		return float64(p-f.rootLo) / float64(f.rootHi-f.rootLo)
 	}
-	if ent := f.best[f.lvl0].ent; len(ent) > 0 {
+	if c := f.best[f.lvl0]; c.n > 0 {
+		ent := c.ent[:c.n]
 		if i := slices.Index(ent, p); i >= 0 {
 			return float64(i) / float64(len(ent))
 		}
@@ -318,38 +319,33 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 		cntNext, cntHere = &f.cnt[next], &f.cnt[lvl]
 	}
 	var fits int64
-	start := int32(0)
-	for _, sg := range c.seg {
-		s := sg.s
+	for _, e := range c.ent[:c.n] {
+		var l uint64
+		var s int32
+		opt := e
+		if t.indexed {
+			l = f.lays[uint16(e)]
+			s = f.fs.optCls[uint16(e)]
+		} else {
+			l = t.lay[e]
+			opt = t.opt[e]
+			s = f.fs.optCls[opt]
+		}
 		bit := uint64(1) << (s & 63)
 		av := avail &^ bit
 		multi := f.multi&bit != 0
-		if multi {
+		if multi { // a class with several copies or an unlimited supply
 			f.n[s]--
 			if f.n[s] != 0 {
 				av = avail
 			}
 		}
-		for _, e := range c.ent[start:sg.end] {
-			var l uint64
-			opt := e
-			if t.indexed {
-				l = f.lays[uint16(e)]
-			} else {
-				l = t.lay[e]
-				opt = t.opt[e]
-			}
-			fits++
-			*placed = e
-			if keepCounts {
-				*cntNext = subCounts(cntHere, &f.dec[opt])
-			}
-			f.solveFast(next, av, o|l)
-			if f.stop {
-				break
-			}
+		fits++
+		*placed = e
+		if keepCounts {
+			*cntNext = subCounts(cntHere, &f.dec[opt])
 		}
-		start = sg.end
+		f.solveFast(next, av, o|l)
 		if multi {
 			f.n[s]++
 		}

@@ -66,56 +66,62 @@ func (f *fila64) countFits(t *table64, set int32, q int, avail, o uint64, fmax i
 // level: counting the fits of the winning candidate (which always runs to
 // completion) records them, so that the search does not test them again.
 type fitCache struct {
-	ent []int32  // fitting entries: model options (indexed tables) or table entries
-	seg []fitSeg // ent is grouped by class
-	att int64    // attempts: the sizes of the available lists of the set
+	ent []int32 // ent[:n]: the fitting entries, model options (indexed tables) or table entries, by class
+	n   int32
+	att int64 // attempts: the sizes of the available lists of the set
 }
 
-// fitSeg is the run of fitting entries of class s, ending at ent[end].
-type fitSeg struct{ s, end int32 }
-
-// countInto counts the fits of set like countFits, recording them in c,
-// and stops (with a useless c) at fmax. The entries are written without
-// branches into a buffer that can hold any set (maxSet entries).
+// countInto counts the fits of set like countFits, recording them in c
+// (grouped by class, in class order), and stops (with a useless c) once a
+// class's list has brought the count to fmax. The entries are written
+// without branches into a buffer that can hold any set (maxSet entries);
+// the test of fmax after each class rather than each entry keeps the inner
+// loop short (the lists of a set hold a few entries each).
 func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, c *fitCache) int {
 	rec := t.recs[int(set)*f.recLen:]
-	if cap(c.ent) < f.maxSet {
+	if len(c.ent) < f.maxSet {
 		c.ent = make([]int32, f.maxSet)
 	}
-	ent := c.ent[:cap(c.ent)]
-	seg := c.seg[:0]
-	att := int64(0)
+	ent := c.ent[:len(c.ent):len(c.ent)]
+	att := uint32(0)
 	n := 0
-	lays := f.lays
-	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
-		s := bits.TrailingZeros64(m)
-		lo, hi := rec[2+s], rec[3+s]
-		att += int64(hi - lo)
-		n0 := n
-		if t.indexed {
+	if t.indexed {
+		lays := f.lays[:]
+		for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			lo, hi := rec[2+s], rec[3+s]
+			att += hi - lo
 			for _, i := range t.idx[lo:hi] {
 				ent[n] = int32(i)
-				z := o & lays[i]
-				n += int((z|-z)>>63 ^ 1)
-				if n >= fmax {
-					return n
+				x := 0
+				if o&lays[i] == 0 {
+					x = 1
 				}
+				n += x
 			}
-		} else {
+			if n >= fmax {
+				return n
+			}
+		}
+	} else {
+		for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			lo, hi := rec[2+s], rec[3+s]
+			att += hi - lo
 			for j, l := range t.lay[lo:hi] {
 				ent[n] = int32(lo) + int32(j)
-				z := o & l
-				n += int((z|-z)>>63 ^ 1)
-				if n >= fmax {
-					return n
+				x := 0
+				if o&l == 0 {
+					x = 1
 				}
+				n += x
+			}
+			if n >= fmax {
+				return n
 			}
 		}
-		if n > n0 {
-			seg = append(seg, fitSeg{int32(s), int32(n)})
-		}
 	}
-	c.ent, c.seg, c.att = ent[:n], seg, att
+	c.n, c.att = int32(n), int64(att)
 	return n
 }
 
