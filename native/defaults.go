@@ -21,10 +21,16 @@ func DefaultConfig(p *puzzle.Puzzle) Config {
 const DefaultNOF = true
 
 // DefaultSchedule is the default FILA heuristic for p: F (first open
-// cell) in 2D; in 3D, E until 3 pieces remain, then F (E throughout with
-// an unlimited piece or at most 3 pieces).
+// cell) on a planar board whose bounding box is at most NarrowBoard cells
+// across (the pentomino rectangles 10x6, 12x5, 18x5: F fills them along the
+// short side, and its cheap nodes win); elsewhere (wider planar boards, 3D)
+// E until 2 pieces remain, then F (E throughout with an unlimited piece or
+// at most 2 pieces). Measured (CPU seconds, docs/solvers.md): 10x6 F 0.13,
+// E 0.26; 8x8 with a centre square F 2.28, E 1.21, e=12:f=2 1.11; the
+// 13x13 diamond F more than 194 s, e=17:f=3 43.8 s; Tetris Cube e=12:f=2
+// 0.88x the CPU of e=12:f=3 (3 pairs).
 func DefaultSchedule(p *puzzle.Puzzle) string {
-	if p.Dim == 2 {
+	if p.Dim == 2 && narrow(p.Region.Cells) {
 		return "f"
 	}
 	pieces := 0
@@ -34,10 +40,28 @@ func DefaultSchedule(p *puzzle.Puzzle) string {
 		}
 		pieces += p.Pieces[k].Count
 	}
-	if pieces <= 3 {
+	if pieces <= 2 {
 		return "e"
 	}
-	return fmt.Sprintf("e=%d:f=3", pieces)
+	return fmt.Sprintf("e=%d:f=2", pieces)
+}
+
+// NarrowBoard is the widest bounding box (its shorter side, in cells) of a
+// planar board that DefaultSchedule searches with F.
+const NarrowBoard = 6
+
+// narrow reports whether the bounding box of the planar cells is at most
+// NarrowBoard cells across in one direction.
+func narrow(cells []puzzle.Cell) bool {
+	if len(cells) == 0 {
+		return true
+	}
+	lo, hi := cells[0], cells[0]
+	for _, c := range cells[1:] {
+		lo.I, lo.J = min(lo.I, c.I), min(lo.J, c.J)
+		hi.I, hi.J = max(hi.I, c.I), max(hi.J, c.J)
+	}
+	return min(hi.I-lo.I, hi.J-lo.J)+1 <= NarrowBoard
 }
 
 // DefaultMaxCoverageConfig is the configuration of MaxCoverage when none
