@@ -8,6 +8,7 @@ import (
 	"github.com/polytile/polytile/internal/balance"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/shard"
 )
 
 // splitWatch collects, for solve --stats, the work and time of every
@@ -115,4 +116,14 @@ func overMedian(s balance.Summary) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+// shardNodesText is the balance of the shards' nodes for merge's "nodes"
+// row: "; per shard min A, median B, max C (max/median R)", "" when no
+// shard is complete.
+func shardNodesText(r *shard.Report) string {
+	if r.NodesMax <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("; per shard min %.0f, median %.0f, max %.0f (max/median %.2f)", r.NodesMin, r.NodesMedian, r.NodesMax, ratio(r.NodesMax, r.NodesMedian))
 }

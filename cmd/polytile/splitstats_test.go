@@ -116,3 +116,21 @@ func TestSplitBalanceWithCheckpoint(t *testing.T) {
 		t.Errorf("all resumed: exit %d, want %q in\n%s", code, want, text)
 	}
 }
+
+// TestMergeShardNodes: merge states the balance of the shards' nodes;
+// with three shards min + median + max is every shard, so they add up to
+// the total. (Before, merge gave the balance of times only.)
+func TestMergeShardNodes(t *testing.T) {
+	dir := t.TempDir()
+	countShards(t, dir, example("pentomino-12x5.yaml"), 3)
+	code, out, errs := run(t, "", "merge", dir)
+	m := regexp.MustCompile(`(?m)^nodes +(\d+); per shard min (\d+), median (\d+), max (\d+) \(max/median [0-9.]+\)$`).FindStringSubmatch(out)
+	if code != 0 || m == nil {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	var total, lo, med, hi int64
+	fmt.Sscan(m[1]+" "+m[2]+" "+m[3]+" "+m[4], &total, &lo, &med, &hi)
+	if lo+med+hi != total || !(lo > 0 && lo <= med && med <= hi) {
+		t.Errorf("%q", m[0])
+	}
+}
