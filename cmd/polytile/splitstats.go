@@ -95,11 +95,23 @@ func (s *splitJSON) text(w io.Writer) {
 	n := s.Nodes
 	fmt.Fprintf(w, "%-9s nodes per subproblem min / median / max = %.0f / %.0f / %.0f%s\n", "", n.Min, n.Median, n.Max, overMedian(n))
 	t := s.Seconds
-	unit, k := "s", 1.0
-	if t.Max < 1 {
-		unit, k = "ms", 1000
+	fmt.Fprintf(w, "%-9s time per subproblem  min / median / max = %s / %s / %s%s\n", "", shortTime(t.Min), shortTime(t.Median), shortTime(t.Max), overMedian(t))
+}
+
+// shortTime writes seconds with about three significant digits in µs, ms
+// or s (subproblems take from microseconds to minutes).
+func shortTime(sec float64) string {
+	switch {
+	case sec < 1e-3:
+		return fmt.Sprintf("%.0f µs", sec*1e6)
+	case sec < 1e-2:
+		return fmt.Sprintf("%.2f ms", sec*1e3)
+	case sec < 1e-1:
+		return fmt.Sprintf("%.1f ms", sec*1e3)
+	case sec < 1:
+		return fmt.Sprintf("%.0f ms", sec*1e3)
 	}
-	fmt.Fprintf(w, "%-9s time per subproblem  min / median / max = %.2f / %.2f / %.2f %s%s\n", "", k*t.Min, k*t.Median, k*t.Max, unit, overMedian(t))
+	return fmt.Sprintf("%.2f s", sec)
 }
 
 // overMedian is " (max/median R; the largest P% of the sum)", without

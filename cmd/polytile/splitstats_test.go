@@ -57,7 +57,7 @@ func TestSplitBalanceStats(t *testing.T) {
 	}
 
 	code, out, errs := run(t, "", "solve", p, "--unique", "-j", "2", "--stats")
-	head := regexp.MustCompile(`(?m)^split +(\d+) subproblems at depth \d+, (\d+) solved in this run; (\d+) nodes above them\n +nodes per subproblem min / median / max = \d+ / \d+ / (\d+) \(max/median [0-9.]+; the largest [0-9.]+% of the sum\)\n +time per subproblem +min / median / max = [0-9.]+ / [0-9.]+ / [0-9.]+ m?s`)
+	head := regexp.MustCompile(`(?m)^split +(\d+) subproblems at depth \d+, (\d+) solved in this run; (\d+) nodes above them\n +nodes per subproblem min / median / max = \d+ / \d+ / (\d+) \(max/median [0-9.]+; the largest [0-9.]+% of the sum\)\n +time per subproblem +min / median / max = [0-9.]+ (µs|ms|s) / [0-9.]+ (µs|ms|s) / [0-9.]+ (µs|ms|s) \(max/median [0-9.]+; the largest [0-9.]+% of the sum\)$`)
 	m := head.FindStringSubmatch(out)
 	if code != 0 || m == nil || !strings.Contains(out, "total ") || strings.Index(out, "total ") > strings.Index(out, "\nsplit ") {
 		t.Fatalf("exit %d, no balance block after the table:\n%s\n%s", code, out, errs)
@@ -114,6 +114,15 @@ func TestSplitBalanceWithCheckpoint(t *testing.T) {
 	want := fmt.Sprintf("(shard 1/3: %d), 0 solved in this run (%d taken from the checkpoint)\n", r.Owned, r.Owned)
 	if code != 0 || !strings.Contains(text, want) || strings.Contains(text, "per subproblem") {
 		t.Errorf("all resumed: exit %d, want %q in\n%s", code, want, text)
+	}
+}
+
+// TestShortTime: the units of the time line.
+func TestShortTime(t *testing.T) {
+	for sec, want := range map[float64]string{0.000129082: "129 µs", 0.001221602: "1.22 ms", 0.0456: "45.6 ms", 0.624028643: "624 ms", 2.88: "2.88 s", 0: "0 µs"} {
+		if got := shortTime(sec); got != want {
+			t.Errorf("shortTime(%g) = %q, want %q", sec, got, want)
+		}
 	}
 }
 
