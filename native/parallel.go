@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // splitTarget is the least number of subproblems the tree is split into
@@ -25,6 +26,7 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 		return []*worker{split}, nil, nil // cancelled during the split
 	}
 	info := s.info()
+	info.Nodes = split.nodes
 	if r.cn.filterClass >= 0 {
 		info.Pinned = r.pr.classes[r.cn.filterClass].name
 	}
@@ -64,7 +66,9 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 					continue
 				}
 				all, unique, nodes := w.all, w.unique, w.nodes
+				t0 := time.Now() // reported only: no decision reads it
 				w.solvePrefix(sp)
+				took := time.Since(t0)
 				if w.stop {
 					break // cut short: not finished
 				}
@@ -72,7 +76,7 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 				r.doneSub.Add(1)
 				if r.cfg.OnSubproblem != nil {
 					r.mu.Lock()
-					r.cfg.OnSubproblem(Subproblem{Index: sp.index, All: w.all - all, Unique: w.unique - unique, Nodes: w.nodes - nodes})
+					r.cfg.OnSubproblem(Subproblem{Index: sp.index, All: w.all - all, Unique: w.unique - unique, Nodes: w.nodes - nodes, Time: took})
 					r.mu.Unlock()
 				}
 			}

@@ -3,6 +3,7 @@ package native
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // The split of a parallel or sharded search.
@@ -160,6 +161,13 @@ type Split struct {
 	// of nodes one level up that were expanded to it.
 	Depth    int
 	Expanded int64
+	// Nodes is the number of pieces the split's enumeration placed to
+	// reach the subproblems (its last pass): the levels above them. Shard
+	// 0 counts them in Result.Nodes, once; other shards do not, so in
+	// shard 0 Result.Nodes is Nodes plus the Nodes of every subproblem
+	// solved, and in the others the latter alone (for a run that was not
+	// cut short).
+	Nodes int64
 	// Hash identifies the split: a hash of every subproblem's prefix in
 	// order. Two runs with equal hashes cut the tree the same way.
 	Hash string
@@ -169,8 +177,19 @@ type Split struct {
 
 // Subproblem is a subproblem of the split solved completely.
 type Subproblem struct {
-	Index              int64 // in the split's order, 0..Split.Subproblems-1
-	All, Unique, Nodes int64
+	Index       int64 // in the split's order, 0..Split.Subproblems-1
+	All, Unique int64
+	// Nodes is the number of pieces placed below the subproblem's prefix
+	// (DLX and FILA): its work, the same in every run and on every
+	// machine.
+	Nodes int64
+	// Time is the wall-clock time the worker spent on the subproblem:
+	// replaying its prefix, building its FILA model when the previous
+	// subproblem of that worker did not leave it built, and the search
+	// below it. It is measured and reported, never used by the search:
+	// unlike the counts and Nodes it varies from run to run with the load
+	// of the machine.
+	Time time.Duration
 }
 
 // makeSplit enumerates the split for the configured shard. It returns the

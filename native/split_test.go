@@ -141,3 +141,68 @@ func raceSkip() int {
 	}
 	return 0
 }
+
+// TestSubproblemWorkAndTime checks what OnSubproblem reports for the
+// balance of a split: the Nodes of the subproblems, with the split's own
+// Split.Nodes in shard 0, add up to Result.Nodes; each subproblem's Nodes
+// is the same with 1 and 2 workers and in a shard (work, not timing); and
+// every subproblem has a wall time, their sum bounded by the workers'
+// time. (Before Split.Nodes and Subproblem.Time there was neither.)
+func TestSubproblemWorkAndTime(t *testing.T) {
+	p := pentominoBox(t, 5, 12)
+	base := Config{Algorithm: "fila", Schedule: "f", NOF: true, Volume: -1, Redundancy: "auto"}
+	type rec struct {
+		nodes int64
+		took  time.Duration
+	}
+	runWith := func(cfg Config) (*Result, map[int64]rec) {
+		got := map[int64]rec{}
+		cfg.OnSubproblem = func(sp Subproblem) { got[sp.Index] = rec{sp.Nodes, sp.Time} }
+		return solve(t, p, cfg), got
+	}
+	var ref map[int64]rec
+	for _, c := range []struct {
+		workers    int
+		shard, cnt int
+	}{{1, 0, 1}, {2, 0, 1}, {2, 1, 3}, {1, 0, 3}} {
+		cfg := base
+		cfg.Workers = c.workers
+		cfg.Shard = Shard{Index: c.shard, Count: c.cnt}
+		start := time.Now()
+		r, got := runWith(cfg)
+		wall := time.Since(start)
+		var sum int64
+		var took time.Duration
+		for i, g := range got {
+			sum += g.nodes
+			took += g.took
+			if g.took <= 0 {
+				t.Errorf("%+v: subproblem %d has time %v", c, i, g.took)
+			}
+			if ref != nil {
+				if want, ok := ref[i]; !ok || want.nodes != g.nodes {
+					t.Errorf("%+v: subproblem %d has %d nodes, %d with one worker", c, i, g.nodes, want.nodes)
+				}
+			}
+		}
+		if int64(len(got)) != r.Split.Owned || len(got) == 0 {
+			t.Fatalf("%+v: %d subproblems reported, %d owned", c, len(got), r.Split.Owned)
+		}
+		want := r.Nodes
+		if c.shard == 0 {
+			want -= r.Split.Nodes
+			if r.Split.Nodes <= 0 {
+				t.Errorf("%+v: the split placed %d pieces", c, r.Split.Nodes)
+			}
+		}
+		if sum != want {
+			t.Errorf("%+v: subproblem nodes %d + split %d, result %d", c, sum, r.Split.Nodes, r.Nodes)
+		}
+		if took > time.Duration(c.workers)*wall {
+			t.Errorf("%+v: subproblem times add up to %v in %v on %d workers", c, took, wall, c.workers)
+		}
+		if ref == nil {
+			ref = got
+		}
+	}
+}

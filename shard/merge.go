@@ -9,9 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/polytile/polytile/internal/balance"
 )
 
 // MaxFileSize bounds a result or checkpoint file read (a result is a few
@@ -156,6 +157,12 @@ type Report struct {
 	// per shard, over the complete shards.
 	Seconds          float64 `json:"seconds"`
 	Min, Median, Max float64
+	// NodesMin, NodesMedian and NodesMax are the shards' nodes, over the
+	// complete shards: their balance in work, the same on every machine
+	// and load (shard 0 also holds the split's own levels).
+	NodesMin    float64 `json:"shard_nodes_min"`
+	NodesMedian float64 `json:"shard_nodes_median"`
+	NodesMax    float64 `json:"shard_nodes_max"`
 	// Missing lists the shard indices with no result, Incomplete those
 	// whose results are all incomplete.
 	Missing    []int `json:"missing"`
@@ -258,7 +265,7 @@ func Merge(files []Loaded) (*Report, error) {
 		rep.Versions = append(rep.Versions, v)
 	}
 	slices.Sort(rep.Versions)
-	var times []float64
+	var times, nodes []float64
 	for i := range first.Count {
 		f, ok := byIndex[i]
 		switch {
@@ -269,6 +276,7 @@ func Merge(files []Loaded) (*Report, error) {
 			rep.Incomplete = append(rep.Incomplete, i)
 		default:
 			times = append(times, f.Result.Seconds)
+			nodes = append(nodes, float64(f.Result.Nodes))
 		}
 		r := f.Result
 		rep.All += r.All
@@ -278,15 +286,9 @@ func Merge(files []Loaded) (*Report, error) {
 		rep.Subproblems += r.Finished
 		rep.Resumed += r.Resumed
 	}
-	if len(times) > 0 {
-		sort.Float64s(times)
-		rep.Min, rep.Max = times[0], times[len(times)-1]
-		m := len(times) / 2
-		rep.Median = times[m]
-		if len(times)%2 == 0 {
-			rep.Median = (times[m-1] + times[m]) / 2
-		}
-	}
+	t, n := balance.Of(times), balance.Of(nodes)
+	rep.Min, rep.Median, rep.Max = t.Min, t.Median, t.Max
+	rep.NodesMin, rep.NodesMedian, rep.NodesMax = n.Min, n.Median, n.Max
 	rep.Complete = len(rep.Missing) == 0 && len(rep.Incomplete) == 0
 	if !rep.Complete {
 		todo := append(slices.Clone(rep.Missing), rep.Incomplete...)

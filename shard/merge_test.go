@@ -1,7 +1,9 @@
 package shard
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -82,5 +84,40 @@ func TestParseRejects(t *testing.T) {
 	}
 	if _, err := Parse([]byte("{\"solution\": []}\n{\"shard\": {\"format\": \"polytile-shard/1\", \"fingerprint\": \"x\", \"index\": 0, \"count\": 4}}\n")); err != nil {
 		t.Errorf("jsonl: %v", err)
+	}
+}
+
+// TestMergeNodesBalance: the shards' nodes, min / median / max over the
+// complete shards (an incomplete duplicate and an incomplete shard left
+// out), from result files as earlier versions wrote them (Parse of the
+// JSON; the Result fields are unchanged). Before, merge reported the
+// balance of times only (the fields were zero).
+func TestMergeNodesBalance(t *testing.T) {
+	file := func(i int, nodes int64, complete bool) Loaded {
+		finished := 10
+		if !complete {
+			finished = 5
+		}
+		data := fmt.Sprintf(`{"puzzle": "p", "nodes": %d, "shard": {"format": "polytile-shard/1", "polytile_version": "v0.1 abc",
+			"fingerprint": "sha256:x", "config": {"backend": "fila", "heuristic": "f", "fila_at": 0, "nof": true, "volume": -1, "redundancy": "X"},
+			"index": %d, "count": 4, "split": {"subproblems": 100, "hash": "h"}, "owned": 10, "finished": %d, "resumed": 0,
+			"solutions": 8, "unique": 2, "nodes": %d, "seconds": 1.5, "complete": %t}}`, nodes, i, finished, nodes, complete)
+		r, err := Parse([]byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Loaded{Path: fmt.Sprint(i), Result: r}
+	}
+	rep, err := Merge([]Loaded{file(0, 700, true), file(1, 100, true), file(2, 5, false), file(2, 400, true), file(3, 1000, true)})
+	if err != nil || !rep.Complete || rep.Nodes != 2200 || rep.NodesMin != 100 || rep.NodesMedian != 550 || rep.NodesMax != 1000 {
+		t.Fatalf("%v %+v", err, rep)
+	}
+	rep, err = Merge([]Loaded{file(0, 700, true), file(1, 100, false), file(3, 1000, true)})
+	if err != nil || rep.Complete || rep.NodesMin != 700 || rep.NodesMedian != 850 || rep.NodesMax != 1000 {
+		t.Fatalf("incomplete set: %v %+v", err, rep)
+	}
+	b, err := json.Marshal(rep)
+	if err != nil || !strings.Contains(string(b), `"shard_nodes_median":850`) || !strings.Contains(string(b), `"shard_seconds_max":1.5`) {
+		t.Errorf("JSON %s (%v)", b, err)
 	}
 }

@@ -89,7 +89,7 @@ func mergeText(w io.Writer, r *shard.Report) error {
 		so = " so far (incomplete: see below)"
 	}
 	row("solutions", "%d (%d unique)%s", r.All, r.Unique, so)
-	row("nodes", "%d", r.Nodes)
+	row("nodes", "%d%s", r.Nodes, shardNodesText(r))
 	res := ""
 	if r.Resumed > 0 {
 		res = fmt.Sprintf(", %d of them from checkpoints", r.Resumed)

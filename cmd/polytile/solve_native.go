@@ -116,6 +116,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	if err != nil {
 		return nil, err
 	}
+	sw := watchSplit(p, f, &cfg) // after startShard: chained with its hook
 	res, err := native.Solve(ctx, p, cfg)
 	if sr != nil && sr.matchErr != nil {
 		return nil, sr.matchErr
@@ -153,6 +154,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	}
 	if res.Stats != nil {
 		o.Stats = newStatsJSON(res.Stats)
+		o.Stats.Split = sw.summary(res, cfg)
 	}
 	if sr != nil {
 		o.Puzzle = p.Name
@@ -175,6 +177,8 @@ type statsJSON struct {
 	// and the fits of their subtrees, not made (native.Stats).
 	MemoHits  int64 `json:"memo_hits,omitempty"`
 	MemoSaved int64 `json:"memo_saved_fits,omitempty"`
+	// Split is the balance of a parallel or sharded search (splitstats.go).
+	Split *splitJSON `json:"split,omitempty"`
 }
 
 type levelJSON struct {
@@ -211,5 +215,8 @@ func (s *statsJSON) text(w io.Writer) {
 	fmt.Fprintf(w, "%-9s %14d %14d %14d\n", "total", s.Attempts, s.Fits, s.NoFits)
 	if s.MemoHits > 0 {
 		fmt.Fprintf(w, "memo: %d nodes counted from the table, saving %d fits (%d fits without it)\n", s.MemoHits, s.MemoSaved, s.Fits+s.MemoSaved)
+	}
+	if s.Split != nil {
+		s.Split.text(w)
 	}
 }
