@@ -103,6 +103,8 @@ type fila64 struct {
 	vnodes     int64
 	memoHits   int64
 	memoSaved  int64
+	// ff is the specialised table of the F levels (filaf.go).
+	ff fastF
 }
 
 // run solves the model from its root.
@@ -198,6 +200,10 @@ func (f *fila64) tick() {
 // with its empty-list skip done for all classes at once. Same search tree,
 // same statistics; only the order of the classes at a node differs.
 func (f *fila64) solveFast(lvl int, avail, o uint64) {
+	if lvl <= f.ff.from {
+		f.solveF(lvl, avail, o)
+		return
+	}
 	if o == f.full {
 		if avail&f.exactMask == 0 {
 			f.leaf(lvl)
