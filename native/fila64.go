@@ -153,6 +153,9 @@ func (f *fila64) rootFraction() float64 {
 	if p < 0 {
 		return 0
 	}
+	if f.lvl0 <= f.ff.from {
+		p = f.ff.ent[p] // solveF records the image (filaf.go)
+	}
 	if f.rootHi > f.rootLo {
 		return float64(p-f.rootLo) / float64(f.rootHi-f.rootLo)
 	}
@@ -477,6 +480,9 @@ func (f *fila64) entryOption(l int) int32 {
 		return p // replayed by runFrom
 	}
 	t := f.levelTab[l]
+	if l <= f.ff.from {
+		return t.opt[f.ff.ent[f.placed[l]]] // solveF records the image
+	}
 	if !f.bitmask || t.indexed {
 		return f.placed[l]
 	}

@@ -27,9 +27,12 @@ import "math/bits"
 // open-neighbour counts and no dynamic volume filter at those levels.
 
 // fCell is a cell's part of the specialised F table: its ILSI
-// neighbours, as in the table, and its first set mask in fastF.mask.
+// neighbours, its first set mask in fastF.mask and its first nibble table
+// in fastF.blk.
 type fCell struct {
-	nbInfo
+	// k are the cells read for the ILSI (nbInfo.k), the unused ones
+	// being the cell itself, which is open: they add 0 bits to z.
+	k   [6]uint8
 	msk int32
 	blk int32
 }
@@ -44,7 +47,8 @@ type fastF struct {
 	cells []fCell
 	// lay[c*64+b] and ent[c*64+b] are the occupancy and the table entry
 	// (in set 0 of the cell, whose lists hold all its images) of image b
-	// of cell c; mask[cells[c].msk+z] has the images of set z.
+	// of cell c; mask[cells[c].msk+z] has the images of set z. solveF
+	// records c*64+b in placed (entryOption reads ent).
 	lay  []uint64
 	ent  []int32
 	mask []uint64
@@ -55,6 +59,7 @@ type fastF struct {
 	// the union over j < nBlk of the entries for nibble j of o>>(c+1).
 	blk  []uint64
 	nBlk int
+	nZ   int // the most ILSI neighbours of a cell
 }
 
 // fastFBlk6 is the number of nibble tables that solveF reads unrolled:
@@ -125,6 +130,7 @@ func (f *fila64) fillFastF(t *table64) bool {
 	ff.lay = ff.lay[:0]
 	ff.ent = ff.ent[:0]
 	ff.mask = ff.mask[:0]
+	ff.nZ = 0
 	ff.blk = ff.blk[:0]
 	ff.nBlk = 0
 	for c := range f.fs.n {
@@ -151,7 +157,15 @@ func (f *fila64) fillFastF(t *table64) bool {
 		}
 		ff.lay = append(ff.lay, lay[:]...)
 		ff.ent = append(ff.ent, ent[:]...)
-		ff.cells = append(ff.cells, fCell{nbInfo: fc.nbInfo, msk: int32(len(ff.mask)), blk: int32(len(ff.blk))})
+		cell := fCell{msk: int32(len(ff.mask)), blk: int32(len(ff.blk))}
+		for t := range cell.k {
+			cell.k[t] = uint8(c)
+			if t < int(fc.n) {
+				cell.k[t] = fc.k[t]
+			}
+		}
+		ff.nZ = max(ff.nZ, int(fc.n))
+		ff.cells = append(ff.cells, cell)
 		// Nibble tables: cov[d] has the images covering cell c+1+d.
 		var cov [64]uint64
 		for b, l := range lay {
@@ -226,14 +240,10 @@ func (f *fila64) fnode(lvl int, avail, am, o uint64) {
 	ff := &f.ff
 	c := bits.TrailingZeros64(^o) & 63
 	fc := &ff.cells[c]
-	var z uint64
-	if fc.n == 2 {
-		z = o>>(fc.k[0]&63)&1 | (o>>(fc.k[1]&63)&1)<<1
-	} else {
-		k := &fc.k
-		z = o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
-			(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
-		z &= 1<<(fc.n&7) - 1
+	k := &fc.k
+	z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1
+	if ff.nZ > 2 { // 3D: the same for every node of the model
+		z |= (o>>(k[2]&63)&1)<<2 | (o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
 	}
 	cand := ff.mask[int(fc.msk)+int(z)] & am
 	var met uint64
@@ -254,12 +264,11 @@ func (f *fila64) fnode(lvl int, avail, am, o uint64) {
 	f.attL[lvl] += int64(bits.OnesCount64(cand))
 	f.fitsL[lvl] += nFit
 	f.vnodes += nFit
-	ents := (*[64]int32)(ff.ent[c*64:])
 	placed := &f.placed[lvl]
 	next := lvl - 1
 	for ; fit != 0; fit &= fit - 1 {
 		b := bits.TrailingZeros64(fit) & 63
-		*placed = ents[b]
+		*placed = int32(c<<6 | b)
 		f.fnode(next, avail&^(1<<ff.cls[b]), am&^ff.rng[ff.cls[b]], o|lays[b])
 		if f.stop {
 			// Only the children placed count, and the lists up to this
