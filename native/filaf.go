@@ -44,12 +44,12 @@ type fCell struct {
 // same at every cell.
 type fastF struct {
 	from  int // highest level served (-1: none)
-	cells []fCell
-	// lay[c*64+b] and ent[c*64+b] are the occupancy and the table entry
+	cells [64]fCell
+	// lay[c][b] and ent[c*64+b] are the occupancy and the table entry
 	// (in set 0 of the cell, whose lists hold all its images) of image b
 	// of cell c; mask[cells[c].msk+z] has the images of set z. solveF
 	// records c*64+b in placed (entryOption reads ent).
-	lay  []uint64
+	lay  [][64]uint64
 	ent  []int32
 	mask []uint64
 	rng  [64]uint64 // class -> its bits
@@ -59,6 +59,11 @@ type fastF struct {
 	// the union over j < nBlk of the entries for nibble j of o>>(c+1).
 	blk  []uint64
 	nBlk int
+	// lay6 and blk6 are lay and blk (when nBlk is fastFBlk6, copied to
+	// blkc) as arrays by cell, read without bounds checks.
+	blkc []([16 * fastFBlk6]uint64)
+	lay6 *[64][64]uint64
+	blk6 *[64][16 * fastFBlk6]uint64
 	nZ   int // the most ILSI neighbours of a cell
 	// wide says that the classes do not fit in 64 bits (3D pieces with
 	// many orientations): solveF then searches the table t's lists as
@@ -108,6 +113,23 @@ func (f *fila64) buildFastF() {
 		ff.wide, ff.nBlk = true, 0
 	}
 	ff.from, ff.t = top, t
+	if !ff.wide {
+		for len(ff.lay) < 64 {
+			ff.lay = append(ff.lay, [64]uint64{})
+		}
+		ff.lay6 = (*[64][64]uint64)(ff.lay)
+		if ff.nBlk == fastFBlk6 {
+			ff.blkc = ff.blkc[:0]
+			for c := range 64 {
+				var b [16 * fastFBlk6]uint64
+				if c < f.fs.n {
+					copy(b[:], ff.blk[ff.cells[c].blk:])
+				}
+				ff.blkc = append(ff.blkc, b)
+			}
+			ff.blk6 = (*[64][16 * fastFBlk6]uint64)(ff.blkc)
+		}
+	}
 	if cfg.onFastF != nil {
 		cfg.onFastF(top, f.ff.nBlk)
 	}
@@ -138,7 +160,6 @@ func (f *fila64) fillFastF(t *table64) bool {
 		}
 		pos += width[s]
 	}
-	ff.cells = ff.cells[:0]
 	ff.lay = ff.lay[:0]
 	ff.ent = ff.ent[:0]
 	ff.mask = ff.mask[:0]
@@ -167,7 +188,7 @@ func (f *fila64) fillFastF(t *table64) bool {
 				b++
 			}
 		}
-		ff.lay = append(ff.lay, lay[:]...)
+		ff.lay = append(ff.lay, lay)
 		ff.ent = append(ff.ent, ent[:]...)
 		cell := fCell{msk: int32(len(ff.mask)), blk: int32(len(ff.blk))}
 		for t := range cell.k {
@@ -177,7 +198,7 @@ func (f *fila64) fillFastF(t *table64) bool {
 			}
 		}
 		ff.nZ = max(ff.nZ, int(fc.n))
-		ff.cells = append(ff.cells, cell)
+		ff.cells[c] = cell
 		// Nibble tables: cov[d] has the images covering cell c+1+d.
 		var cov [64]uint64
 		for b, l := range lay {
@@ -234,7 +255,6 @@ func (f *fila64) fillWide(t *table64) bool {
 			}
 		}
 	}
-	ff.cells = ff.cells[:0]
 	ff.nZ = 0
 	for c := range f.fs.n {
 		fc := &t.cells[c]
@@ -246,7 +266,7 @@ func (f *fila64) fillWide(t *table64) bool {
 			}
 		}
 		ff.nZ = max(ff.nZ, int(fc.n))
-		ff.cells = append(ff.cells, cell)
+		ff.cells[c] = cell
 	}
 	return true
 }
@@ -295,7 +315,7 @@ func (f *fila64) fnode(lvl int, avail, am, o uint64) {
 	var met uint64
 	x := o >> (c + 1)
 	if ff.nBlk == fastFBlk6 {
-		b := (*[16 * fastFBlk6]uint64)(ff.blk[fc.blk:])
+		b := &ff.blk6[c]
 		met = b[x&15] | b[16+x>>4&15] | b[32+x>>8&15] | b[48+x>>12&15] |
 			b[64+x>>16&15] | b[80+x>>20&15]
 	} else {
@@ -305,7 +325,7 @@ func (f *fila64) fnode(lvl int, avail, am, o uint64) {
 		}
 	}
 	fit := cand &^ met
-	lays := (*[64]uint64)(ff.lay[c*64:])
+	lays := &ff.lay6[c]
 	nFit := int64(bits.OnesCount64(fit))
 	f.attL[lvl] += int64(bits.OnesCount64(cand))
 	f.fitsL[lvl] += nFit
