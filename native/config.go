@@ -102,12 +102,11 @@ type Config struct {
 	// instead of memoMinLevel (tests: tiny puzzles have few levels).
 	memoLevel int
 	// noFastF keeps the 64-bit FILA's F levels on solveFast instead of
-	// solveF (filaf.go), wideFastF puts solveF in its wide mode even when
-	// the classes fit in 64 bits, and onFastF, when set, is called with the top
+	// solveF (filaf.go), and onFastF, when set, is called with the top
 	// level and the number of nibble tables whenever a model is given to
 	// solveF (tests).
-	noFastF, wideFastF bool
-	onFastF            func(from, nBlk int)
+	noFastF bool
+	onFastF func(from, nBlk int)
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1, Count

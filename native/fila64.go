@@ -153,7 +153,7 @@ func (f *fila64) rootFraction() float64 {
 	if p < 0 {
 		return 0
 	}
-	if f.lvl0 <= f.ff.from && !f.ff.wide {
+	if f.lvl0 <= f.ff.from {
 		p = f.ff.ent[p] // solveF records the image (filaf.go)
 	}
 	if f.rootHi > f.rootLo {
@@ -480,7 +480,7 @@ func (f *fila64) entryOption(l int) int32 {
 		return p // replayed by runFrom
 	}
 	t := f.levelTab[l]
-	if l <= f.ff.from && !f.ff.wide {
+	if l <= f.ff.from {
 		return t.opt[f.ff.ent[f.placed[l]]] // solveF records the image
 	}
 	if !f.bitmask || t.indexed {

@@ -65,12 +65,6 @@ type fastF struct {
 	lay6 *[64][64]uint64
 	blk6 *[64][16 * fastFBlk6]uint64
 	nZ   int // the most ILSI neighbours of a cell
-	// wide says that the classes do not fit in 64 bits (3D pieces with
-	// many orientations): solveF then searches the table t's lists as
-	// solveFast does, each list tested without a branch per image (every
-	// list has at most 64 images), and records table entries in placed.
-	wide bool
-	t    *table64
 }
 
 // fastFBlk6 is the number of nibble tables that solveF reads unrolled:
@@ -82,7 +76,7 @@ const fastFBlk6 = 6
 // its table; called by build once the level tables are known.
 func (f *fila64) buildFastF() {
 	ff := &f.ff
-	ff.from, ff.wide, ff.t = -1, false, nil
+	ff.from = -1
 	cfg := &f.w.r.cfg
 	if cfg.noFastF || !f.bitmask || f.multi != 0 || f.step >= 0 || f.fs.nCls > 64 {
 		return
@@ -103,32 +97,24 @@ func (f *fila64) buildFastF() {
 		t = lt
 		top = l
 	}
-	if top < 0 {
+	if top < 0 || !f.fillFastF(t) {
 		return
 	}
-	if cfg.wideFastF || !f.fillFastF(t) {
-		if !f.fillWide(t) {
-			return
-		}
-		ff.wide, ff.nBlk = true, 0
+	ff.from = top
+	for len(ff.lay) < 64 {
+		ff.lay = append(ff.lay, [64]uint64{})
 	}
-	ff.from, ff.t = top, t
-	if !ff.wide {
-		for len(ff.lay) < 64 {
-			ff.lay = append(ff.lay, [64]uint64{})
-		}
-		ff.lay6 = (*[64][64]uint64)(ff.lay)
-		if ff.nBlk == fastFBlk6 {
-			ff.blkc = ff.blkc[:0]
-			for c := range 64 {
-				var b [16 * fastFBlk6]uint64
-				if c < f.fs.n {
-					copy(b[:], ff.blk[ff.cells[c].blk:])
-				}
-				ff.blkc = append(ff.blkc, b)
+	ff.lay6 = (*[64][64]uint64)(ff.lay)
+	if ff.nBlk == fastFBlk6 {
+		ff.blkc = ff.blkc[:0]
+		for c := range 64 {
+			var b [16 * fastFBlk6]uint64
+			if c < f.fs.n {
+				copy(b[:], ff.blk[ff.cells[c].blk:])
 			}
-			ff.blk6 = (*[64][16 * fastFBlk6]uint64)(ff.blkc)
+			ff.blkc = append(ff.blkc, b)
 		}
+		ff.blk6 = (*[64][16 * fastFBlk6]uint64)(ff.blkc)
 	}
 	if cfg.onFastF != nil {
 		cfg.onFastF(top, f.ff.nBlk)
@@ -242,41 +228,8 @@ func (f *fila64) fillFastF(t *table64) bool {
 	return true
 }
 
-// fillWide prepares the wide mode of solveF on the F table t: the cells'
-// ILSI neighbours and set bases; false when a list is longer than 64.
-func (f *fila64) fillWide(t *table64) bool {
-	ff := &f.ff
-	nCls := f.fs.nCls
-	for z := 0; (z+1)*f.recLen <= len(t.recs); z++ {
-		r := t.recs[z*f.recLen:]
-		for s := range nCls {
-			if r[3+s]-r[2+s] > 64 {
-				return false
-			}
-		}
-	}
-	ff.nZ = 0
-	for c := range f.fs.n {
-		fc := &t.cells[c]
-		cell := fCell{msk: fc.base}
-		for i := range cell.k {
-			cell.k[i] = uint8(c)
-			if i < int(fc.n) {
-				cell.k[i] = fc.k[i]
-			}
-		}
-		ff.nZ = max(ff.nZ, int(fc.n))
-		ff.cells[c] = cell
-	}
-	return true
-}
-
 // solveF is solveFast on the levels that fastF serves.
 func (f *fila64) solveF(lvl int, avail, o uint64) {
-	if f.ff.wide {
-		f.fwide(lvl, avail, o)
-		return
-	}
 	var am uint64
 	for m := avail; m != 0; m &= m - 1 {
 		am |= f.ff.rng[bits.TrailingZeros64(m)]
@@ -366,89 +319,6 @@ func (f *fila64) fmemo(lvl int, avail, am, o uint64) {
 	skip := f.memoSkip
 	f.memoSkip = lvl
 	f.fnode(lvl, avail, am, o)
-	f.memoSkip = skip
-	if !f.stop {
-		m.store(o, avail, w.found-found0, f.vnodes-v0)
-	}
-}
-
-// fwide is a node of solveF in the wide mode.
-func (f *fila64) fwide(lvl int, avail, o uint64) {
-	if o == f.full {
-		if avail&f.exactMask == 0 {
-			f.leaf(lvl)
-		}
-		return
-	}
-	f.budget--
-	if f.budget < 0 {
-		f.tick()
-		if f.stop {
-			return
-		}
-	}
-	if uint(lvl-f.memoMin) <= f.memoSpan && lvl != f.memoSkip {
-		f.fwmemo(lvl, avail, o)
-		return
-	}
-	ff := &f.ff
-	t := ff.t
-	fc := &ff.cells[bits.TrailingZeros64(^o)&63]
-	k := &fc.k
-	z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2
-	if ff.nZ > 3 {
-		z |= (o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
-	}
-	rec := t.recs[(int(fc.msk)+int(z))*f.recLen:]
-	placed := &f.placed[lvl]
-	next := lvl - 1
-	var fits, att int64
-	for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
-		s := bits.TrailingZeros64(m)
-		lo, hi := rec[2+s], rec[3+s]
-		att += int64(hi - lo)
-		lays := t.lay[lo:hi]
-		var fm uint64
-		for i, l := range lays {
-			x := o & l
-			fm |= ((x|-x)>>63 ^ 1) << (i & 63)
-		}
-		av := avail &^ (1 << (s & 63))
-		for ; fm != 0; fm &= fm - 1 {
-			i := bits.TrailingZeros64(fm)
-			fits++
-			*placed = int32(lo) + int32(i)
-			f.fwide(next, av, o|lays[i])
-			if f.stop {
-				break
-			}
-		}
-		if f.stop {
-			break
-		}
-	}
-	f.fitsL[lvl] += fits
-	f.attL[lvl] += att
-	f.vnodes += fits
-}
-
-// fwmemo is solveMemo for fwide.
-func (f *fila64) fwmemo(lvl int, avail, o uint64) {
-	m := f.memo
-	w := f.w
-	if e := m.find(o, avail); e != nil {
-		w.found += e.sols
-		w.unique += e.sols
-		w.all += e.sols * f.memoWeight
-		f.vnodes += e.nodes
-		f.memoHits++
-		f.memoSaved += e.nodes
-		return
-	}
-	found0, v0 := w.found, f.vnodes
-	skip := f.memoSkip
-	f.memoSkip = lvl
-	f.fwide(lvl, avail, o)
 	f.memoSkip = skip
 	if !f.stop {
 		m.store(o, avail, w.found-found0, f.vnodes-v0)

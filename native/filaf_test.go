@@ -24,9 +24,9 @@ func randomOnePuzzle(rng *rand.Rand) *puzzle.Puzzle {
 	if dim == 2 {
 		region = puzzle.Box(puzzle.Dims{Width: 3 + rng.IntN(5), Height: 2 + rng.IntN(7)})
 	} else {
-		region = puzzle.Box(puzzle.Dims{Width: 2 + rng.IntN(3), Height: 2 + rng.IntN(3), Depth: 2 + rng.IntN(2)})
+		region = puzzle.Box(puzzle.Dims{Width: 2 + rng.IntN(3), Height: 2 + rng.IntN(2), Depth: 2 + rng.IntN(2)})
 	}
-	for len(region) > 30 || (dim == 3 && len(region) > 20) {
+	for len(region) > 30 {
 		region = region[:len(region)-1-rng.IntN(4)]
 	}
 	for range rng.IntN(3) {
@@ -38,9 +38,6 @@ func randomOnePuzzle(rng *rand.Rand) *puzzle.Puzzle {
 	pols := []puzzle.Policy{puzzle.Fixed, puzzle.Rotate, puzzle.Free}
 	for left > 0 {
 		size := min(left, 3+rng.IntN(5))
-		if dim == 3 {
-			size = min(left, 3+rng.IntN(3))
-		}
 		cells := []puzzle.Cell{{}}
 		switch rng.IntN(5) {
 		case 0: // straight: reaches far past its first cell
@@ -80,7 +77,7 @@ func randomOnePuzzle(rng *rand.Rand) *puzzle.Puzzle {
 // and fits by level, memo hits and savings), the solutions streamed and
 // the counts under a limit must be equal. It also requires that solveF
 // served models, some of them through its loop over more than six nibble
-// tables, some in its wide mode (classes in more than 64 bits).
+// tables.
 func TestFastFMatchesSolveFast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 15))
 	type named struct {
@@ -97,14 +94,11 @@ func TestFastFMatchesSolveFast(t *testing.T) {
 	ps = append(ps, named{"pentominoes 6x5", mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 6, Height: 5}),
 		Pieces: pieceSpecs(t, pentominoArt, []string{"L", "N", "P", "U", "V", "Y"}, puzzle.Free)})})
 	ps = append(ps, named{"pentominoes 20x3", pentominoBox(t, 3, 20)})
-	var served, long, wide atomic.Int64
+	var served, wide atomic.Int64
 	hook := func(from, nBlk int) {
 		served.Add(1)
-		switch {
-		case nBlk == 0:
+		if nBlk > fastFBlk6 {
 			wide.Add(1)
-		case nBlk > fastFBlk6:
-			long.Add(1)
 		}
 	}
 	for _, np := range ps {
@@ -124,14 +118,24 @@ func TestFastFMatchesSolveFast(t *testing.T) {
 		}
 		start := time.Now()
 		for cname, cfg := range cfgs {
-			for _, wideMode := range []bool{false, true} {
-				cfg.wideFastF = wideMode
-				name := np.name + " " + cname
-				if wideMode {
-					name += " wide"
+			name := np.name + " " + cname
+			cfg.Stats = true
+			slow := cfg
+			slow.noFastF = true
+			cfg.onFastF = hook
+			var gotF, gotS []string
+			if cfg.Limit == 0 && cfg.Workers < 2 {
+				cfg.OnSolution = func(tl puzzle.Tiling) { gotF = append(gotF, np.p.Canonical(tl)) }
+				slow.OnSolution = func(tl puzzle.Tiling) { gotS = append(gotS, np.p.Canonical(tl)) }
+				// Streaming runs keep the leaf path; count runs too.
+				a, b := solve(t, np.p, cfg), solve(t, np.p, slow)
+				if !slices.Equal(gotF, gotS) {
+					t.Errorf("%s: solveF streamed %d tilings, solveFast %d, or in another order", name, len(gotF), len(gotS))
 				}
-				compareFastF(t, np.p, name, cfg, hook)
+				compareRuns(t, name+" streaming", a, b)
+				cfg.OnSolution, slow.OnSolution = nil, nil
 			}
+			compareRuns(t, name, solve(t, np.p, cfg), solve(t, np.p, slow))
 		}
 		if t.Failed() {
 			t.Fatalf("%s: %s", np.name, describePuzzle(np.p))
@@ -140,36 +144,10 @@ func TestFastFMatchesSolveFast(t *testing.T) {
 			t.Logf("%s: %v", np.name, d)
 		}
 	}
-	t.Logf("solveF served %d models, %d with more than %d nibble tables, %d in the wide mode", served.Load(), long.Load(), fastFBlk6, wide.Load())
-	if served.Load() < 100 || long.Load() == 0 || wide.Load() < 10 {
-		t.Errorf("solveF served %d models, %d with more than %d nibble tables, %d in the wide mode: the test does not test it",
-			served.Load(), long.Load(), fastFBlk6, wide.Load())
+	t.Logf("solveF served %d models, %d with more than %d nibble tables", served.Load(), wide.Load(), fastFBlk6)
+	if served.Load() < 100 || wide.Load() == 0 {
+		t.Errorf("solveF served %d models, %d with more than %d nibble tables: the test does not test it", served.Load(), wide.Load(), fastFBlk6)
 	}
-}
-
-// compareFastF runs p with cfg through solveF (its hook counting the
-// models served) and through solveFast, and compares the runs: counts,
-// statistics, and the tilings streamed, in order.
-func compareFastF(t *testing.T, p *puzzle.Puzzle, name string, cfg Config, hook func(from, nBlk int)) {
-	t.Helper()
-	cfg.Stats = true
-	slow := cfg
-	slow.noFastF = true
-	cfg.onFastF = hook
-	var gotF, gotS []string
-	if cfg.Limit == 0 && cfg.Workers < 2 {
-		cfg.OnSolution = func(tl puzzle.Tiling) { gotF = append(gotF, p.Canonical(tl)) }
-		slow.OnSolution = func(tl puzzle.Tiling) { gotS = append(gotS, p.Canonical(tl)) }
-		// Streaming runs take the leaf path of solutions, counting runs
-		// the weighed one (memo.go).
-		a, b := solve(t, p, cfg), solve(t, p, slow)
-		if !slices.Equal(gotF, gotS) {
-			t.Errorf("%s: solveF streamed %d tilings, solveFast %d, or in another order", name, len(gotF), len(gotS))
-		}
-		compareRuns(t, name+" streaming", a, b)
-		cfg.OnSolution, slow.OnSolution = nil, nil
-	}
-	compareRuns(t, name, solve(t, p, cfg), solve(t, p, slow))
 }
 
 // compareRuns requires equal counts and statistics of two runs.
