@@ -505,16 +505,15 @@ func (f *fila64) volumeOK(o uint64) bool {
 	for h != 0 {
 		// Flood fill from the lowest open cell.
 		comp := h & -h
-		for {
-			grow := comp
-			for x := comp; x != 0; x &= x - 1 {
+		// Grow from the cells added last only: each cell's neighbours
+		// are read once.
+		for front := comp; front != 0; {
+			var grow uint64
+			for x := front; x != 0; x &= x - 1 {
 				grow |= f.nbMask[bits.TrailingZeros64(x)]
 			}
-			grow &= h
-			if grow == comp {
-				break
-			}
-			comp = grow
+			front = grow & h &^ comp
+			comp |= front
 		}
 		if !v.reachable(bits.OnesCount64(comp)) {
 			return false
