@@ -278,17 +278,15 @@ func (f *fila64) fnode(lvl int, avail, am, o uint64) {
 		}
 	}
 	fit := cand &^ met
-	lays := &ff.lay6[c]
 	nFit := int64(bits.OnesCount64(fit))
 	f.attL[lvl] += int64(bits.OnesCount64(cand))
 	f.fitsL[lvl] += nFit
 	f.vnodes += nFit
-	placed := &f.placed[lvl]
-	next := lvl - 1
 	for ; fit != 0; fit &= fit - 1 {
 		b := bits.TrailingZeros64(fit) & 63
-		*placed = int32(c<<6 | b)
-		f.fnode(next, avail&^(1<<ff.cls[b]), am&^ff.rng[ff.cls[b]], o|lays[b])
+		f.placed[lvl] = int32(c<<6 | b)
+		s := ff.cls[b]
+		f.fnode(lvl-1, avail&^(1<<s), am&^ff.rng[s], o|ff.lay6[c][b])
 		if f.stop {
 			// Only the children placed count, and the lists up to this
 			// one's, as in solveFast.
