@@ -9,15 +9,18 @@ import "math/bits"
 // (ILSI), and for every available class the list of (z, class), each
 // image tested against the occupancy. solveF does that search, with the
 // same tree, the same order of children and the same statistics, as bit
-// operations on the images anchored at c: when at most 64 images of the
-// table have c as their first cell, they are numbered per cell in the
-// order in which solveFast tries them (class, then model option), and
+// operations on the images anchored at c. Every class owns a range of
+// bits (as many as its most images anchored at one cell; all classes
+// must fit in 64 bits), and the images of a class anchored at c take the
+// lowest bits of its range in option order, so that
 //
-//   - the images of set z form a mask (setMask), those of the available
-//     classes another (from avail, by nibble tables): their intersection
-//     is what solveFast tries, and its popcount is the level's attempts;
-//   - the images that fit are those of that intersection that do not
-//     meet o, found without a branch per image;
+//   - the images of set z form a mask, those of the available classes
+//     another (am, the same at every cell, updated as pieces are placed):
+//     their intersection is what solveFast tries, and its popcount is the
+//     level's attempts;
+//   - the images that meet the occupied cells are the union of six (or
+//     more) table entries indexed by the nibbles of the occupancy above c;
+//     the images that fit are the others of that intersection;
 //   - the children are the set bits of that mask, in increasing order,
 //     which is solveFast's order (classes ascending, each list in option
 //     order), so the memo table sees the same sequence of nodes.
