@@ -101,6 +101,12 @@ type Config struct {
 	// memoLevel, when positive, is the lowest level the memo table serves
 	// instead of memoMinLevel (tests: tiny puzzles have few levels).
 	memoLevel int
+	// noFastF keeps the 64-bit FILA's F levels on solveFast instead of
+	// solveF (filaf.go), and onFastF, when set, is called with the top
+	// level and the number of nibble tables whenever a model is given to
+	// solveF (tests).
+	noFastF bool
+	onFastF func(from, nBlk int)
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1, Count

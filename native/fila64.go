@@ -103,6 +103,8 @@ type fila64 struct {
 	vnodes     int64
 	memoHits   int64
 	memoSaved  int64
+	// ff is the specialised table of the F levels (filaf.go).
+	ff fastF
 }
 
 // run solves the model from its root.
@@ -150,6 +152,9 @@ func (f *fila64) rootFraction() float64 {
 	p := f.placed[f.lvl0]
 	if p < 0 {
 		return 0
+	}
+	if f.lvl0 <= f.ff.from {
+		p = f.ff.ent[p] // solveF records the image (filaf.go)
 	}
 	if f.rootHi > f.rootLo {
 		return float64(p-f.rootLo) / float64(f.rootHi-f.rootLo)
@@ -199,6 +204,10 @@ func (f *fila64) tick() {
 // with its empty-list skip done for all classes at once. Same search tree,
 // same statistics; only the order of the classes at a node differs.
 func (f *fila64) solveFast(lvl int, avail, o uint64) {
+	if lvl <= f.ff.from {
+		f.solveF(lvl, avail, o)
+		return
+	}
 	if o == f.full {
 		if avail&f.exactMask == 0 {
 			f.leaf(lvl)
@@ -467,6 +476,9 @@ func (f *fila64) entryOption(l int) int32 {
 		return p // replayed by runFrom
 	}
 	t := f.levelTab[l]
+	if l <= f.ff.from {
+		return t.opt[f.ff.ent[f.placed[l]]] // solveF records the image
+	}
 	if !f.bitmask || t.indexed {
 		return f.placed[l]
 	}
@@ -489,16 +501,15 @@ func (f *fila64) volumeOK(o uint64) bool {
 	for h != 0 {
 		// Flood fill from the lowest open cell.
 		comp := h & -h
-		for {
-			grow := comp
-			for x := comp; x != 0; x &= x - 1 {
+		// Grow from the cells added last only: each cell's neighbours
+		// are read once.
+		for front := comp; front != 0; {
+			var grow uint64
+			for x := front; x != 0; x &= x - 1 {
 				grow |= f.nbMask[bits.TrailingZeros64(x)]
 			}
-			grow &= h
-			if grow == comp {
-				break
-			}
-			comp = grow
+			front = grow & h &^ comp
+			comp |= front
 		}
 		if !v.reachable(bits.OnesCount64(comp)) {
 			return false

@@ -114,6 +114,7 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 	}
 	f.volN = r.volN
 	f.memoSetup()
+	f.buildFastF()
 }
 
 // initCounts prepares the bit-sliced open-neighbour counts when some level

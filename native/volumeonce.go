@@ -93,16 +93,15 @@ func filterOnce64(pr *problem, perClass [][]uint64, keep []bool) {
 		keep[k] = true
 		for h := full &^ lay; h != 0; {
 			comp := h & -h
-			for {
-				grow := comp
-				for x := comp; x != 0; x &= x - 1 {
+			// Grow from the cells added last only: each cell's
+			// neighbours are read once.
+			for front := comp; front != 0; {
+				var grow uint64
+				for x := front; x != 0; x &= x - 1 {
 					grow |= nb[bits.TrailingZeros64(x)]
 				}
-				grow &= h
-				if grow == comp {
-					break
-				}
-				comp = grow
+				front = grow & h &^ comp
+				comp |= front
 			}
 			if !bitSet(reach, bits.OnesCount64(comp)) {
 				keep[k] = false
