@@ -305,23 +305,10 @@ func (f *fila64) fnode(lvl int, avail, am, o uint64) {
 
 // fmemo is solveMemo for fnode.
 func (f *fila64) fmemo(lvl int, avail, am, o uint64) {
-	m := f.memo
-	w := f.w
-	if e := m.find(o, avail); e != nil {
-		w.found += e.sols
-		w.unique += e.sols
-		w.all += e.sols * f.memoWeight
-		f.vnodes += e.nodes
-		f.memoHits++
-		f.memoSaved += e.nodes
+	if f.memoHit(o, avail) {
 		return
 	}
-	found0, v0 := w.found, f.vnodes
-	skip := f.memoSkip
-	f.memoSkip = lvl
+	found0, v0, skip := f.memoEnter(lvl)
 	f.fnode(lvl, avail, am, o)
-	f.memoSkip = skip
-	if !f.stop {
-		m.store(o, avail, w.found-found0, f.vnodes-v0)
-	}
+	f.memoLeave(skip, found0, v0, o, avail)
 }

@@ -113,24 +113,43 @@ func (m *memoTable) store(o, avail uint64, sols, nodes int64) {
 // adds its counts, a new one is searched and stored (unless the search
 // stopped inside it, when its counts are partial).
 func (f *fila64) solveMemo(lvl int, avail, o uint64) {
-	m := f.memo
-	w := f.w
-	if e := m.find(o, avail); e != nil {
-		w.found += e.sols
-		w.unique += e.sols
-		w.all += e.sols * f.memoWeight
-		f.vnodes += e.nodes
-		f.memoHits++
-		f.memoSaved += e.nodes
+	if f.memoHit(o, avail) {
 		return
 	}
-	found0, v0 := w.found, f.vnodes
-	skip := f.memoSkip
-	f.memoSkip = lvl
+	found0, v0, skip := f.memoEnter(lvl)
 	f.solveFast(lvl, avail, o)
+	f.memoLeave(skip, found0, v0, o, avail)
+}
+
+// memoHit adds the counts of (o, avail) when the table has them.
+func (f *fila64) memoHit(o, avail uint64) bool {
+	e := f.memo.find(o, avail)
+	if e == nil {
+		return false
+	}
+	w := f.w
+	w.found += e.sols
+	w.unique += e.sols
+	w.all += e.sols * f.memoWeight
+	f.vnodes += e.nodes
+	f.memoHits++
+	f.memoSaved += e.nodes
+	return true
+}
+
+// memoEnter notes the counts before the node at lvl is searched (and
+// that its own lookup is being searched); memoLeave stores what the
+// search added, unless it stopped.
+func (f *fila64) memoEnter(lvl int) (found0, v0 int64, skip int) {
+	found0, v0, skip = f.w.found, f.vnodes, f.memoSkip
+	f.memoSkip = lvl
+	return found0, v0, skip
+}
+
+func (f *fila64) memoLeave(skip int, found0, v0 int64, o, avail uint64) {
 	f.memoSkip = skip
 	if !f.stop {
-		m.store(o, avail, w.found-found0, f.vnodes-v0)
+		f.memo.store(o, avail, f.w.found-found0, f.vnodes-v0)
 	}
 }
 
