@@ -36,7 +36,7 @@ compare --section compare:count --time-limit "$tl" \
 # counting with no-good cuts, and the external solvers deciding whether the
 # exact program of our LP export is feasible.
 compare --section compare:hard --time-limit "$hard_tl" \
-	--backends "dlx fila:f,nof fila:e,nof fila:e=11:f=3,nof,at=11 fila:e=13:f=3,nof,at=13,vol=13 highs highs-cli cbc glpsol" \
+	--backends "native dlx fila:f,nof fila:e,nof fila:e=11:f=3,nof,at=11 fila:e=13:f=3,nof,at=13,vol=13 highs highs-cli cbc glpsol" \
 	examples/tetris-cube.yaml examples/diamond-13x13.yaml
 
 # Maximum coverage: the default list, plus CBC and GLPK on the MIP
