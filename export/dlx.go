@@ -22,21 +22,27 @@ func DLXNames(c *model.Cover) []string {
 	names := make([]string, len(c.Items))
 	used := make(map[string]bool, len(c.Items))
 	for n, it := range c.Items {
-		name := it.Name
-		if !dlxLegal(name) || used[name] {
-			prefix := "c"
-			if it.Class >= 0 {
-				prefix = "p"
-			}
-			name = prefix + strconv.FormatInt(int64(n), 36)
-			for used[name] {
-				name += "'"
-			}
+		prefix := "c"
+		if it.Class >= 0 {
+			prefix = "p"
 		}
-		used[name] = true
-		names[n] = name
+		names[n] = claimDLXName(used, it.Name, prefix, n)
 	}
 	return names
+}
+
+// claimDLXName returns name when it is a legal dlx name not in used, else
+// prefix followed by the item number n in base 36 (plus "'" until it is
+// not in used), and marks the result used.
+func claimDLXName(used map[string]bool, name, prefix string, n int) string {
+	if !dlxLegal(name) || used[name] {
+		name = prefix + strconv.FormatInt(int64(n), 36)
+		for used[name] {
+			name += "'"
+		}
+	}
+	used[name] = true
+	return name
 }
 
 func dlxLegal(s string) bool {

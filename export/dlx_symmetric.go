@@ -25,14 +25,7 @@ func SymmetricDLXNames(c *model.SymmetricCover) []string {
 		case n >= c.CellOrbits:
 			prefix = "p"
 		}
-		if !dlxLegal(name) || used[name] {
-			name = prefix + strconv.FormatInt(int64(n), 36)
-			for used[name] {
-				name += "'"
-			}
-		}
-		used[name] = true
-		names[n] = name
+		names[n] = claimDLXName(used, name, prefix, n)
 	}
 	return names
 }
