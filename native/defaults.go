@@ -26,9 +26,10 @@ const DefaultNOF = true
 // short side, and its cheap nodes win); elsewhere (wider planar boards, 3D)
 // E until 2 pieces remain, then F (E throughout with an unlimited piece or
 // at most 2 pieces). Measured (CPU seconds, docs/solvers.md): 10x6 F 0.13,
-// E 0.26; 8x8 with a centre square F 2.28, E 1.21, e=12:f=2 1.11; the
-// 13x13 diamond F more than 194 s, e=17:f=3 43.8 s; Tetris Cube e=12:f=2
-// 0.88x the CPU of e=12:f=3 (3 pairs).
+// E 0.26 (before F's bit-operation path, which halved F there); 8x8 with a
+// centre square (13 pieces) F 1.83, E 1.19, e=13:f=2 1.15 (0.63x of F in 5
+// pairs); the 13x13 diamond F more than 194 s, e=17:f=3 43.8 s; Tetris Cube
+// e=12:f=2 0.88x the CPU of e=12:f=3 (3 pairs).
 func DefaultSchedule(p *puzzle.Puzzle) string {
 	if p.Dim == 2 && narrow(p.Region.Cells) {
 		return "f"
