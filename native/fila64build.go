@@ -144,28 +144,8 @@ func (f *fila64) initCounts() {
 		return
 	}
 	f.dec = f.dec[:0]
-	var cnt [64]uint8
 	for _, lay := range f.optLay {
-		// m(x) = number of cells of the image adjacent to x.
-		var touched uint64
-		for y := lay; y != 0; y &= y - 1 {
-			for _, x := range f.fs.nbLocal[bits.TrailingZeros64(y)] {
-				if x >= 0 {
-					cnt[x]++
-					touched |= 1 << x
-				}
-			}
-		}
-		var v [3]uint64
-		for x := touched; x != 0; x &= x - 1 {
-			c := bits.TrailingZeros64(x)
-			k := cnt[c]
-			cnt[c] = 0
-			v[0] |= uint64(k&1) << c
-			v[1] |= uint64(k>>1&1) << c
-			v[2] |= uint64(k>>2&1) << c
-		}
-		f.dec = append(f.dec, v)
+		f.dec = append(f.dec, adjCounts(lay, f.nbMask))
 	}
 	var v [3]uint64
 	for c := range f.fs.n {
@@ -175,6 +155,22 @@ func (f *fila64) initCounts() {
 		}
 	}
 	f.cnt[f.lvl0] = v
+}
+
+// adjCounts returns, bit-sliced, the number of cells of the image lay
+// adjacent to each cell x (nb[c] has the model neighbours of cell c): the
+// neighbour masks of its cells added into 3-bit counters (at most 6).
+func adjCounts(lay uint64, nb []uint64) [3]uint64 {
+	var v0, v1, v2 uint64
+	for y := lay; y != 0; y &= y - 1 {
+		m := nb[bits.TrailingZeros64(y)]
+		c0 := v0 & m
+		v0 ^= m
+		c1 := v1 & c0
+		v1 ^= c0
+		v2 ^= c1
+	}
+	return [3]uint64{v0, v1, v2}
 }
 
 // subCounts returns a - d on bit-sliced 3-bit counters.
@@ -218,7 +214,7 @@ func fewestOpen(c *[3]uint64, h uint64) uint64 {
 // fillTable builds the image list sets of heuristic h.
 func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []int32) {
 	fs := &f.fs
-	t.buildLayout(fs, h, f.w.r.cfg.NOF, f.w.r.radialRank, cellsOf)
+	t.buildLayout(fs, h, f.w.r.cfg.NOF, f.w.r.radialRank, cellsOf, f.optLay)
 	t.idx, t.lay, t.opt = t.idx[:0], t.lay[:0], t.opt[:0]
 	t.indexed = len(fs.opts) <= 1<<16 && len(t.members) >= indexedEntries && f.bitmask
 	if t.indexed {

@@ -131,8 +131,9 @@ type tableLayout struct {
 
 // buildLayout computes the image list sets of one heuristic. rank gives
 // the fixed fill order for radial (global internal-cell ranks), nil
-// otherwise; cellsOf returns the local cells of model option i.
-func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globalRank []int32, cellsOf func(i int, buf []int32) []int32) {
+// otherwise; cellsOf returns the local cells of model option i, and lays,
+// when not nil (a model of at most 64 cells), its cells as a mask.
+func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globalRank []int32, cellsOf func(i int, buf []int32) []int32, lays []uint64) {
 	tl.kind = kind
 	n := fs.n
 	// Fill order rank of each local cell.
@@ -184,12 +185,19 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 	}
 	tl.slots, tl.slotEnd = tl.slots[:0], tl.slotEnd[:0]
 	var buf [64]int32
+	var lay uint64 // the option's cells, when lays is given
 	anchor := func(c, cls int32, mark []bool) {
 		nb := &tl.nb[c]
 		cov := uint32(0)
-		for t := range nb.n {
-			if mark[nb.k[t]] {
-				cov |= 1 << t
+		if lays != nil {
+			for t := range nb.n {
+				cov |= uint32(lay>>(nb.k[t]&63)&1) << t
+			}
+		} else {
+			for t := range nb.n {
+				if mark[nb.k[t]] {
+					cov |= 1 << t
+				}
 			}
 		}
 		comp := (uint32(1)<<nb.n - 1) &^ cov
@@ -210,8 +218,12 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 		}
 		cells := cellsOf(i, buf[:0])
 		cls := fs.optCls[i]
-		for _, c := range cells {
-			tl.mark[c] = true
+		if lays != nil {
+			lay = lays[i]
+		} else {
+			for _, c := range cells {
+				tl.mark[c] = true
+			}
 		}
 		if fixed {
 			best := cells[0]
@@ -226,8 +238,10 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 				anchor(c, cls, tl.mark)
 			}
 		}
-		for _, c := range cells {
-			tl.mark[c] = false
+		if lays == nil {
+			for _, c := range cells {
+				tl.mark[c] = false
+			}
 		}
 		tl.slotEnd = append(tl.slotEnd, int32(len(tl.slots)))
 	}

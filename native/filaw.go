@@ -103,7 +103,7 @@ func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
 			f.tabs[h] = t
 		}
 		if t.kind != h {
-			t.buildLayout(fs, h, r.cfg.NOF, r.radialRank, cellsOf)
+			t.buildLayout(fs, h, r.cfg.NOF, r.radialRank, cellsOf, nil)
 			if t.kind != h {
 				// The stop flag cut the table short: laying it out again
 				// for every level would clear its tables each time (tens
