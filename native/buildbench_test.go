@@ -1,23 +1,13 @@
 package native
 
-import (
-	"testing"
-	"time"
-)
+import "testing"
 
 // BenchmarkModelBuild builds the 64-bit FILA model of the whole Tetris
 // Cube (4,080 images, E and F tables) once per op: the work of every
 // hand-over from DLX or the wide FILA.
 func BenchmarkModelBuild(b *testing.B) {
 	p := loadExample(b, "tetris-cube.yaml")
-	cfg := Config{Algorithm: "fila", Schedule: "e=12:f=2", NOF: true}
-	sched, err := checkConfig(&cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pr := newProblem(p)
-	cn := newCanon(pr, p.Symmetries())
-	w := newWorker(newRun(pr, pr, cn, cfg, sched, time.Now()))
+	w := newWorker(testRun(b, p, Config{Algorithm: "fila", Schedule: "e=12:f=2", NOF: true}))
 	for b.Loop() {
 		if w.buildFila() == nil {
 			b.Fatal("no 64-bit model")

@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"slices"
 	"testing"
-	"time"
 )
 
 // TestModelBuildFromMasks builds 64-bit FILA models of a 3D, a square and
@@ -22,14 +21,7 @@ func TestModelBuildFromMasks(t *testing.T) {
 		{"tetrahexes-7x4.yaml", "e"},
 	} {
 		p := loadExample(t, tc.file)
-		cfg := Config{Algorithm: "fila", Schedule: tc.sched, NOF: true}
-		sched, err := checkConfig(&cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pr := newProblem(p)
-		cn := newCanon(pr, p.Symmetries())
-		w := newWorker(newRun(pr, pr, cn, cfg, sched, time.Now()))
+		w := newWorker(testRun(t, p, Config{Algorithm: "fila", Schedule: tc.sched, NOF: true}))
 		f := w.buildFila()
 		if f == nil {
 			t.Fatalf("%s: no 64-bit model", tc.file)

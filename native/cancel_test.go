@@ -217,14 +217,7 @@ func TestFilaBuildStops(t *testing.T) {
 		t.Skip("builds a puzzle with 1.5 million images")
 	}
 	p := bigBoard(t, 300)
-	cfg := Config{Algorithm: "fila", Schedule: "f", NOF: true}
-	sched, err := checkConfig(&cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr := newProblem(p)
-	r := newRun(pr, pr, newCanon(pr, p.Symmetries()), cfg, sched, time.Now())
-	w := newWorker(r)
+	w := newWorker(testRun(t, p, Config{Algorithm: "fila", Schedule: "f", NOF: true}))
 	start := time.Now()
 	if f := w.buildFila(); f != nil || w.fw == nil {
 		t.Fatal("a 64-bit model for 90,000 cells")
@@ -235,7 +228,7 @@ func TestFilaBuildStops(t *testing.T) {
 	if len(in.opts) == 0 {
 		t.Fatal("no options collected")
 	}
-	r.stopFlag.Store(true)
+	w.r.stopFlag.Store(true)
 	start = time.Now()
 	w.buildFila()
 	collect := time.Since(start)

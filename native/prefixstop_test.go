@@ -1,9 +1,6 @@
 package native
 
-import (
-	"testing"
-	"time"
-)
+import "testing"
 
 // TestSolvePrefixAfterStop: a worker that takes a subproblem with a FILA
 // part just as the stop flag is set (another worker reached --limit, a
@@ -13,13 +10,7 @@ import (
 // unfinished (w.stop) and nothing is counted.
 func TestSolvePrefixAfterStop(t *testing.T) {
 	p := loadExample(t, "pentomino-10x6.yaml")
-	cfg := Config{Algorithm: "fila", Schedule: "f", NOF: true, Workers: 2}
-	sched, err := checkConfig(&cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr := newProblem(p)
-	r := newRun(pr, pr, newCanon(pr, p.Symmetries()), cfg, sched, time.Now())
+	r := testRun(t, p, Config{Algorithm: "fila", Schedule: "f", NOF: true, Workers: 2})
 	s := r.makeSplit(newWorker(r))
 	if s == nil {
 		t.Fatal("no split")

@@ -134,6 +134,18 @@ func loadExample(t testing.TB, name string) *puzzle.Puzzle {
 	return p
 }
 
+// testRun makes the run of a Solve of p with cfg (no filters), for tests
+// that drive a worker or a model build directly.
+func testRun(t testing.TB, p *puzzle.Puzzle, cfg Config) *run {
+	t.Helper()
+	sched, err := checkConfig(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := newProblem(p)
+	return newRun(pr, pr, newCanon(pr, p.Symmetries()), cfg, sched, time.Now())
+}
+
 // raceSkip leaves out the 10x6 cases under the race detector (minutes).
 func raceSkip() int {
 	if raceEnabled {
