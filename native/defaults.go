@@ -31,7 +31,7 @@ const DefaultNOF = true
 // pairs); the 13x13 diamond F more than 194 s, e=17:f=3 43.8 s; Tetris Cube
 // e=12:f=2 0.88x the CPU of e=12:f=3 (3 pairs).
 func DefaultSchedule(p *puzzle.Puzzle) string {
-	if p.Dim == 2 && narrow(p.Region.Cells) {
+	if p.Dim == 2 && min(p.Region.Size.I, p.Region.Size.J) <= NarrowBoard {
 		return "f"
 	}
 	pieces := 0
@@ -50,20 +50,6 @@ func DefaultSchedule(p *puzzle.Puzzle) string {
 // NarrowBoard is the widest bounding box (its shorter side, in cells) of a
 // planar board that DefaultSchedule searches with F.
 const NarrowBoard = 6
-
-// narrow reports whether the bounding box of the planar cells is at most
-// NarrowBoard cells across in one direction.
-func narrow(cells []puzzle.Cell) bool {
-	if len(cells) == 0 {
-		return true
-	}
-	lo, hi := cells[0], cells[0]
-	for _, c := range cells[1:] {
-		lo.I, lo.J = min(lo.I, c.I), min(lo.J, c.J)
-		hi.I, hi.J = max(hi.I, c.I), max(hi.J, c.J)
-	}
-	return min(hi.I-lo.I, hi.J-lo.J)+1 <= NarrowBoard
-}
 
 // DefaultMaxCoverageConfig is the configuration of MaxCoverage when none
 // is given (solve --max-coverage, its warm start for HiGHS, compare's

@@ -499,18 +499,7 @@ func (f *fila64) volumeOK(o uint64) bool {
 	v.componentSums(v.counts)
 	h := ^o & f.full
 	for h != 0 {
-		// Flood fill from the lowest open cell.
-		comp := h & -h
-		// Grow from the cells added last only: each cell's neighbours
-		// are read once.
-		for front := comp; front != 0; {
-			var grow uint64
-			for x := front; x != 0; x &= x - 1 {
-				grow |= f.nbMask[bits.TrailingZeros64(x)]
-			}
-			front = grow & h &^ comp
-			comp |= front
-		}
+		comp := component64(h, f.nbMask) // from the lowest open cell
 		if !v.reachable(bits.OnesCount64(comp)) {
 			return false
 		}

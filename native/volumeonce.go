@@ -73,6 +73,23 @@ func filterOnceFull(pr *problem, v *volume, perClass [][]uint64, k int) bool {
 	return v.componentsOK(func(c int32) bool { return !img[c] })
 }
 
+// component64 returns the connected component of the lowest cell of h
+// within h (a flood fill over the neighbour masks nb, at most 64 cells).
+// It grows from the cells added last only, so each cell's neighbours are
+// read once.
+func component64(h uint64, nb []uint64) uint64 {
+	comp := h & -h
+	for front := comp; front != 0; {
+		var grow uint64
+		for x := front; x != 0; x &= x - 1 {
+			grow |= nb[bits.TrailingZeros64(x)]
+		}
+		front = grow & h &^ comp
+		comp |= front
+	}
+	return comp
+}
+
 // filterOnce64 is filterOnce with bitset flood fills (at most 64 cells).
 func filterOnce64(pr *problem, perClass [][]uint64, keep []bool) {
 	nb := make([]uint64, pr.nCells)
@@ -92,17 +109,7 @@ func filterOnce64(pr *problem, perClass [][]uint64, keep []bool) {
 		reach := perClass[pr.optClass[k]]
 		keep[k] = true
 		for h := full &^ lay; h != 0; {
-			comp := h & -h
-			// Grow from the cells added last only: each cell's
-			// neighbours are read once.
-			for front := comp; front != 0; {
-				var grow uint64
-				for x := front; x != 0; x &= x - 1 {
-					grow |= nb[bits.TrailingZeros64(x)]
-				}
-				front = grow & h &^ comp
-				comp |= front
-			}
+			comp := component64(h, nb)
 			if !bitSet(reach, bits.OnesCount64(comp)) {
 				keep[k] = false
 				break
