@@ -28,7 +28,7 @@ export POLYTILE_PYTHON ?= $(CURDIR)/.deps/pyomo/bin/python
 # Build for this machine's processor, as -march=native would: on an x86-64
 # with the v3 instructions (AVX2, BMI1/2, FMA, LZCNT, MOVBE, F16C) the
 # compiler may use TZCNT and POPCNT without run-time checks, which made the
-# searches 4-8% faster (docs/benchmarks.md). A binary for other machines
+# searches 3-8% faster (docs/benchmarks.md). A binary for other machines
 # (a cluster with older nodes): make build GOAMD64=v1. Only read on amd64.
 ifeq ($(origin GOAMD64),undefined)
 GOAMD64 := $(shell bash scripts/goamd64.sh)
