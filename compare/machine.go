@@ -60,7 +60,7 @@ func (m *Machine) String() string {
 func (m *Machine) Markdown() string {
 	h := m.HiGHS
 	if h == "" {
-		h = "not compiled in"
+		h = "not available: " + highs.UnavailableReason()
 	}
 	return fmt.Sprintf("Machine: %s, %d logical CPUs, %s; %s; HiGHS %s; run on %s.\n", m.CPU, m.Cores, m.OS, m.Go, h, m.Date)
 }

@@ -130,7 +130,7 @@ func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if t.Kind == Count {
 		o, err := enumerate(ctx, t.Puzzle, t.EnumLimit, t.TimeLimit, b.solver)
 		if errors.Is(err, highs.ErrUnavailable) {
-			return &Outcome{Status: Skipped, Reason: "HiGHS is not compiled in (built with -tags nohighs)"}, nil
+			return &Outcome{Status: Skipped, Reason: highs.UnavailableReason()}, nil
 		}
 		return o, err
 	}
@@ -142,7 +142,7 @@ func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	opt.TimeLimit = t.TimeLimit
 	res, err := highs.SolveProgram(ctx, prog, opt)
 	if errors.Is(err, highs.ErrUnavailable) {
-		return &Outcome{Status: Skipped, Reason: "HiGHS is not compiled in (built with -tags nohighs)"}, nil
+		return &Outcome{Status: Skipped, Reason: highs.UnavailableReason()}, nil
 	}
 	if err != nil {
 		return nil, err

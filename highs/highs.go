@@ -7,11 +7,16 @@
 // solutions and progress ([Options]). [ReadModel] and [WriteModel] read and
 // write LP / MPS files with HiGHS's own readers and writers.
 //
-// The cgo part links through `pkg-config highs`. `make deps` installs HiGHS
-// into the project's .deps/ directory and writes a matching highs.pc; a
-// system-wide HiGHS with its own highs.pc works the same way. Built with the
-// `nohighs` tag (or without cgo) the package keeps the same API, and every
-// function that needs HiGHS returns an error wrapping [ErrUnavailable].
+// The cgo part compiles against `pkg-config highs`. `make deps` installs
+// HiGHS into the project's .deps/ directory and writes a matching highs.pc;
+// a system-wide HiGHS with its own highs.pc works the same way. The library
+// itself is loaded on first use (dlopen), from the directory pkg-config
+// named at build time, LD_LIBRARY_PATH or the system's library path: a
+// program that never calls this package does not load it, and still runs
+// where it is missing. Built with the `nohighs` tag (or without cgo) the
+// package keeps the same API, and every function that needs HiGHS returns
+// an error wrapping [ErrUnavailable]; so does every such function when the
+// library cannot be loaded ([UnavailableReason] says why).
 //
 // HiGHS never prints on its own: its output is switched off unless
 // [Options.Log] is set, and then every log line goes to that function.
@@ -29,7 +34,8 @@ import (
 )
 
 // ErrUnavailable is returned (wrapped) by every function that needs HiGHS
-// when the package was built without it (build tag nohighs, or no cgo).
+// when the package was built without it (build tag nohighs, or no cgo),
+// and matches (errors.Is) the error of a library that cannot be loaded.
 var ErrUnavailable = errors.New("highs: HiGHS support is not compiled in " +
 	"(built with -tags nohighs or CGO_ENABLED=0); to enable it run `make deps` and rebuild " +
 	"without the nohighs tag, or `pip install highsbox` (or install HiGHS from your system) " +

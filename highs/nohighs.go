@@ -7,6 +7,10 @@ import (
 	"fmt"
 )
 
+// UnavailableReason says in a few words why HiGHS cannot be used: this
+// build has no HiGHS.
+func UnavailableReason() string { return "HiGHS is not compiled in (built with -tags nohighs)" }
+
 // Version returns "" when HiGHS is not compiled in.
 func Version() string { return "" }
 

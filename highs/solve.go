@@ -4,11 +4,12 @@ package highs
 
 /*
 #cgo pkg-config: highs
+#cgo LDFLAGS: -Wl,--as-needed -ldl
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <pthread.h>
-#include "interfaces/highs_c_api.h"
+#include "highs_shim.h"
 
 // Defined in Go (callback.go, //export polytileHighsCallback).
 extern void polytileHighsCallback(int, char*, HighsCallbackDataOut*, HighsCallbackDataIn*, void*);
@@ -16,7 +17,7 @@ extern void polytileHighsCallback(int, char*, HighsCallbackDataOut*, HighsCallba
 // polytile_set_callback installs the Go trampoline; handle is a
 // runtime/cgo.Handle, which is an integer and not a Go pointer.
 static HighsInt polytile_set_callback(void* h, uintptr_t handle) {
-	return Highs_setCallback(h, (HighsCCallbackType)polytileHighsCallback, (void*)handle);
+	return pt_Highs_setCallback(h, (HighsCCallbackType)polytileHighsCallback, (void*)handle);
 }
 
 // polytile_thread_id identifies the calling OS thread.
@@ -54,9 +55,64 @@ const (
 	maxNameLen       = 512
 )
 
-// Version returns the version of the linked HiGHS library, e.g. "1.15.1".
+// libNames are the names load tries, in order: the development name
+// that `make deps` and most packages install, then the usual soname.
+var libNames = []string{"libhighs.so", "libhighs.so.1"}
+
+// loaded is the outcome of the first load.
+var loaded = sync.OnceValue(func() error { return loadFrom(libNames) })
+
+// load opens the HiGHS library on first use (highs_shim.h): every entry
+// point calls it before any HiGHS function. Its error wraps
+// ErrUnavailable, so that callers treat a missing library as a build
+// without HiGHS, and says why dlopen failed.
+func load() error { return loaded() }
+
+// loadFrom tries the names in order and keeps the first that loads.
+func loadFrom(names []string) error {
+	var why []string
+	for _, name := range names {
+		cname := C.CString(name)
+		rc := C.pt_highs_load(cname)
+		C.free(unsafe.Pointer(cname))
+		if rc == 0 {
+			return nil
+		}
+		why = append(why, C.GoString(C.pt_highs_error()))
+	}
+	return &loadError{why: strings.Join(why, "; ")}
+}
+
+// loadError is a HiGHS library that could not be loaded at run time; it
+// is ErrUnavailable for errors.Is.
+type loadError struct{ why string }
+
+func (e *loadError) Error() string {
+	return "highs: the HiGHS library could not be loaded (" + e.why + "); this build looks for it " +
+		"where `make deps` put it when polytile was built, then on LD_LIBRARY_PATH and the system's " +
+		"library path: run `make deps` and rebuild, or put the directory holding libhighs.so on LD_LIBRARY_PATH " +
+		"(the native solvers do not need it)"
+}
+
+func (e *loadError) Is(target error) bool { return target == ErrUnavailable }
+
+// UnavailableReason says in a few words why HiGHS cannot be used ("" when
+// it can): here, why its library could not be loaded.
+func UnavailableReason() string {
+	var le *loadError
+	if errors.As(load(), &le) {
+		return "the HiGHS library could not be loaded (" + le.why + ")"
+	}
+	return ""
+}
+
+// Version returns the version of the HiGHS library, e.g. "1.15.1", or ""
+// when it cannot be loaded.
 func Version() string {
-	return strings.TrimPrefix(C.GoString(C.Highs_version()), "v")
+	if load() != nil {
+		return ""
+	}
+	return strings.TrimPrefix(C.GoString(C.pt_Highs_version()), "v")
 }
 
 // instance owns one Highs object; call destroy when done.
@@ -64,7 +120,10 @@ type instance struct{ p unsafe.Pointer }
 
 // newInstance creates a Highs object with all output switched off.
 func newInstance() (*instance, error) {
-	p := C.Highs_create()
+	if err := load(); err != nil {
+		return nil, err
+	}
+	p := C.pt_Highs_create()
 	if p == nil {
 		return nil, errors.New("highs: Highs_create returned NULL")
 	}
@@ -78,7 +137,7 @@ func newInstance() (*instance, error) {
 
 func (in *instance) destroy() {
 	if in.p != nil {
-		C.Highs_destroy(in.p)
+		C.pt_Highs_destroy(in.p)
 		in.p = nil
 	}
 }
@@ -98,19 +157,19 @@ func (in *instance) setBool(name string, v bool) error {
 	if v {
 		b = 1
 	}
-	return check(fmt.Sprintf("Highs_setBoolOptionValue(%s=%v)", name, v), C.Highs_setBoolOptionValue(in.p, cs, b))
+	return check(fmt.Sprintf("Highs_setBoolOptionValue(%s=%v)", name, v), C.pt_Highs_setBoolOptionValue(in.p, cs, b))
 }
 
 func (in *instance) setInt(name string, v int) error {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
-	return check(fmt.Sprintf("Highs_setIntOptionValue(%s=%d)", name, v), C.Highs_setIntOptionValue(in.p, cs, C.HighsInt(v)))
+	return check(fmt.Sprintf("Highs_setIntOptionValue(%s=%d)", name, v), C.pt_Highs_setIntOptionValue(in.p, cs, C.HighsInt(v)))
 }
 
 func (in *instance) setDouble(name string, v float64) error {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
-	return check(fmt.Sprintf("Highs_setDoubleOptionValue(%s=%g)", name, v), C.Highs_setDoubleOptionValue(in.p, cs, C.double(v)))
+	return check(fmt.Sprintf("Highs_setDoubleOptionValue(%s=%g)", name, v), C.pt_Highs_setDoubleOptionValue(in.p, cs, C.double(v)))
 }
 
 func (in *instance) setString(name, v string) error {
@@ -118,7 +177,7 @@ func (in *instance) setString(name, v string) error {
 	defer C.free(unsafe.Pointer(cs))
 	cv := C.CString(v)
 	defer C.free(unsafe.Pointer(cv))
-	return check(fmt.Sprintf("Highs_setStringOptionValue(%s=%s)", name, v), C.Highs_setStringOptionValue(in.p, cs, cv))
+	return check(fmt.Sprintf("Highs_setStringOptionValue(%s=%s)", name, v), C.pt_Highs_setStringOptionValue(in.p, cs, cv))
 }
 
 // CheckExtra checks options for Options.Extra on a scratch HiGHS instance,
@@ -144,7 +203,7 @@ func CheckExtra(extra []Option) error {
 	if err := check("Highs_setCallback", C.polytile_set_callback(in.p, C.uintptr_t(handle))); err != nil {
 		return err
 	}
-	if err := check("Highs_startCallback(logging)", C.Highs_startCallback(in.p, C.HighsInt(cbLogging))); err != nil {
+	if err := check("Highs_startCallback(logging)", C.pt_Highs_startCallback(in.p, C.HighsInt(cbLogging))); err != nil {
 		return err
 	}
 	return in.setExtra(extra, state, false)
@@ -172,9 +231,9 @@ func (in *instance) setExtra(extra []Option, s *solveState, logOn bool) error {
 		s.capture(true)
 		// Highs_setStringOptionValue parses the text for the option's type
 		// (Highs_setOptionValue does the same but is deprecated).
-		st := C.Highs_setStringOptionValue(in.p, cn, cv)
+		st := C.pt_Highs_setStringOptionValue(in.p, cn, cv)
 		var typ C.HighsInt
-		typeSt := C.Highs_getOptionType(in.p, cn, &typ)
+		typeSt := C.pt_Highs_getOptionType(in.p, cn, &typ)
 		msgs := s.capture(false)
 		C.free(unsafe.Pointer(cn))
 		C.free(unsafe.Pointer(cv))
@@ -200,7 +259,7 @@ func (in *instance) intInfo(name string) (int, error) {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	var v C.HighsInt
-	err := check("Highs_getIntInfoValue("+name+")", C.Highs_getIntInfoValue(in.p, cs, &v))
+	err := check("Highs_getIntInfoValue("+name+")", C.pt_Highs_getIntInfoValue(in.p, cs, &v))
 	return int(v), err
 }
 
@@ -208,7 +267,7 @@ func (in *instance) int64Info(name string) (int64, error) {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	var v C.int64_t
-	err := check("Highs_getInt64InfoValue("+name+")", C.Highs_getInt64InfoValue(in.p, cs, &v))
+	err := check("Highs_getInt64InfoValue("+name+")", C.pt_Highs_getInt64InfoValue(in.p, cs, &v))
 	return int64(v), err
 }
 
@@ -216,7 +275,7 @@ func (in *instance) doubleInfo(name string) (float64, error) {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	var v C.double
-	err := check("Highs_getDoubleInfoValue("+name+")", C.Highs_getDoubleInfoValue(in.p, cs, &v))
+	err := check("Highs_getDoubleInfoValue("+name+")", C.pt_Highs_getDoubleInfoValue(in.p, cs, &v))
 	return float64(v), err
 }
 
@@ -280,12 +339,12 @@ func (in *instance) pass(m *Model) error {
 				integrality[j] = varInteger
 			}
 		}
-		st = C.Highs_passMip(in.p, C.HighsInt(cols), C.HighsInt(rows), C.HighsInt(nnz),
+		st = C.pt_Highs_passMip(in.p, C.HighsInt(cols), C.HighsInt(rows), C.HighsInt(nnz),
 			matrixRowwise, sense, C.double(m.Offset),
 			dptr(m.ColCost), dptr(lower), dptr(upper), dptr(m.RowLower), dptr(m.RowUpper),
 			iptr(start), iptr(index), dptr(m.Value), iptr(integrality))
 	} else {
-		st = C.Highs_passLp(in.p, C.HighsInt(cols), C.HighsInt(rows), C.HighsInt(nnz),
+		st = C.pt_Highs_passLp(in.p, C.HighsInt(cols), C.HighsInt(rows), C.HighsInt(nnz),
 			matrixRowwise, sense, C.double(m.Offset),
 			dptr(m.ColCost), dptr(lower), dptr(upper), dptr(m.RowLower), dptr(m.RowUpper),
 			iptr(start), iptr(index), dptr(m.Value))
@@ -296,7 +355,7 @@ func (in *instance) pass(m *Model) error {
 	}
 	for j, name := range m.ColNames {
 		cs := C.CString(name)
-		st := C.Highs_passColName(in.p, C.HighsInt(j), cs)
+		st := C.pt_Highs_passColName(in.p, C.HighsInt(j), cs)
 		C.free(unsafe.Pointer(cs))
 		if err := check(fmt.Sprintf("Highs_passColName(%d, %q)", j, name), st); err != nil {
 			return err
@@ -304,7 +363,7 @@ func (in *instance) pass(m *Model) error {
 	}
 	for i, name := range m.RowNames {
 		cs := C.CString(name)
-		st := C.Highs_passRowName(in.p, C.HighsInt(i), cs)
+		st := C.pt_Highs_passRowName(in.p, C.HighsInt(i), cs)
 		C.free(unsafe.Pointer(cs))
 		if err := check(fmt.Sprintf("Highs_passRowName(%d, %q)", i, name), st); err != nil {
 			return err
@@ -341,7 +400,7 @@ func threadPool(want int) int {
 	case want == 0:
 		want = max(1, (runtime.NumCPU()+1)/2) // HiGHS's own default
 	case have != 0 && have != want:
-		C.Highs_resetGlobalScheduler(1)
+		C.pt_Highs_resetGlobalScheduler(1)
 	}
 	poolSize[tid] = want
 	return want
@@ -421,7 +480,7 @@ func Solve(ctx context.Context, m *Model, opt Options) (*Result, error) {
 			return nil, err
 		}
 		for _, k := range kinds {
-			if err := check(fmt.Sprintf("Highs_startCallback(%d)", k), C.Highs_startCallback(in.p, C.HighsInt(k))); err != nil {
+			if err := check(fmt.Sprintf("Highs_startCallback(%d)", k), C.pt_Highs_startCallback(in.p, C.HighsInt(k))); err != nil {
 				return nil, err
 			}
 		}
@@ -474,7 +533,7 @@ func Solve(ctx context.Context, m *Model, opt Options) (*Result, error) {
 		return nil, err
 	}
 	if opt.Start != nil {
-		st := C.Highs_setSolution(in.p, dptr(opt.Start), nil, nil, nil)
+		st := C.pt_Highs_setSolution(in.p, dptr(opt.Start), nil, nil, nil)
 		runtime.KeepAlive(opt.Start)
 		if err := check("Highs_setSolution(Start)", st); err != nil {
 			return nil, err
@@ -483,7 +542,7 @@ func Solve(ctx context.Context, m *Model, opt Options) (*Result, error) {
 
 	stop := context.AfterFunc(ctx, func() { state.interrupt.Store(true) })
 
-	runStatus := C.Highs_run(in.p)
+	runStatus := C.pt_Highs_run(in.p)
 
 	stop()
 	state.flushLog()
@@ -510,17 +569,17 @@ func noSolution(m *Model, st ModelStatus) *Result {
 
 // result reads status, objective, bound and solution after Highs_run.
 func (in *instance) result(m *Model) (*Result, error) {
-	res := noSolution(m, ModelStatus(C.Highs_getModelStatus(in.p)))
-	res.Seconds = float64(C.Highs_getRunTime(in.p))
+	res := noSolution(m, ModelStatus(C.pt_Highs_getModelStatus(in.p)))
+	res.Seconds = float64(C.pt_Highs_getRunTime(in.p))
 	pss, err := in.intInfo("primal_solution_status")
 	if err != nil {
 		return res, err
 	}
 	res.HasSolution = pss == solutionFeasible
 	if res.HasSolution {
-		res.Objective = float64(C.Highs_getObjectiveValue(in.p))
+		res.Objective = float64(C.pt_Highs_getObjectiveValue(in.p))
 		res.X = make([]float64, m.NumCols())
-		st := C.Highs_getSolution(in.p, dptr(res.X), nil, nil, nil)
+		st := C.pt_Highs_getSolution(in.p, dptr(res.X), nil, nil, nil)
 		if err := check("Highs_getSolution", st); err != nil {
 			return res, err
 		}
@@ -558,15 +617,15 @@ func ReadModel(path string) (*Model, error) {
 	defer in.destroy()
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
-	if err := check(fmt.Sprintf("Highs_readModel(%q)", path), C.Highs_readModel(in.p, cpath)); err != nil {
+	if err := check(fmt.Sprintf("Highs_readModel(%q)", path), C.pt_Highs_readModel(in.p, cpath)); err != nil {
 		return nil, err
 	}
-	if C.Highs_getHessianNumNz(in.p) > 0 {
+	if C.pt_Highs_getHessianNumNz(in.p) > 0 {
 		return nil, fmt.Errorf("highs: read model %s: quadratic objectives are not supported", path)
 	}
-	cols := int(C.Highs_getNumCol(in.p))
-	rows := int(C.Highs_getNumRow(in.p))
-	nnz := int(C.Highs_getNumNz(in.p))
+	cols := int(C.pt_Highs_getNumCol(in.p))
+	rows := int(C.pt_Highs_getNumRow(in.p))
+	nnz := int(C.pt_Highs_getNumNz(in.p))
 
 	// HiGHS fills arrays of the sizes above; one spare element keeps every
 	// pointer non-NULL and leaves room for a closing start entry.
@@ -581,7 +640,7 @@ func ReadModel(path string) (*Model, error) {
 	integrality := make([]C.HighsInt, cols+1)
 	var nc, nr, nz, sense C.HighsInt
 	var offset C.double
-	st := C.Highs_getLp(in.p, matrixRowwise, &nc, &nr, &nz, &sense, &offset,
+	st := C.pt_Highs_getLp(in.p, matrixRowwise, &nc, &nr, &nz, &sense, &offset,
 		dptr(cost), dptr(lower), dptr(upper), dptr(rlower), dptr(rupper),
 		iptr(start), iptr(index), dptr(value), iptr(integrality))
 	if err := check("Highs_getLp", st); err != nil {
@@ -625,8 +684,8 @@ func ReadModel(path string) (*Model, error) {
 	}
 	buf := (*C.char)(C.malloc(maxNameLen + 1))
 	defer C.free(unsafe.Pointer(buf))
-	m.ColNames = readNames(cols, func(j int) C.HighsInt { return C.Highs_getColName(in.p, C.HighsInt(j), buf) }, buf)
-	m.RowNames = readNames(rows, func(i int) C.HighsInt { return C.Highs_getRowName(in.p, C.HighsInt(i), buf) }, buf)
+	m.ColNames = readNames(cols, func(j int) C.HighsInt { return C.pt_Highs_getColName(in.p, C.HighsInt(j), buf) }, buf)
+	m.RowNames = readNames(rows, func(i int) C.HighsInt { return C.pt_Highs_getRowName(in.p, C.HighsInt(i), buf) }, buf)
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("highs: read model %s: %w", path, err)
 	}
@@ -682,7 +741,7 @@ func WriteModel(m *Model, path string) error {
 	}
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
-	if err := check(fmt.Sprintf("Highs_writeModel(%q)", path), C.Highs_writeModel(in.p, cpath)); err != nil {
+	if err := check(fmt.Sprintf("Highs_writeModel(%q)", path), C.pt_Highs_writeModel(in.p, cpath)); err != nil {
 		os.Remove(path) // e.g. an extension HiGHS does not know
 		return err
 	}
