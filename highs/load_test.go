@@ -6,7 +6,9 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -67,5 +69,48 @@ func TestLoadMissingLibrary(t *testing.T) {
 	m := &Model{Maximize: true, ColCost: []float64{1}, ColLower: []float64{0}, ColUpper: []float64{1}, RowStart: []int{0}}
 	if _, err := Solve(t.Context(), m, Options{}); err != nil {
 		t.Errorf("Solve after a failed load: %v", err)
+	}
+}
+
+// TestEntryPointsWithoutLibrary runs a child process whose first load
+// fails, as on a machine without HiGHS: every entry point reports
+// ErrUnavailable, and WriteModel does so before it touches its path (an
+// existing file keeps its contents; it used to be truncated first).
+func TestEntryPointsWithoutLibrary(t *testing.T) {
+	if os.Getenv("POLYTILE_TEST_NOLIB_CHILD") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestEntryPointsWithoutLibrary$", "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), "POLYTILE_TEST_NOLIB_CHILD=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "--- PASS: TestEntryPointsWithoutLibrary") {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		return
+	}
+	loaded = sync.OnceValue(func() error { return loadFrom([]string{"libpolytile-no-such-highs.so"}) })
+	if v := Version(); v != "" {
+		t.Errorf("Version %q without the library", v)
+	}
+	if r := UnavailableReason(); !strings.Contains(r, "could not be loaded") {
+		t.Errorf("UnavailableReason %q", r)
+	}
+	m := &Model{ColCost: []float64{1}, ColLower: []float64{0}, ColUpper: []float64{1}, RowStart: []int{0}}
+	path := filepath.Join(t.TempDir(), "keep.lp")
+	if err := os.WriteFile(path, []byte("kept\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errSolve := Solve(t.Context(), m, Options{})
+	_, errRead := ReadModel(path)
+	for name, err := range map[string]error{
+		"Solve":      errSolve,
+		"ReadModel":  errRead,
+		"WriteModel": WriteModel(m, path),
+		"CheckExtra": CheckExtra([]Option{{Name: "simplex_strategy", Value: "1"}}),
+	} {
+		if !errors.Is(err, ErrUnavailable) {
+			t.Errorf("%s: %v, want ErrUnavailable", name, err)
+		}
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "kept\n" {
+		t.Errorf("WriteModel without the library left %q (%v), want the file as it was", b, err)
 	}
 }

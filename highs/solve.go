@@ -87,8 +87,13 @@ func loadFrom(names []string) error {
 // is ErrUnavailable for errors.Is.
 type loadError struct{ why string }
 
+// reason is the error in a few words.
+func (e *loadError) reason() string {
+	return "the HiGHS library could not be loaded (" + e.why + ")"
+}
+
 func (e *loadError) Error() string {
-	return "highs: the HiGHS library could not be loaded (" + e.why + "); this build looks for it " +
+	return "highs: " + e.reason() + "; this build looks for it " +
 		"where `make deps` put it when polytile was built, then on LD_LIBRARY_PATH and the system's " +
 		"library path: run `make deps` and rebuild, or put the directory holding libhighs.so on LD_LIBRARY_PATH " +
 		"(the native solvers do not need it)"
@@ -101,7 +106,7 @@ func (e *loadError) Is(target error) bool { return target == ErrUnavailable }
 func UnavailableReason() string {
 	var le *loadError
 	if errors.As(load(), &le) {
-		return "the HiGHS library could not be loaded (" + le.why + ")"
+		return le.reason()
 	}
 	return ""
 }
@@ -721,6 +726,9 @@ func WriteModel(m *Model, path string) error {
 	}
 	if path == "" {
 		return errors.New("highs: write model: empty path")
+	}
+	if err := load(); err != nil {
+		return err // before the path is created or truncated
 	}
 	// HiGHS 1.15 crashes (NULL FILE*) when it cannot open the file, so make
 	// sure it can before handing it the path.
