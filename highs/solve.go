@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/cgo"
 	"slices"
@@ -40,6 +41,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/polytile/polytile/internal/atomicfile"
 )
 
 // HiGHS status codes (kHighsStatus*) and other constants of the C API.
@@ -720,6 +723,12 @@ func readNames(n int, get func(int) C.HighsInt, buf *C.char) []string {
 // m.RowNames; HiGHS makes up names where there are none. HiGHS's LP writer
 // splits a ranged row (finite, different lower and upper bounds) into two
 // rows, NAMElo and NAMEup; MPS keeps it as one row with a RANGES entry.
+//
+// HiGHS writes a private temporary file, which is then copied to path as
+// package atomicfile writes outputs: a regular file is replaced only once
+// the whole model is there, a character device or FIFO is written
+// directly, a directory is refused, and on any error path is left as it
+// was.
 func WriteModel(m *Model, path string) error {
 	if err := m.Validate(); err != nil {
 		return err
@@ -728,11 +737,21 @@ func WriteModel(m *Model, path string) error {
 		return errors.New("highs: write model: empty path")
 	}
 	if err := load(); err != nil {
-		return err // before the path is created or truncated
+		return err // before anything is created
 	}
+	if err := atomicfile.Check(path); err != nil {
+		return fmt.Errorf("highs: write model: %w", err)
+	}
+	// The temporary file keeps the extension, which chooses the format.
+	dir, err := os.MkdirTemp("", "polytile-model-")
+	if err != nil {
+		return fmt.Errorf("highs: write model: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	tmp := filepath.Join(dir, "model"+filepath.Ext(path))
 	// HiGHS 1.15 crashes (NULL FILE*) when it cannot open the file, so make
 	// sure it can before handing it the path.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fmt.Errorf("highs: write model: %w", err)
 	}
@@ -747,11 +766,25 @@ func WriteModel(m *Model, path string) error {
 	if err := in.pass(m); err != nil {
 		return err
 	}
-	cpath := C.CString(path)
-	defer C.free(unsafe.Pointer(cpath))
-	if err := check(fmt.Sprintf("Highs_writeModel(%q)", path), C.pt_Highs_writeModel(in.p, cpath)); err != nil {
-		os.Remove(path) // e.g. an extension HiGHS does not know
-		return err
+	ctmp := C.CString(tmp)
+	defer C.free(unsafe.Pointer(ctmp))
+	if err := check(fmt.Sprintf("Highs_writeModel(%q)", path), C.pt_Highs_writeModel(in.p, ctmp)); err != nil {
+		return err // e.g. an extension HiGHS does not know
+	}
+	data, err := os.ReadFile(tmp)
+	if err != nil {
+		return fmt.Errorf("highs: write model: %w", err)
+	}
+	out, err := atomicfile.Create(path, nil)
+	if err != nil {
+		return fmt.Errorf("highs: write model: %w", err)
+	}
+	defer out.Abort()
+	if _, err := out.Write(data); err != nil {
+		return fmt.Errorf("highs: write model: %w", err)
+	}
+	if err := out.Commit(); err != nil {
+		return fmt.Errorf("highs: write model: %w", err)
 	}
 	return nil
 }

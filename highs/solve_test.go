@@ -643,6 +643,61 @@ func TestWriteModelErrors(t *testing.T) {
 	}
 }
 
+// TestWriteModelKeepsTarget: a failed write leaves an existing file as it
+// was (the write used to truncate it, then remove it, before HiGHS refused
+// the extension), a directory is refused, a link to a character device is
+// written through and both stay what they are, and a successful write
+// replaces a regular file whole.
+func TestWriteModelKeepsTarget(t *testing.T) {
+	m := knapsack([]float64{1, 2}, []float64{1, 1}, 1)
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "keep.xyz")
+	if err := os.WriteFile(keep, []byte("precious"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteModel(m, keep); err == nil {
+		t.Fatal("unknown extension accepted")
+	}
+	if b, err := os.ReadFile(keep); err != nil || string(b) != "precious" {
+		t.Fatalf("failed write changed %s: %q, %v", keep, b, err)
+	}
+	sub := filepath.Join(dir, "dir.lp")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteModel(m, sub); err == nil || !strings.Contains(err.Error(), "directory") {
+		t.Fatalf("directory target: got %v, want it refused as a directory", err)
+	}
+	null := filepath.Join(dir, "null.lp") // the extension chooses the format
+	if err := os.Symlink(os.DevNull, null); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteModel(m, null); err != nil {
+		t.Fatalf("%s -> %s: %v", null, os.DevNull, err)
+	}
+	if fi, err := os.Lstat(null); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Fatalf("%s is no longer a link: %v, %v", null, fi, err)
+	}
+	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
+		t.Fatalf("%s is no longer a character device: %v, %v", os.DevNull, fi, err)
+	}
+	old := filepath.Join(dir, "old.lp")
+	if err := os.WriteFile(old, []byte("not a model\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteModel(m, old); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadModel(old)
+	if err != nil || len(back.ColCost) != 2 {
+		t.Fatalf("rewritten %s: %v, %v", old, back, err)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil || len(ents) != 4 {
+		t.Fatalf("directory after the writes: %v, %v; want keep.xyz, dir.lp, null.lp, old.lp only", ents, err)
+	}
+}
+
 func TestSolveRejectsBadInput(t *testing.T) {
 	m := knapsack([]float64{1, 2}, []float64{1, 1}, 1)
 	if _, err := Solve(context.Background(), m, Options{Presolve: "sometimes"}); err == nil {

@@ -232,7 +232,7 @@ func checkDir(path string) error {
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("the directory %s does not exist", dir)
+		return missingDirError(dir)
 	case err != nil:
 		return err
 	case !st.IsDir():
@@ -240,6 +240,16 @@ func checkDir(path string) error {
 	}
 	return nil
 }
+
+// missingDirError says that the directory of a target does not exist; it
+// is fs.ErrNotExist for errors.Is.
+type missingDirError string
+
+func (e missingDirError) Error() string {
+	return fmt.Sprintf("the directory %s does not exist", string(e))
+}
+
+func (e missingDirError) Unwrap() error { return fs.ErrNotExist }
 
 // openDirect opens a device, a FIFO or a magic link for writing in place.
 // A FIFO without a reader is retried until one opens it or ctx is done.

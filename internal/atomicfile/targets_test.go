@@ -382,7 +382,7 @@ func TestSameFile(t *testing.T) {
 // TestCheck: the errors Create would give, without creating anything.
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()
-	if err := Check(filepath.Join(dir, "missing", "x.svg")); err == nil || !strings.Contains(err.Error(), "does not exist") {
+	if err := Check(filepath.Join(dir, "missing", "x.svg")); err == nil || !strings.Contains(err.Error(), "does not exist") || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing directory: %v", err)
 	}
 	if err := Check(dir); err == nil || !strings.Contains(err.Error(), "directory") {
