@@ -135,6 +135,15 @@ func tinyPuzzles(t testing.TB) map[string]*puzzle.Puzzle {
 	vu.Count, vu.Unlimited = 0, true
 	i3 := puzzle.PieceSpec{Name: "I3", Cells: art(t, "###"), Count: 1, Policy: free}
 	out["3x5-V3inf-I3"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 5, Height: 3}), Pieces: []puzzle.PieceSpec{vu, i3}})
+	// A piece with one copy and a twin of the same shape with an unlimited
+	// supply: the one copy must be used (they are two classes; merged, the
+	// class was unlimited and tilings without the copy were counted).
+	va := v3
+	va.Name, va.Count = "V3a", 1
+	out["3x4-V3inf-V3a"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 4, Height: 3}), Pieces: []puzzle.PieceSpec{vu, va}})
+	mono := puzzle.PieceSpec{Name: "M", Cells: art(t, "#"), Unlimited: true, Policy: free}
+	a1 := puzzle.PieceSpec{Name: "A", Cells: art(t, "#"), Count: 1, Policy: free}
+	out["3x2-D-M-A"] = mustPuzzle(t, puzzle.Spec{Dim: 2, Region: puzzle.Box(puzzle.Dims{Width: 3, Height: 2}), Pieces: []puzzle.PieceSpec{dom, mono, a1}})
 	// A board with a hole: 5x5 without its centre, six tetrominoes (one
 	// S that may not turn, so fewer symmetries map the pieces), 24 cells.
 	var holed []puzzle.Cell

@@ -323,8 +323,10 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 
 // buildClasses groups pieces with identical orientation sets and, for
 // pieces with a placement constraint, identical image sets (the images are
-// built first): two pieces are interchangeable exactly when they may be
-// placed at the same places.
+// built first), and the same kind of supply (finite or unlimited): two
+// pieces are interchangeable exactly when they may be placed at the same
+// places and neither one's count is swallowed by the other's unlimited
+// supply.
 func (p *Puzzle) buildClasses() {
 	byKey := map[string]int{}
 	orient := make([][]string, len(p.Pieces))
@@ -347,6 +349,13 @@ func (p *Puzzle) buildClasses() {
 		key := strings.Join(keys, "|")
 		if shared[key] { // tell pieces of one shape apart by their allowed images
 			key += "|images:" + strings.Join(p.imageKeys(k, p.identityMap()), ";")
+		}
+		if pc.Unlimited {
+			// A piece with a finite count and a twin with an unlimited
+			// supply are different pieces: merged, the class would be
+			// unlimited and the finite piece's count (it must be used)
+			// would be lost.
+			key += "|unlimited"
 		}
 		c, ok := byKey[key]
 		if !ok {
