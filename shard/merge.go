@@ -167,9 +167,13 @@ type Report struct {
 	// whose results are all incomplete.
 	Missing    []int `json:"missing"`
 	Incomplete []int `json:"incomplete"`
-	// Duplicates lists files holding a shard already seen with equal
-	// counts; Unreadable files that hold no shard result.
+	// Duplicates lists files holding a complete shard already seen with
+	// equal counts; Superseded the interrupted (incomplete) results not
+	// counted because their shard has a complete result, or a partial one
+	// with more subproblems finished, each with the reason; Unreadable
+	// files that hold no shard result.
 	Duplicates []string `json:"duplicates,omitempty"`
+	Superseded []string `json:"superseded,omitempty"`
 	Unreadable []string `json:"unreadable,omitempty"`
 	// Command is a command line that runs the missing and incomplete
 	// shards ("" when none).
@@ -257,8 +261,12 @@ func Merge(files []Loaded) (*Report, error) {
 			rep.Duplicates = append(rep.Duplicates, f.Path)
 		case r.Complete:
 			byIndex[r.Index] = f
+			rep.Superseded = append(rep.Superseded, superseded(prev, f))
+		case p.Complete || p.Finished >= r.Finished:
+			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		default:
-			rep.Duplicates = append(rep.Duplicates, f.Path)
+			byIndex[r.Index] = f
+			rep.Superseded = append(rep.Superseded, superseded(prev, f))
 		}
 	}
 	for v := range versions {
@@ -298,6 +306,18 @@ func Merge(files []Loaded) (*Report, error) {
 	return rep, nil
 }
 
+// superseded says why the incomplete result lost is not counted: its
+// shard has the result kept, complete or further along.
+func superseded(lost, kept Loaded) string {
+	l, k := lost.Result, kept.Result
+	what := "a complete result"
+	if !k.Complete {
+		what = fmt.Sprintf("a partial result with more subproblems finished (%d of %d)", k.Finished, k.Owned)
+	}
+	return fmt.Sprintf("%s (shard %d, interrupted after %d of %d subproblems) ignored: %s has %s",
+		lost.Path, l.Index, l.Finished, l.Owned, kept.Path, what)
+}
+
 func paths(fs []Loaded) []string {
 	var out []string
 	for _, f := range fs {
@@ -327,6 +347,7 @@ func rerunCommand(good []Loaded, todo []int) string {
 	if tmpl == nil {
 		return ""
 	}
+	tmpl = RunnableTemplate(tmpl)
 	idx := make([]string, len(todo))
 	for n, i := range todo {
 		idx[n] = strconv.Itoa(i)
@@ -362,4 +383,44 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// RunnableTemplate makes a rerun template safe to run for every index: a
+// file it names (-o, --output, --checkpoint) without the {} of the index
+// gets one before its extension ("r.json" -> "r-{}.json"), since every
+// shard of the loop would otherwise write the same file; and a
+// --checkpoint naming the same file as -o gets ".ckpt" appended, since
+// solve refuses one file for both. tmpl is not modified.
+func RunnableTemplate(tmpl []string) []string {
+	out := slices.Clone(tmpl)
+	outAt, ckAt := -1, -1
+	for n := 0; n+1 < len(out); n++ {
+		switch out[n] {
+		case "-o", "--output":
+			outAt = n + 1
+		case "--checkpoint":
+			ckAt = n + 1
+		default:
+			continue
+		}
+		if out[n+1] != "-" && !strings.Contains(out[n+1], "{}") {
+			out[n+1] = withIndex(out[n+1])
+		}
+		n++
+	}
+	if outAt >= 0 && ckAt >= 0 && filepath.Clean(out[outAt]) == filepath.Clean(out[ckAt]) {
+		out[ckAt] += ".ckpt"
+	}
+	return out
+}
+
+// withIndex inserts "-{}" into a file name before its extension.
+func withIndex(path string) string {
+	dir, base := filepath.Split(path)
+	ext := filepath.Ext(base)
+	stem := base[:len(base)-len(ext)]
+	if stem == "" || ext == base {
+		stem, ext = base, ""
+	}
+	return dir + stem + "-{}" + ext
 }

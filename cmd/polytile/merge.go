@@ -101,7 +101,10 @@ func mergeText(w io.Writer, r *shard.Report) error {
 		row("versions", "%s", strings.Join(r.Versions, "; "))
 	}
 	if len(r.Duplicates) > 0 {
-		row("duplicates", "%s (same shard, same counts: ignored)", strings.Join(r.Duplicates, " "))
+		row("duplicates", "%s (complete, same shard, same counts: ignored)", strings.Join(r.Duplicates, " "))
+	}
+	for n, s := range r.Superseded {
+		row(map[bool]string{true: "superseded"}[n == 0], "%s", s)
 	}
 	if len(r.Missing) > 0 {
 		row("missing", "%s", ints(r.Missing))

@@ -118,8 +118,11 @@ type pictures struct {
 // --limit N, makes the native search stream into it without keeping the
 // tilings (as it does for --jsonl).
 func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, path string, f *solveFlags, format render.Format) (*pictures, error) {
-	if err := checkOutputs([]string{path}, output{"-o", f.out}); err != nil {
+	if err := checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
 		return nil, err
+	}
+	if f.checkpoint != "" && f.checkpoint != "-" && sameAsStdout(f.checkpoint, a.stdout) {
+		return nil, usageErr("--checkpoint %s is the file stdout is redirected to: the output would overwrite the checkpoint; choose another file", f.checkpoint)
 	}
 	// --json -o X.json writes the summary (a shard's result) to the file:
 	// no picture then.

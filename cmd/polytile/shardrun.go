@@ -295,7 +295,8 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 }
 
 // rerun is the command line of this shard with {} for the index (in
-// --shard and in the names of the output and checkpoint files).
+// --shard and in the names of the output and checkpoint files, inserted
+// when the names do not hold the index).
 func (sr *shardRun) rerun() []string {
 	f := sr.f
 	args := []string{"polytile", "solve", sr.path, "--count"}
@@ -313,7 +314,7 @@ func (sr *shardRun) rerun() []string {
 	if sr.ckPath != "" {
 		args = append(args, "--checkpoint", indexTemplate(sr.ckPath, sr.index))
 	}
-	return args
+	return shard.RunnableTemplate(args) // file names without the index get one
 }
 
 // indexTemplate replaces the shard index in a file name by {} when it
