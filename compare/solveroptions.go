@@ -43,7 +43,9 @@ var optionKeyRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 // must be cbc, glpsol or highs-cli, the key a plain word (letters,
 // digits, '_' and '-', with any leading dashes dropped), and the value
 // one word without white space; options compare sets itself (the model,
-// the time limit, the solution file) are refused.
+// the time limit, the solution file) are refused, and so is every option
+// outside the solver's allowlist (allowedOption): no option that could
+// make the solver read or write a file reaches it.
 func ParseSolverOption(s string) (SolverOption, error) {
 	solver, kv, ok := strings.Cut(s, ":")
 	if !ok {
@@ -65,7 +67,11 @@ func ParseSolverOption(s string) (SolverOption, error) {
 			return SolverOption{}, fmt.Errorf("solver option %q: compare sets %s itself (the model, the time limit from --time-limit, the solution file)", s, key)
 		}
 	}
-	return SolverOption{Solver: solver, Key: key, Value: value, HasValue: has}, nil
+	o := SolverOption{Solver: solver, Key: key, Value: value, HasValue: has}
+	if why := allowedOption(o); why != "" {
+		return SolverOption{}, fmt.Errorf("solver option %q refused: %s", s, why)
+	}
+	return o, nil
 }
 
 // ValidateSolverOptions asks each solver whether it knows the options,

@@ -380,6 +380,9 @@ func ReservedOption(name string) string {
 		"write_iis_model_file", "write_basis_file", "read_basis_file", "read_solution_file", "ranging":
 		return "polytile owns HiGHS's output and files (use -v for the log)"
 	}
+	if FileOption(name) {
+		return "it names a file HiGHS would read or write, and polytile manages HiGHS's files itself"
+	}
 	return ""
 }
 

@@ -115,7 +115,7 @@ of all solutions is read from its output with --dlx-count (default
 	fl.StringVar(&f.update, "update", "", "write the Markdown tables into FILE between <!-- SECTION:begin --> and <!-- SECTION:end -->")
 	fl.StringVar(&f.section, "section", "compare", "name of the --update section (letters, digits, ':', '-', '_')")
 	addFromFlag(fl, &f.from)
-	fl.StringArrayVar(&f.solverOptions, "solver-option", nil, "SOLVER:KEY=VALUE passed to an external solver (cbc, glpsol, highs-cli); repeatable")
+	fl.StringArrayVar(&f.solverOptions, "solver-option", nil, "SOLVER:KEY=VALUE passed to an external solver (cbc, glpsol, highs-cli); repeatable;\noptions that could read or write a file are refused (see docs/solvers-external.md)")
 	return c
 }
 

@@ -22,6 +22,8 @@ func TestCompareSolverOptions(t *testing.T) {
 		{"cbc:ratio=a b", "native cbc", "one word"},
 		{"glpsol:mipgap=0.1", "native cbc", "does not apply"},
 		{"cbc:ratio=0.1", "native", "does not apply"},
+		{"cbc:fooo=1", "native cbc", "not among the CBC parameters"},
+		{"glpsol:no-such-option", "native glpsol", "not among the glpsol options"},
 	} {
 		code, _, errs := run(t, "", append(base, "-b", c.backends, "--solver-option", c.opt)...)
 		if code != 2 || !strings.Contains(errs, c.want) {
@@ -30,11 +32,9 @@ func TestCompareSolverOptions(t *testing.T) {
 	}
 	// The solvers' own verdicts on unknown options and bad values.
 	for _, c := range []struct{ bin, opt, backends, want string }{
-		{"cbc", "cbc:fooo=1", "native cbc", "No match for fooo"},
 		{"cbc", "cbc:ratio=abc", "native cbc", "illegal"},
 		{"highs", "highs-cli:no_such_option=1", "native highs-cli", `Option "no_such_option" is unknown`},
 		{"highs", "highs-cli:mip_rel_gap=x", "native highs-cli", `Cannot read value "x"`},
-		{"glpsol", "glpsol:no-such-option", "native glpsol", "Invalid option"},
 	} {
 		if _, err := exec.LookPath(c.bin); err != nil {
 			t.Logf("%s not on PATH: skipped", c.bin)
