@@ -2,8 +2,10 @@ package export
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -24,21 +26,62 @@ type Solution struct {
 	HasObjective bool
 	// Values maps column names to values. Files that list only the
 	// nonzero columns (CBC by default) leave the others out: a missing
-	// name means 0.
+	// name means 0. Every value is finite (the readers refuse NaN, an
+	// infinity and a number out of float64's range) and every name was
+	// listed once (the readers refuse a name listed twice).
 	Values map[string]float64
+	// Lines maps each name of Values to the 1-based line of the file on
+	// which its value was read, for error messages that point into the
+	// file. It is nil for a Solution not made by a reader.
+	Lines map[string]int
+}
+
+// newSolution is an empty Solution of the given solver.
+func newSolution(solver string) *Solution {
+	return &Solution{Solver: solver, Values: map[string]float64{}, Lines: map[string]int{}}
+}
+
+// put stores the value of one column read on line ln, refusing a value
+// that is not finite and a name listed twice: a solver lists a column
+// once, so a second value (equal or not) means an edited or corrupt file,
+// and keeping either value would judge a tiling the file does not
+// describe.
+func (s *Solution) put(name string, v float64, ln int, solver string) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("export: %s solution line %d: column %q has value %g: a column's value must be a finite number", solver, ln, trunc(name), v)
+	}
+	if prev, dup := s.Lines[name]; dup {
+		return fmt.Errorf("export: %s solution line %d: column %q is duplicated (listed before on line %d)", solver, ln, trunc(name), prev)
+	}
+	if _, dup := s.Values[name]; dup {
+		return fmt.Errorf("export: %s solution line %d: column %q is duplicated", solver, ln, trunc(name))
+	}
+	s.Values[name] = v
+	if s.Lines != nil {
+		s.Lines[name] = ln
+	}
+	return nil
 }
 
 // Rename replaces every column name that m maps (e.g. short fixed-MPS
 // names, see ReadMPSNames) by its full name.
 func (s *Solution) Rename(m map[string]string) {
 	out := make(map[string]float64, len(s.Values))
+	var lines map[string]int
+	if s.Lines != nil {
+		lines = make(map[string]int, len(s.Lines))
+	}
 	for k, v := range s.Values {
+		ln, hasLine := s.Lines[k]
 		if full, ok := m[k]; ok {
 			k = full
 		}
 		out[k] = v
+		if hasLine {
+			lines[k] = ln
+		}
 	}
-	s.Values = out
+	s.Values, s.Lines = out, lines
 }
 
 // lines scans r line by line with a buffer fit for long lines.
@@ -48,14 +91,39 @@ func lines(r io.Reader) *bufio.Scanner {
 	return sc
 }
 
+// maxEcho is the longest piece of a file's text an error message quotes.
+const maxEcho = 40
+
+// parseValue reads a number of a solution file. "inf" and "-inf" (and
+// "infinity") are infinities, which an objective may be; a column's
+// value is refused later (put) unless it is finite. A number out of
+// float64's range (1e309) is an error, not an infinity, and the error
+// quotes at most maxEcho characters of the text, not the whole of a
+// 100,000-digit string.
 func parseValue(s string) (float64, error) {
 	switch strings.ToLower(s) {
-	case "inf", "+inf", "infinity":
-		return strconv.ParseFloat("inf", 64)
+	case "inf", "+inf", "infinity", "+infinity":
+		return math.Inf(1), nil
 	case "-inf", "-infinity":
-		return strconv.ParseFloat("-inf", 64)
+		return math.Inf(-1), nil
 	}
-	return strconv.ParseFloat(s, 64)
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return 0, fmt.Errorf("number %q is out of range", echo(s))
+		}
+		return 0, fmt.Errorf("bad number %q", echo(s))
+	}
+	return v, nil
+}
+
+// echo shortens a piece of a file's text to at most maxEcho characters
+// (bytes) for an error message.
+func echo(s string) string {
+	if len(s) > maxEcho {
+		return s[:maxEcho-3] + "..."
+	}
+	return s
 }
 
 // ReadHiGHSSolution reads the file the highs binary writes with
@@ -77,7 +145,7 @@ func parseValue(s string) (float64, error) {
 // the same line ("Model status : Optimal"); both are read.
 func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := &Solution{Solver: "highs", Values: map[string]float64{}}
+	s := newSolution("highs")
 	ln, cols, inPrimal := 0, -1, false
 	for sc.Scan() {
 		ln++
@@ -108,7 +176,7 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 		case inPrimal && strings.HasPrefix(line, "# Columns "):
 			n, err := strconv.Atoi(strings.TrimSpace(line[len("# Columns "):]))
 			if err != nil || n < 0 {
-				return nil, fmt.Errorf("export: HiGHS solution line %d: bad column count %q", ln, line)
+				return nil, fmt.Errorf("export: HiGHS solution line %d: bad column count %q", ln, echo(line))
 			}
 			cols = n
 			for c := 0; c < n; c++ {
@@ -118,13 +186,15 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 				ln++
 				f := strings.Fields(sc.Text())
 				if len(f) != 2 {
-					return nil, fmt.Errorf("export: HiGHS solution line %d: want \"name value\", got %q", ln, sc.Text())
+					return nil, fmt.Errorf("export: HiGHS solution line %d: want \"name value\", got %q", ln, echo(sc.Text()))
 				}
 				v, err := parseValue(f[1])
 				if err != nil {
-					return nil, fmt.Errorf("export: HiGHS solution line %d: %w", ln, err)
+					return nil, fmt.Errorf("export: HiGHS solution line %d: column %q: %w", ln, trunc(f[0]), err)
 				}
-				s.Values[f[0]] = v
+				if err := s.put(f[0], v, ln, "HiGHS"); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
@@ -150,11 +220,13 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 // (index, name, value, reduced cost), by default only the nonzero ones.
 // With "printingOptions all" CBC lists the rows first, numbered from 0,
 // then the columns again from 0: the rows are recognised by that restart
-// and dropped. A leading "**" (CBC's mark for a violated bound) is
-// ignored.
+// and dropped; only one such restart is allowed, and a name listed in the
+// columns that was listed before the restart too is refused as duplicated
+// (rows and columns of polytile's programs never share a name). A leading
+// "**" (CBC's mark for a violated bound) is ignored.
 func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := &Solution{Solver: "cbc", Values: map[string]float64{}}
+	s := newSolution("cbc")
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
 			return nil, fmt.Errorf("export: read CBC solution: %w", err)
@@ -164,7 +236,7 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	head := strings.TrimSpace(sc.Text())
 	status, obj, ok := strings.Cut(head, " - objective value ")
 	if !ok {
-		return nil, fmt.Errorf("export: not a CBC solution file: first line %q", head)
+		return nil, fmt.Errorf("export: not a CBC solution file: first line %q", echo(head))
 	}
 	s.Status = strings.TrimSpace(status)
 	if v, err := parseValue(strings.TrimSpace(obj)); err == nil {
@@ -173,6 +245,7 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	s.Optimal = strings.HasPrefix(s.Status, "Optimal")
 	s.Feasible = s.Optimal || strings.HasPrefix(s.Status, "Stopped") && !strings.Contains(s.Status, "no integer")
 	ln, last := 1, -1
+	var rows map[string]int // the names before the restart, by line
 	for sc.Scan() {
 		ln++
 		f := strings.Fields(sc.Text())
@@ -183,21 +256,31 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 			continue
 		}
 		if len(f) < 3 {
-			return nil, fmt.Errorf("export: CBC solution line %d: want \"index name value ...\", got %q", ln, sc.Text())
+			return nil, fmt.Errorf("export: CBC solution line %d: want \"index name value ...\", got %q", ln, echo(sc.Text()))
 		}
 		idx, err := strconv.Atoi(f[0])
-		if err != nil {
-			return nil, fmt.Errorf("export: CBC solution line %d: bad index %q", ln, f[0])
+		if err != nil || idx < 0 {
+			return nil, fmt.Errorf("export: CBC solution line %d: bad index %q", ln, echo(f[0]))
 		}
 		v, err := parseValue(f[2])
 		if err != nil {
-			return nil, fmt.Errorf("export: CBC solution line %d: %w", ln, err)
+			return nil, fmt.Errorf("export: CBC solution line %d: column %q: %w", ln, trunc(f[1]), err)
 		}
 		if idx <= last {
-			clear(s.Values) // what came before were the rows
+			if rows != nil {
+				return nil, fmt.Errorf("export: CBC solution line %d: index %d after %d: the numbering restarts a second time (rows, then columns, is the only restart CBC writes)", ln, idx, last)
+			}
+			// What came before were the rows.
+			rows = s.Lines
+			s.Values, s.Lines = map[string]float64{}, map[string]int{}
 		}
 		last = idx
-		s.Values[f[1]] = v
+		if prev, ok := rows[f[1]]; ok {
+			return nil, fmt.Errorf("export: CBC solution line %d: column %q is duplicated (listed before on line %d)", ln, trunc(f[1]), prev)
+		}
+		if err := s.put(f[1], v, ln, "CBC"); err != nil {
+			return nil, err
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("export: read CBC solution: %w", err)

@@ -24,7 +24,7 @@ import (
 // column St and a Marginal column) are read; the activity is the value.
 func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := &Solution{Solver: "glpk", Values: map[string]float64{}}
+	s := newSolution("glpk")
 	ln := 0
 	inCols := false
 	pending := "" // a long name whose values are on the next line
@@ -81,11 +81,13 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 				}
 			}
 			pending = ""
-			v, ok := firstNumber(f)
-			if !ok {
-				return nil, fmt.Errorf("export: GLPK solution line %d: no activity for column %q", ln, name)
+			v, err := activity(f)
+			if err != nil {
+				return nil, fmt.Errorf("export: GLPK solution line %d: column %q: %w", ln, trunc(name), err)
 			}
-			s.Values[name] = v
+			if err := s.put(name, v, ln, "GLPK"); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -97,15 +99,19 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 	return s, nil
 }
 
-// firstNumber returns the first field that is a number, skipping GLPK's
-// integer mark "*" and status words (B, NL, NU, NF, NS).
-func firstNumber(f []string) (float64, bool) {
+// activity returns the activity of a column line of glpsol -o: the first
+// field after GLPK's integer mark "*" and status words (B, NL, NU, NF,
+// NS). That field must be a number: an unreadable one (1e309, NaN text,
+// garbage) is an error, never skipped in favour of the bound that follows.
+func activity(f []string) (float64, error) {
 	for _, x := range f {
-		if v, err := strconv.ParseFloat(x, 64); err == nil {
-			return v, true
+		switch x {
+		case "*", "B", "NL", "NU", "NF", "NS":
+			continue
 		}
+		return parseValue(x)
 	}
-	return 0, false
+	return 0, fmt.Errorf("no activity")
 }
 
 // ReadGLPKRaw reads the raw solution glpsol writes with -w FILE (--write),
@@ -121,7 +127,7 @@ func firstNumber(f []string) (float64, bool) {
 //	j COL ST PRIM DUAL
 func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 	sc := lines(r)
-	s := &Solution{Solver: "glpk", Values: map[string]float64{}}
+	s := newSolution("glpk")
 	ln, kind, cols := 0, "", 0
 	for sc.Scan() {
 		ln++
@@ -174,13 +180,15 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 			}
 			j, err := strconv.Atoi(f[1])
 			if err != nil || j < 1 || j > cols {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column number %q", ln, f[1])
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column number %q", ln, echo(f[1]))
 			}
 			v, err := parseValue(f[need-1])
 			if err != nil {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: %w", ln, err)
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: column %d: %w", ln, j, err)
 			}
-			s.Values[names[j-1]] = v
+			if err := s.put(names[j-1], v, ln, "GLPK raw"); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -97,7 +97,8 @@ func ReadSolution(r io.Reader, format string, names []string) (*Solution, error)
 // optimality, so Optimal is false and Feasible true.
 func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := &Solution{Solver: "gurobi", Status: "solution", Feasible: true, Values: map[string]float64{}}
+	s := newSolution("gurobi")
+	s.Status, s.Feasible = "solution", true
 	ln := 0
 	for sc.Scan() {
 		ln++
@@ -142,7 +143,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 // infeasible or undecided, by its status.
 func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := &Solution{Solver: "scip", Values: map[string]float64{}}
+	s := newSolution("scip")
 	ln, head := 0, false
 	for sc.Scan() {
 		ln++
@@ -201,7 +202,7 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 // A file with several solutions (CPLEXSolutions) yields the first.
 func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 	d := xml.NewDecoder(r)
-	s := &Solution{Solver: "cplex", Values: map[string]float64{}}
+	s := newSolution("cplex")
 	root, solutions := false, 0
 	pos := func() string {
 		l, c := d.InputPos()
@@ -274,17 +275,14 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 	return s, nil
 }
 
-// set stores one value, refusing a bad number and a name given twice.
+// set stores one value, refusing a bad number, a value that is not finite
+// and a name given twice (see put).
 func (s *Solution) set(name, value string, line, column int, solver string) error {
 	v, err := parseValue(value)
 	if err != nil {
-		return fmt.Errorf("export: %s solution line %d, column %d: bad value %q for %q", solver, line, column, trunc(value), trunc(name))
+		return fmt.Errorf("export: %s solution line %d, column %d: bad value for %q: %w", solver, line, column, trunc(name), err)
 	}
-	if _, dup := s.Values[name]; dup {
-		return fmt.Errorf("export: %s solution line %d: column %q given twice", solver, line, trunc(name))
-	}
-	s.Values[name] = v
-	return nil
+	return s.put(name, v, line, solver)
 }
 
 // col is the 1-based column of sub in line (sub must be a substring of

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -25,9 +26,35 @@ func (pr *Program) Decode(values []float64) (puzzle.Tiling, error) {
 	return t, nil
 }
 
+// ValueTolerance is how far a solver's value may stray from the integer
+// it stands for: 0.9999999 is 1, 0.5 and 1.00001 are not integers.
+const ValueTolerance = 1e-6
+
+// CheckValue refuses a value that column j cannot take: NaN, an infinity,
+// anything farther than ValueTolerance from 0 or 1 for a binary column,
+// and a value that is not an integer within the bounds for an integer
+// column. A solution with such a value is not a solution of the program
+// (a placement with x = 2 would be counted once and pass for a tiling).
+func (pr *Program) CheckValue(j int, v float64) error {
+	name := pr.ColName(j)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("model: column %s has value %g: not a number in its domain", name, v)
+	}
+	lo, hi := pr.Bounds(j)
+	r := math.Round(v)
+	if math.Abs(v-r) > ValueTolerance || r < lo || r > hi {
+		if pr.Kind(j) == Binary {
+			return fmt.Errorf("model: binary column %s has value %g: it must be 0 or 1 (within %g)", name, v, ValueTolerance)
+		}
+		return fmt.Errorf("model: integer column %s has value %g: it must be an integer from %g to %g (within %g)", name, v, lo, hi, ValueTolerance)
+	}
+	return nil
+}
+
 // DecodeNames turns the values of a solution file, keyed by column name,
-// into a tiling: every x_... name with a value > 0.5 becomes a placement,
+// into a tiling: every x_... name with a value of 1 becomes a placement,
 // in column order; y and z are ignored, and a missing name counts as 0.
+// A value that its column cannot take (see CheckValue) is an error.
 // An x name that is not a column of the program is an error (a solution
 // of another program), and so is a non-empty map in which no name is a
 // column of the program: names written in short form (fixed MPS) must be
@@ -44,6 +71,9 @@ func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error)
 			continue
 		}
 		known++
+		if err := pr.CheckValue(j, v); err != nil {
+			return puzzle.Tiling{}, err
+		}
 		if j < pr.nx && v > 0.5 {
 			cols = append(cols, j)
 		}

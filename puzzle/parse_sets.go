@@ -27,7 +27,9 @@ func (d *yamlDoc) pieceList(k, v *yaml.Node, spec *Spec, pol Policy, sup supply)
 	}
 	first := map[string]Pos{}
 	sets := map[string]polyform.Set{} // each set generated once per file
-	add := func(ps []PieceSpec) error {
+	// add appends pieces; counted tells whether their cells were already
+	// counted against MaxTotalCells (mappings of shapes, read by piece).
+	add := func(ps []PieceSpec, counted bool) error {
 		for _, p := range ps {
 			if prev, dup := first[p.Name]; dup {
 				return Errorf(p.Pos, "duplicate piece %q (first defined at %v); a prefix: on a set entry renames its pieces", p.Name, prev)
@@ -35,6 +37,11 @@ func (d *yamlDoc) pieceList(k, v *yaml.Node, spec *Spec, pol Policy, sup supply)
 			first[p.Name] = p.Pos
 			if len(spec.Pieces) >= MaxPieces {
 				return limitErr(p.Pos, "more than %d pieces, the limit", MaxPieces)
+			}
+			if !counted {
+				if err := d.addPieceCells(p.Pos, len(p.Cells)); err != nil {
+					return err
+				}
 			}
 			spec.Pieces = append(spec.Pieces, p)
 		}
@@ -62,7 +69,7 @@ func (d *yamlDoc) pieceList(k, v *yaml.Node, spec *Spec, pol Policy, sup supply)
 		if err != nil {
 			return err
 		}
-		if err := add(ps); err != nil {
+		if err := add(ps, item.Kind == yaml.MappingNode && !hasKey(item, "set")); err != nil {
 			return err
 		}
 	}

@@ -32,7 +32,23 @@ type yamlDoc struct {
 	grid  Grid     // of the puzzle, read before the board
 	// expanded counts the bytes read through aliases (countAliases).
 	expanded int
-	ctx      context.Context
+	// pieceCells counts the cells of the pieces read so far (addPieceCells).
+	pieceCells int
+	ctx        context.Context
+}
+
+// addPieceCells counts n more cells of pieces, read for the piece whose
+// name is at pos, and refuses the piece that takes the running total over
+// MaxTotalCells. The total is checked as each piece is read, not after all
+// of them: a small file whose aliases repeat a large shape thousands of
+// times would otherwise build millions of cells (hundreds of MB) before
+// the check that refuses them. At most one piece's cells (MaxPieceCells)
+// are read beyond the limit.
+func (d *yamlDoc) addPieceCells(pos Pos, n int) error {
+	if d.pieceCells += n; d.pieceCells > MaxTotalCells {
+		return limitErr(pos, "the pieces have more than %d cells together (each name counted once), the limit", MaxTotalCells)
+	}
+	return nil
 }
 
 // supply is a parsed count: a number of copies or unlimited.
@@ -660,8 +676,10 @@ func (d *yamlDoc) piece(k, v *yaml.Node, pol Policy, sup supply) (PieceSpec, err
 		}
 	}
 	ps.Count, ps.Unlimited, ps.Policy = sup.n, sup.unlimited, pol
-	ps.Cells, err = d.shape(name, k, shape)
-	return ps, err
+	if ps.Cells, err = d.shape(name, k, shape); err != nil {
+		return ps, err
+	}
+	return ps, d.addPieceCells(ps.Pos, len(ps.Cells))
 }
 
 // shape reads a piece's cells: one art block, or a list of layers.

@@ -178,6 +178,9 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if rename != nil {
 		sol.Rename(rename)
 	}
+	if err := checkValues(prog, sol, solPath); err != nil {
+		return err
+	}
 	rep, err := checkSolution(prog, sol, format)
 	if err != nil {
 		return usageErr("%s: %v", solPath, err)
