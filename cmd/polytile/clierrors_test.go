@@ -1,0 +1,29 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCobraErrorsReadable: cobra's own errors (unknown command with its
+// suggestion, unknown flag, missing argument) print as readable text on
+// one line, with no \u escapes of the newlines and tabs cobra used. Before
+// the fix the suggestion printed as "\u000a\u000aDid you mean this?...".
+func TestCobraErrorsReadable(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"slove", "x"}, `polytile: unknown command "slove" for "polytile"; did you mean solve? (see polytile --help)`},
+		{[]string{"zzz"}, `polytile: unknown command "zzz" for "polytile" (see polytile --help)`},
+		{[]string{"solve", "--bogus", "x"}, `polytile: unknown flag: --bogus (see polytile solve --help)`},
+		{[]string{"solve"}, `polytile: polytile solve needs PUZZLE (got 0 arguments); see polytile solve --help`},
+		// A typed name with a control character is still escaped.
+		{[]string{"\x1b[31m"}, `polytile: unknown command "\x1b[31m" for "polytile" (see polytile --help)`},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != exitUsage || strings.TrimSuffix(errs, "\n") != c.want || strings.Contains(errs, `\u00`) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}
