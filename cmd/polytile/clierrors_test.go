@@ -1,6 +1,8 @@
 package main
 
 import (
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -43,5 +45,18 @@ func TestReservedHiGHSOptionNamesCLIWay(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errs, c.want) || strings.Contains(errs, "set it with Options.") {
 			t.Errorf("--highs-option %s: exit %d, %q; want exit 2 and %q", c.opt, code, errs, c.want)
 		}
+	}
+}
+
+// TestPictureLimitOneStatement: a --limit too large for one PNG states one
+// bound, the board's own. Before the fix the message said both "at most
+// 72817 tilings fit on one sheet" and "at most 12100 tilings of this board
+// fit on one picture".
+func TestPictureLimitOneStatement(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.png")
+	code, _, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--limit", "100000", "--render", "png", "-o", out)
+	m := regexp.MustCompile(`at most (\d+) tilings of this board fit on one picture .*lower --limit to (\d+),`).FindStringSubmatch(errs)
+	if code != exitUsage || m == nil || m[1] != m[2] || strings.Count(errs, "tilings") != 1 || strings.Contains(errs, "one sheet") {
+		t.Errorf("exit %d, %q", code, errs)
 	}
 }
