@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -29,4 +31,16 @@ func unknownCommandErr(root *cobra.Command, err error) error {
 		msg += "; did you mean " + strings.Join(s, " or ") + "?"
 	}
 	return usageErr("%s (see %s --help)", msg, path)
+}
+
+// openOutputErr is the error of an output that could not be opened. Waiting
+// for the reader of a FIFO is the only wait in opening one: when the
+// command's --time-limit ends there, it is the time limit (exit 1, as for a
+// search cut short, docs/reliability.md), not bad usage; a signal keeps its
+// own exit code (exitCode reads it), and anything else is exit 2.
+func openOutputErr(ctx context.Context, flag string, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: time limit reached (--time-limit counts from the start of the command): %w", flag, err)}
+	}
+	return usageErr("%s: %v", flag, err)
 }

@@ -163,7 +163,7 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	}
 	file, err := atomicfile.CreateContext(ctx, f.out, a.stdout)
 	if err != nil {
-		return nil, usageErr("-o: %v", err)
+		return nil, openOutputErr(ctx, "-o", err)
 	}
 	pc.file = file
 	if streaming && format.Text() {
