@@ -75,10 +75,12 @@ func NativeConfig(algorithm string, opts []string) (native.Config, error) {
 func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error) {
 	for _, o := range opts {
 		key, val, hasVal := strings.Cut(o, "=")
-		num := func(hi int) (int, error) {
+		// num reads a decimal integer in [lo, hi], the range of the
+		// matching solve flag (docs/formats.md).
+		num := func(lo, hi int) (int, error) {
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 0 || n > hi || !hasVal {
-				return 0, fmt.Errorf("option %q wants a number from 0 to %d, e.g. %s=11", o, hi, key)
+			if err != nil || n < lo || n > hi || !hasVal {
+				return 0, fmt.Errorf("option %q wants a number from %d to %d, e.g. %s=%d", o, lo, hi, key, max(lo, min(hi, 11)))
 			}
 			return n, nil
 		}
@@ -93,18 +95,18 @@ func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error)
 			if cfg.Algorithm != "fila" {
 				return cfg, fmt.Errorf("at=N is a FILA option (DLX until N pieces remain)")
 			}
-			cfg.FilaAt, err = num(limits.MaxPieceLevel)
+			cfg.FilaAt, err = num(0, limits.MaxPieceLevel)
 		case o == "vol" || o == "volume":
 			cfg.Volume = -1
 		case key == "vol" || key == "volume":
-			cfg.Volume, err = num(limits.MaxPieceLevel)
+			cfg.Volume, err = num(0, limits.MaxPieceLevel)
 			if cfg.Volume == 0 {
 				cfg.Volume = -1
 			}
 		case key == "r" && hasVal:
 			cfg.Redundancy = val // "none" is the plain search
 		case key == "j":
-			cfg.Workers, err = num(limits.MaxWorkers)
+			cfg.Workers, err = num(1, limits.MaxWorkers)
 		case heuristicRE.MatchString(o):
 			if cfg.Schedule != "" && slices.ContainsFunc(opts, func(p string) bool { return p == cfg.Schedule }) {
 				return cfg, fmt.Errorf("two heuristics (%s and %s): write a schedule such as e=11:f=3", cfg.Schedule, o)

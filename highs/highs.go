@@ -372,9 +372,9 @@ func ReservedOption(name string) string {
 	case "threads":
 		return "set it with the thread count (Options.Threads, --threads)"
 	case "random_seed":
-		return "set it with Options.Seed"
+		return "the polytile command fixes it (HiGHS's default, 0) so that runs are reproducible; it has no flag (a Go program sets highs.Options.Seed)"
 	case "presolve":
-		return "set it with Options.Presolve"
+		return "the polytile command leaves it at HiGHS's default (choose); it has no flag (a Go program sets highs.Options.Presolve)"
 	case "output_flag", "log_to_console", "log_file", "write_solution_to_file", "solution_file",
 		"write_model_to_file", "write_model_file", "write_presolved_model_to_file", "write_presolved_model_file",
 		"write_iis_model_file", "write_basis_file", "read_basis_file", "read_solution_file", "ranging":

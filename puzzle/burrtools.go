@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/polytile/polytile/internal/textio"
 	"io"
 	"strconv"
 	"strings"
@@ -112,6 +113,7 @@ func burrDecompress(name string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, &Error{Pos: at, Msg: "corrupt gzip data: " + err.Error(), Err: err}
 	}
+	out = textio.TrimBOM(out)
 	if len(bytes.TrimSpace(out)) == 0 {
 		return nil, Errorf(at, "empty input: the gzip stream holds no XML")
 	}

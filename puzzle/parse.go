@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/polytile/polytile/internal/textio"
 	"io"
 	"io/fs"
 	"os"
@@ -145,6 +146,9 @@ func parseSpec(ctx context.Context, name string, data []byte, format string) (Sp
 	if err != nil {
 		return Spec{}, err
 	}
+	// A byte order mark is accepted in every format (YAML's parser took
+	// it, Knuth's did not).
+	data = textio.TrimBOM(data)
 	var spec Spec
 	switch {
 	case f == FormatBurrTools: // binary (gzip): burrtools.go checks it

@@ -150,7 +150,15 @@ var badYAML = []badInput{
 
 	// board sizes and limits
 	{"malformed size", "bad.yaml", "board: 10x\npieces:\n  I: \"#\"\n",
-		`bad.yaml:1:8: the board size must be WxH or WxHxD (e.g. 10x6 or 4x4x4), not "10x"`, false},
+		`bad.yaml:1:8: the board size must be WxH or WxHxD with positive integer dimensions (e.g. 10x6 or 4x4x4), not "10x"`, false},
+	// A signed size is an invalid size, not unexpected art (before, "-0x3"
+	// was "unexpected character '-' in ASCII art").
+	{"negative size", "bad.yaml", "board: -0x3\npieces:\n  I: \"#\"\n",
+		`bad.yaml:1:8: the board size must be WxH or WxHxD with positive integer dimensions (e.g. 10x6 or 4x4x4), not "-0x3"`, false},
+	{"signed size", "bad.yaml", "board: \"+3 x 3\"\npieces:\n  I: \"#\"\n",
+		`bad.yaml:1:8: the board size must be WxH or WxHxD with positive integer dimensions (e.g. 10x6 or 4x4x4), not "+3 x 3"`, false},
+	{"negative depth", "bad.yaml", "board: 3x3x-2\npieces:\n  I: \"#\"\n",
+		`bad.yaml:1:8: the board size must be WxH or WxHxD with positive integer dimensions (e.g. 10x6 or 4x4x4), not "3x3x-2"`, false},
 	{"zero dimension", "bad.yaml", "board: 0x5\npieces:\n  I: \"#\"\n",
 		"bad.yaml:1:8: the board 0x5 has a dimension of 0; each must be at least 1", false},
 	{"board 2000x2000", "bad.yaml", "board: 2000x2000\npieces:\n  I: \"#\"\n",

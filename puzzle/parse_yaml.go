@@ -409,7 +409,7 @@ func (d *yamlDoc) board(k, v *yaml.Node, spec *Spec) error {
 		if v.Tag == "!!null" {
 			return Errorf(d.at(k), "the board is empty: give WxH, WxHxD or ASCII art%s", d.commentHint(k))
 		}
-		if t := strings.TrimSpace(v.Value); t != "" && t[0] >= '0' && t[0] <= '9' {
+		if looksLikeSize(v.Value) {
 			if err := d.boxSize(v, spec); err != nil {
 				return err
 			}
@@ -456,13 +456,22 @@ func (d *yamlDoc) board(k, v *yaml.Node, spec *Spec) error {
 	return nil
 }
 
+// looksLikeSize reports whether a board scalar is meant as a size, not as
+// ASCII art: it holds a digit and only digits, x, signs and spaces (art has
+// none of these but the space), so "-0x3" or "+3x3" is reported as an
+// invalid size rather than as an unexpected character in art.
+func looksLikeSize(s string) bool {
+	return strings.ContainsAny(s, "0123456789") &&
+		strings.Trim(s, "0123456789xX+- \t") == ""
+}
+
 // boxSize reads WxH or WxHxD, checking the number of cells against MaxCells
 // before any is allocated.
 func (d *yamlDoc) boxSize(v *yaml.Node, spec *Spec) error {
 	text := strings.TrimSpace(v.Value)
 	m := boxRe.FindStringSubmatch(text)
 	if m == nil {
-		return Errorf(d.at(v), "the board size must be WxH or WxHxD (e.g. 10x6 or 4x4x4), not %q", text)
+		return Errorf(d.at(v), "the board size must be WxH or WxHxD with positive integer dimensions (e.g. 10x6 or 4x4x4), not %q", text)
 	}
 	dims := []int{1, 1, 1}
 	for a, s := range m[1:] {

@@ -12,6 +12,9 @@ import (
 // maxPixels / 576 blocks never fit.
 const maxSheetBlocks = maxPixels / (24 * 24)
 
+// MaxPixels is the largest SVG or PNG picture, in pixels (width x height).
+const MaxPixels = maxPixels
+
 // CheckPicture reports, without drawing anything, whether the SVG or PNG
 // picture of n exact tilings of p (Tiling for n == 1, Gallery for more)
 // fits within the pixel limit, and its size: a caller can refuse a
@@ -32,7 +35,7 @@ func CheckPicture(p *puzzle.Puzzle, n int, f Format, o Options) (w, h int, err e
 		}
 	}
 	if n > maxSheetBlocks {
-		return 0, 0, fmt.Errorf("render: a picture of %d tilings would be more than the limit of %d pixels (at most %d tilings fit on one sheet)", n, maxPixels, maxSheetBlocks)
+		return 0, 0, fmt.Errorf("render: a picture of %d tilings would be more than the limit of %d pixels (no sheet holds more than %d tilings of any board, at 24 x 24 pixels each)", n, maxPixels, maxSheetBlocks)
 	}
 	reg := p.Region
 	// Only the box matters for the layout: a scene without positions.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/polytile/polytile/internal/textio"
 	"io"
 	"os"
 	"path/filepath"
@@ -60,12 +61,12 @@ func readRegular(path string) ([]byte, error) {
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
 	}
-	return data, nil
+	return textio.TrimBOM(data), nil
 }
 
 // Parse reads a shard result from the bytes of a file (see ReadFile).
 func Parse(data []byte) (*Result, error) {
-	trimmed := bytes.TrimSpace(data)
+	trimmed := bytes.TrimSpace(textio.TrimBOM(data))
 	if len(trimmed) == 0 {
 		return nil, errors.New("empty file")
 	}

@@ -119,7 +119,7 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	err := unknownCommandErr(root, root.ExecuteContext(ctx))
 	close(finished)
 	return a.exitCode(err)
 }
@@ -195,6 +195,10 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 		return usageErr("%v (see %s --help)", err, c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
+	// Suggestions for an unknown command are added on one line by
+	// unknownCommandErr (clierrors.go), not by cobra.
+	root.DisableSuggestions = true
+	root.SuggestionsMinimumDistance = 2
 	root.Version = versionString()
 	root.SetVersionTemplate("{{.Version}}\n")
 	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.mergeCmd, a.versionCmd} {

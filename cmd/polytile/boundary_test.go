@@ -123,7 +123,7 @@ func TestNumericFlagsRefused(t *testing.T) {
 		{[]string{"compare", ex, "--enum-limit", "0"}, "from 1 to"},
 		{[]string{"compare", ex, "--time-limit", "-1s"}, "from 0s to"},
 		{[]string{"bench", "--time-limit", "-1s"}, "from 0s to"},
-		{[]string{"compare", ex, "--backends", "fila:j=100000"}, "from 0 to 256"},
+		{[]string{"compare", ex, "--backends", "fila:j=100000"}, "from 1 to 256"},
 	}
 	for _, c := range cases {
 		code, _, errs, _ := runWithin(t, 20*time.Second, c.args...)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/polytile/polytile/internal/textio"
 	"io"
 	"math"
 	"os"
@@ -343,7 +344,7 @@ func readLimited(path string, stdin io.Reader) ([]byte, error) {
 	if len(data) > export.MaxSolutionSize {
 		return nil, fmt.Errorf("%s is larger than %d bytes", path, export.MaxSolutionSize)
 	}
-	return data, nil
+	return textio.TrimBOM(data), nil
 }
 
 // head is the start of a file for format detection.

@@ -27,7 +27,7 @@ type intValue struct {
 }
 
 func (v *intValue) Set(s string) error {
-	n, err := strconv.ParseInt(s, 0, 64)
+	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < int64(v.lo) || n > int64(v.hi) {
 		return fmt.Errorf("want an integer from %d to %d", v.lo, v.hi)
 	}
@@ -45,7 +45,7 @@ type int64Value struct {
 }
 
 func (v *int64Value) Set(s string) error {
-	n, err := strconv.ParseInt(s, 0, 64)
+	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < v.lo || n > v.hi {
 		return fmt.Errorf("want an integer from %d to %d", v.lo, v.hi)
 	}

@@ -155,15 +155,18 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
 			if shown > 1 {
-				fit := render.MaxPictureTilings(p, int(shown), format, pc.opt)
-				return nil, usageErr("--limit %d with --render %s: %v; at most %d tilings of this board fit on one picture: lower --limit, or stream them with --render ascii or --jsonl", f.limit, format, err, fit)
+				// One statement: the board's own fit, not also render's
+				// bound for any board (which contradicted it).
+				if fit := render.MaxPictureTilings(p, int(shown), format, pc.opt); fit > 0 {
+					return nil, usageErr("--limit %d with --render %s: at most %d tilings of this board fit on one picture (of at most %d pixels): lower --limit to %d, or stream them with --render ascii or --jsonl", f.limit, format, fit, render.MaxPixels, fit)
+				}
 			}
 			return nil, usageErr("--render %s: %v; use --render ascii", format, err)
 		}
 	}
 	file, err := atomicfile.CreateContext(ctx, f.out, a.stdout)
 	if err != nil {
-		return nil, usageErr("-o: %v", err)
+		return nil, openOutputErr(ctx, "-o", err)
 	}
 	pc.file = file
 	if streaming && format.Text() {

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestCobraErrorsReadable: cobra's own errors (unknown command with its
+// suggestion, unknown flag, missing argument) print as readable text on
+// one line, with no \u escapes of the newlines and tabs cobra used. Before
+// the fix the suggestion printed as "\u000a\u000aDid you mean this?...".
+func TestCobraErrorsReadable(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"slove", "x"}, `polytile: unknown command "slove" for "polytile"; did you mean solve? (see polytile --help)`},
+		{[]string{"zzz"}, `polytile: unknown command "zzz" for "polytile" (see polytile --help)`},
+		{[]string{"solve", "--bogus", "x"}, `polytile: unknown flag: --bogus (see polytile solve --help)`},
+		{[]string{"solve"}, `polytile: polytile solve needs PUZZLE (got 0 arguments); see polytile solve --help`},
+		// A typed name with a control character is still escaped.
+		{[]string{"\x1b[31m"}, `polytile: unknown command "\x1b[31m" for "polytile" (see polytile --help)`},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != exitUsage || strings.TrimSuffix(errs, "\n") != c.want || strings.Contains(errs, `\u00`) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestReservedHiGHSOptionNamesCLIWay: a HiGHS option polytile sets itself
+// is refused with a message that names no Go field as the way to set it
+// from the command line. Before the fix random_seed answered "set it with
+// Options.Seed", which is no flag.
+func TestReservedHiGHSOptionNamesCLIWay(t *testing.T) {
+	for _, c := range []struct{ opt, want string }{
+		{"random_seed=1", "fixes it"},
+		{"presolve=off", "has no flag"},
+		{"threads=2", "--threads"},
+		{"time_limit=2", "--time-limit"},
+	} {
+		code, _, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--backend", "highs", "--highs-option", c.opt)
+		if code != exitUsage || !strings.Contains(errs, c.want) || strings.Contains(errs, "set it with Options.") {
+			t.Errorf("--highs-option %s: exit %d, %q; want exit 2 and %q", c.opt, code, errs, c.want)
+		}
+	}
+}
+
+// TestPictureLimitOneStatement: a --limit too large for one PNG states one
+// bound, the board's own. Before the fix the message said both "at most
+// 72817 tilings fit on one sheet" and "at most 12100 tilings of this board
+// fit on one picture".
+func TestPictureLimitOneStatement(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.png")
+	code, _, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--limit", "100000", "--render", "png", "-o", out)
+	m := regexp.MustCompile(`at most (\d+) tilings of this board fit on one picture .*lower --limit to (\d+),`).FindStringSubmatch(errs)
+	if code != exitUsage || m == nil || m[1] != m[2] || strings.Count(errs, "tilings") != 1 || strings.Contains(errs, "one sheet") {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+}

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestTimeLimitWaitingForFIFOReader: a --time-limit that ends while -o
+// waits for a FIFO's reader is the time limit, exit 1 (docs/reliability.md),
+// not a usage error. Before the fix it was exit 2.
+func TestTimeLimitWaitingForFIFOReader(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "out")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	code, _, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--render", "ascii", "-o", fifo, "--time-limit", "300ms")
+	if code != exitNoSolution || !strings.Contains(errs, "time limit reached") || !strings.Contains(errs, "no reader opened the FIFO") {
+		t.Errorf("exit %d, %q; want exit 1 naming the time limit", code, errs)
+	}
+}
