@@ -241,6 +241,17 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		return err
 	}
 	defer pics.abort()
+	var summary *atomicfile.File
+	if jsonOutput(f) {
+		// The summary file (a shard's result) is opened before the search,
+		// as the pictures are: a FIFO's reader is waited for under the
+		// time limit and signals, and the result is then written whatever
+		// stopped the search.
+		if summary, err = atomicfile.CreateContext(ctx, f.out, a.stdout); err != nil {
+			return openOutputErr(ctx, "-o", err)
+		}
+		defer summary.Abort()
+	}
 	line := progress.New(a.stderr, a.quiet || f.asJSON && !progress.IsTerminal(a.stderr))
 	var o *solveOutcome
 	switch f.backend {
@@ -266,7 +277,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if o.Tilings == nil {
 		o.Tilings = [][]placementJS{}
 	}
-	if err := a.printOutcome(f, o, pics); err != nil {
+	if err := a.printOutcome(f, o, pics, summary); err != nil {
 		return err
 	}
 	switch {
@@ -280,14 +291,18 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	return nil
 }
 
-// printOutcome writes the pictures (stdout or -o) and the summary.
-func (a *app) printOutcome(f *solveFlags, o *solveOutcome, pics *pictures) error {
+// printOutcome writes the pictures (stdout or -o) and the summary (to
+// summary, the -o file opened for it, when not nil).
+func (a *app) printOutcome(f *solveFlags, o *solveOutcome, pics *pictures, summary *atomicfile.File) error {
 	// Results are written even after an interrupt.
 	if err := pics.finish(o.tilings); err != nil {
 		return err
 	}
-	if jsonOutput(f) { // the summary is the -o file (a shard's result)
-		return atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error { return writeJSON(w, o) })
+	if summary != nil { // the summary is the -o file (a shard's result)
+		if err := writeJSON(summary, o); err != nil {
+			return err
+		}
+		return summary.Commit()
 	}
 	if f.asJSON || f.jsonLines {
 		return writeJSONLine(a.stdout, o, f.asJSON)
