@@ -68,7 +68,16 @@ type burrReader struct {
 	gridPos  Pos
 	shapes   []*burrVoxel
 	problems []*burrProblem
+	// filled counts the filled and variable voxels of every shape read so
+	// far, bounded by maxBurrVoxels while they are read.
+	filled int
 }
+
+// maxBurrVoxels bounds the filled voxels of all the shapes of a BurrTools
+// file together: one result (a board of at most MaxCells cells) and pieces
+// of at most MaxTotalCells cells in all. Counted while the voxels are read,
+// so that a file of many big shapes is refused before they are held.
+const maxBurrVoxels = MaxCells + MaxTotalCells
 
 func (br *burrReader) pos() Pos {
 	line, col := br.dec.InputPos()
@@ -315,6 +324,11 @@ func (br *burrReader) voxelCells(v *burrVoxel) error {
 			last = c
 			if n >= total {
 				return Errorf(v.pos, "shape %d: more than the %d voxels of a %dx%dx%d space", br.index(v), total, v.sx, v.sy, v.sz)
+			}
+			if c != '_' {
+				if br.filled++; br.filled > maxBurrVoxels {
+					return limitErr(v.pos, "shape %d: the shapes of the file hold more than %d filled voxels together (a board of %d cells and pieces of %d), the limit", br.index(v), maxBurrVoxels, MaxCells, MaxTotalCells)
+				}
 			}
 			x, y, z := n%v.sx, n/v.sx%v.sy, n/(v.sx*v.sy)
 			switch c {

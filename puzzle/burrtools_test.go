@@ -267,3 +267,24 @@ func TestBurrToolsVoxelOrder(t *testing.T) {
 		t.Errorf("cells %v coloured %v, want %v", v.cells, v.coloured, want)
 	}
 }
+
+// TestBurrToolsVoxelTotal: the filled voxels of all the shapes together are
+// counted while they are read, so a file of many big shapes is refused at
+// the first shape over the total (it used to hold every shape's voxels,
+// up to 1,048,576 each in 16 MiB of XML, before any total was checked).
+func TestBurrToolsVoxelTotal(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?>` + "\n" + `<puzzle version="2"><gridType type="0"/><colors/><shapes>`)
+	const shapes, side = 13, 100 // 13 shapes of 100x100x10 filled voxels
+	for range shapes {
+		fmt.Fprintf(&b, `<voxel x="%d" y="%d" z="10" type="0">`, side, side)
+		b.WriteString(strings.Repeat("#", side*side*10))
+		b.WriteString("</voxel>")
+	}
+	b.WriteString(`</shapes><problems><problem name="p" state="0"><shapes><shape id="1" count="1"/></shapes><result id="0"/><bitmap/></problem></problems></puzzle>`)
+	_, err := Parse("many.xmpuzzle", []byte(b.String()), "")
+	want := fmt.Sprintf("shape %d: the shapes of the file hold more than %d filled voxels together", maxBurrVoxels/(side*side*10)+1, maxBurrVoxels)
+	if err == nil || !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want a limit error %q", err, want)
+	}
+}
