@@ -199,6 +199,7 @@ PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 	// unknownCommandErr (clierrors.go), not by cobra.
 	root.DisableSuggestions = true
 	root.SuggestionsMinimumDistance = 2
+	root.SetHelpCommand(helpCmd(root))
 	root.Version = versionString()
 	root.SetVersionTemplate("{{.Version}}\n")
 	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.mergeCmd, a.versionCmd} {

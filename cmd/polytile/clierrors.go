@@ -33,6 +33,33 @@ func unknownCommandErr(root *cobra.Command, err error) error {
 	return usageErr("%s (see %s --help)", msg, path)
 }
 
+// helpCmd is "polytile help [command]": cobra's own printed "Unknown help
+// topic" and the usage for a name it did not know, and exited 0. Here an
+// unknown topic is a usage error (exit 2) with the near names, as an
+// unknown command is.
+func helpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help provides help for any command: polytile help solve is polytile solve --help.",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := root.Find(args)
+			if err == nil && cmd != nil && len(rest) == 0 {
+				cmd.InitDefaultHelpFlag()    // as cobra's help command, so
+				cmd.InitDefaultVersionFlag() // that the text is --help's
+				return cmd.Help()
+			}
+			msg := fmt.Sprintf("unknown help topic %q", strings.Join(args, " "))
+			if (cmd == nil || cmd == root) && len(args) > 0 {
+				if s := root.SuggestionsFor(args[0]); len(s) > 0 {
+					msg += "; did you mean " + strings.Join(s, " or ") + "?"
+				}
+			}
+			return usageErr("%s (see %s --help)", msg, root.Name())
+		},
+	}
+}
+
 // openOutputErr is the error of an output that could not be opened. Waiting
 // for the reader of a FIFO is the only wait in opening one: when the
 // command's --time-limit ends there, it is the time limit (exit 1, as for a

@@ -22,6 +22,10 @@ func TestCobraErrorsReadable(t *testing.T) {
 		{[]string{"solve"}, `polytile: polytile solve needs PUZZLE (got 0 arguments); see polytile solve --help`},
 		// A typed name with a control character is still escaped.
 		{[]string{"\x1b[31m"}, `polytile: unknown command "\x1b[31m" for "polytile" (see polytile --help)`},
+		// cobra's help command printed "Unknown help topic" and the usage,
+		// and exited 0.
+		{[]string{"help", "slove"}, `polytile: unknown help topic "slove"; did you mean solve? (see polytile --help)`},
+		{[]string{"help", "solve", "extra"}, `polytile: unknown help topic "solve extra" (see polytile --help)`},
 	} {
 		code, _, errs := run(t, "", c.args...)
 		if code != exitUsage || strings.TrimSuffix(errs, "\n") != c.want || strings.Contains(errs, `\u00`) {
@@ -58,5 +62,17 @@ func TestPictureLimitOneStatement(t *testing.T) {
 	m := regexp.MustCompile(`at most (\d+) tilings of this board fit on one picture .*lower --limit to (\d+),`).FindStringSubmatch(errs)
 	if code != exitUsage || m == nil || m[1] != m[2] || strings.Count(errs, "tilings") != 1 || strings.Contains(errs, "one sheet") {
 		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+// TestHelpTopics: "polytile help CMD" is CMD's --help, "polytile help" the
+// root's.
+func TestHelpTopics(t *testing.T) {
+	for _, args := range [][]string{{"help", "solve"}, {"help", "merge"}, {"help"}} {
+		code, out, errs := run(t, "", args...)
+		_, want, _ := run(t, "", append(args[1:], "--help")...)
+		if code != 0 || errs != "" || out != want {
+			t.Errorf("%q: exit %d, stderr %q, stdout equal to --help: %v", args, code, errs, out == want)
+		}
 	}
 }
