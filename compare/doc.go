@@ -30,7 +30,7 @@
 //	                        strengthen, mps
 //
 // Native options: a heuristic or schedule (f, e, s, radial, e=11:f=3),
-// nof, at=N (FILA from N remaining pieces), vol or vol=N (volume filter),
+// nof, at=N (FILA from N remaining pieces), vol or vol=N (volume filter: once, or as --volume=N, 0 off),
 // r=PIECE|auto|none (redundancy filter, default auto), j=N (workers).
 //
 // Lists of specs (Registry.ParseList) are separated by spaces, ';' or ','; an

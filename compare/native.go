@@ -99,10 +99,9 @@ func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error)
 		case o == "vol" || o == "volume":
 			cfg.Volume = -1
 		case key == "vol" || key == "volume":
-			cfg.Volume, err = num(0, limits.MaxPieceLevel)
-			if cfg.Volume == 0 {
-				cfg.Volume = -1
-			}
+			// As solve's --volume=N: -1 once, 0 off, N re-applied while
+			// more than N pieces remain (0 used to mean once here).
+			cfg.Volume, err = num(-1, limits.MaxPieceLevel)
 		case key == "r" && hasVal:
 			cfg.Redundancy = val // "none" is the plain search
 		case key == "j":

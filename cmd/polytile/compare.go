@@ -67,7 +67,7 @@ A backend is a spec NAME[:OPTION,...]:
 ` + reg.Help() + `
 Native options (dlx, fila, native): a heuristic f|e|s|radial or a schedule
 such as e=11:f=3 (E from 11 remaining pieces, F from 3), nof, at=N (DLX until N
-pieces remain, then FILA: the hybrid), vol or vol=N (volume filter),
+pieces remain, then FILA: the hybrid), vol or vol=N (volume filter: once, or as --volume=N, 0 off),
 r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
 MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
 formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
