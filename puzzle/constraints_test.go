@@ -171,3 +171,29 @@ func TestConstraintErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestClassIdentity pins what makes two pieces copies of one piece (one
+// class): the same orientation set, the same kind of supply and, with a
+// placement constraint, the same images (docs/formats.md). A fixed and a
+// rotating domino stay two pieces even on a board that leaves them the same
+// placements; a finite piece and an unlimited twin are two pieces.
+func TestClassIdentity(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		classes int
+	}{
+		{"board: 4x1\npieces:\n  A: \"##\"\n  B: \"##\"\n", 1},
+		{"board: 4x1\npieces:\n  A: {shape: \"##\", orientations: fixed}\n  B: {shape: \"##\", orientations: rotate}\n", 2},
+		{"board: 4x1\npieces:\n  A: {shape: \"##\", region: \"####\"}\n  B: \"##\"\n", 1},
+		{"board: 4x1\npieces:\n  A: {shape: \"#\", count: unlimited}\n  B: \"#\"\n  C: \"##\"\n", 3},
+		{"board: 4x1\npieces:\n  A: {shape: \"#\", count: unlimited}\n  B: {shape: \"#\", count: unlimited}\n", 1},
+	} {
+		p, err := parseString(t, c.src)
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		if len(p.Classes) != c.classes {
+			t.Errorf("%q: %d classes, want %d", c.src, len(p.Classes), c.classes)
+		}
+	}
+}

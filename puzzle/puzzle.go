@@ -324,9 +324,12 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 // buildClasses groups pieces with identical orientation sets and, for
 // pieces with a placement constraint, identical image sets (the images are
 // built first), and the same kind of supply (finite or unlimited): two
-// pieces are interchangeable exactly when they may be placed at the same
-// places and neither one's count is swallowed by the other's unlimited
-// supply.
+// pieces are interchangeable exactly when they have the same orientations,
+// may be placed at the same places, and neither one's count is swallowed
+// by the other's unlimited supply (docs/formats.md). Two pieces with
+// different orientation sets stay two classes even where the board leaves
+// them the same placements: a placement's orientation is an index into its
+// piece's own set.
 func (p *Puzzle) buildClasses() {
 	byKey := map[string]int{}
 	orient := make([][]string, len(p.Pieces))
