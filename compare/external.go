@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -179,17 +180,27 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 // withOptions adds the --solver-option options to a command line: an
 // options file for highs, "-key value" before "solve" for cbc (CBC runs
 // its arguments in order), "--key value" for glpsol.
+//
+// highs-cli always gets an options file: HiGHS's "Optimal" holds within
+// mip_rel_gap (1e-4 by default) and its solution file does not say which,
+// so the file sets mip_rel_gap = 0, making "Optimal" a proof, unless the
+// user set a gap (see userGap).
 func (b *externalBackend) withOptions(dir string, args []string) ([]string, error) {
+	if b.solver.name == "highs-cli" {
+		opts := b.options
+		if !slices.ContainsFunc(opts, func(o SolverOption) bool { return isGapOption(o.Key) }) {
+			opts = append([]SolverOption{{Key: "mip_rel_gap", Value: "0", HasValue: true}}, opts...)
+		}
+		f := filepath.Join(dir, "highs.opt")
+		if err := os.WriteFile(f, []byte(highsOptionsFile(opts)), 0o600); err != nil {
+			return nil, err
+		}
+		return append(args, "--options_file", f), nil
+	}
 	if len(b.options) == 0 {
 		return args, nil
 	}
 	switch b.solver.name {
-	case "highs-cli":
-		f := filepath.Join(dir, "highs.opt")
-		if err := os.WriteFile(f, []byte(highsOptionsFile(b.options)), 0o600); err != nil {
-			return nil, err
-		}
-		return append(args, "--options_file", f), nil
 	case "cbc":
 		// args are FILE sec N solve solu SOL: options go after FILE.
 		out := append([]string{args[0]}, cbcArgs(b.options)...)
@@ -198,6 +209,25 @@ func (b *externalBackend) withOptions(dir string, args []string) ([]string, erro
 		return append(glpsolArgs(b.options), args...), nil
 	}
 	return args, nil
+}
+
+// isGapOption reports whether a HiGHS option sets an optimality gap.
+func isGapOption(key string) bool {
+	k := strings.ToLower(key)
+	return k == "mip_rel_gap" || k == "mip_abs_gap"
+}
+
+// userGap reports whether --solver-option gave highs-cli a gap other than
+// 0: its "Optimal" then proves nothing (the tiling still counts as found).
+func (b *externalBackend) userGap() bool {
+	for _, o := range b.options {
+		if isGapOption(o.Key) {
+			if v, err := strconv.ParseFloat(o.Value, 64); err != nil || v != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // outcome reads a solution file's verdict into o.
@@ -235,7 +265,7 @@ func (b *externalBackend) outcome(t Task, prog *model.Program, s *export.Solutio
 		}
 	}
 	switch {
-	case s.Optimal:
+	case s.Optimal && !(s.WithinGap && b.userGap()):
 		o.Complete = true
 		if o.Coverage != nil {
 			o.Bound = ptr(*o.Coverage)
@@ -245,6 +275,11 @@ func (b *externalBackend) outcome(t Task, prog *model.Program, s *export.Solutio
 			o.Status = Timeout
 		}
 	default:
+		if s.Feasible {
+			// A gap tolerance (CBC's "Optimal (within gap tolerance)", a
+			// mip_rel_gap given to highs-cli): a tiling, but no proof.
+			return nil, fmt.Errorf("%s: not proven optimal: status %q, stopped at a gap tolerance", b.solver.bin, s.Status)
+		}
 		return nil, fmt.Errorf("%s: not solved to optimality, status %q", b.solver.bin, s.Status)
 	}
 	return o, nil

@@ -17,8 +17,13 @@ type Solution struct {
 	// Status is the solver's own status text, e.g. "Optimal" (HiGHS,
 	// CBC) or "INTEGER OPTIMAL" (GLPK).
 	Status string
-	// Optimal reports that the solver proved optimality.
-	Optimal bool
+	// Optimal reports that the solver's status claims optimality. When
+	// WithinGap is set the claim holds only within a relative gap that the
+	// file does not record (HiGHS's "Optimal": within mip_rel_gap, 1e-4 by
+	// default), so it is no proof; a status that says it stopped at a gap
+	// tolerance (CBC's "Optimal (within gap tolerance)") is not Optimal.
+	Optimal   bool
+	WithinGap bool
 	// Feasible reports that Values is a feasible solution.
 	Feasible bool
 	// Objective is the objective value, when HasObjective.
@@ -159,6 +164,7 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 				s.Status = strings.TrimSpace(sc.Text())
 			}
 			s.Optimal = strings.EqualFold(s.Status, "Optimal")
+			s.WithinGap = s.Optimal // HiGHS stops within mip_rel_gap
 		case line == "# Primal solution values":
 			inPrimal = true
 			if sc.Scan() {
@@ -242,8 +248,11 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	if v, err := parseValue(strings.TrimSpace(obj)); err == nil {
 		s.Objective, s.HasObjective = v, true
 	}
-	s.Optimal = strings.HasPrefix(s.Status, "Optimal")
-	s.Feasible = s.Optimal || strings.HasPrefix(s.Status, "Stopped") && !strings.Contains(s.Status, "no integer")
+	// "Optimal (within gap tolerance)": CBC stopped at its ratio or
+	// allowable gap, so the tiling is feasible but not proven optimal.
+	gap := strings.Contains(strings.ToLower(s.Status), "tolerance")
+	s.Optimal = strings.HasPrefix(s.Status, "Optimal") && !gap
+	s.Feasible = s.Optimal || gap || strings.HasPrefix(s.Status, "Stopped") && !strings.Contains(s.Status, "no integer")
 	ln, last := 1, -1
 	var rows map[string]int // the names before the restart, by line
 	for sc.Scan() {

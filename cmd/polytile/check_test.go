@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -153,6 +155,27 @@ func TestCheckVerdicts(t *testing.T) {
 	if code, rep, _ := checkJSON(t, file, fewer, "--max-coverage"); code != 1 || !rep.Valid || rep.Coverage != 44 || rep.Optimal {
 		t.Errorf("fewer: exit %d, %+v", code, rep)
 	}
+	// The same 44 cells with a status that claims optimality only within a
+	// gap: HiGHS's "Optimal" (its mip_rel_gap is not in the file) and CBC's
+	// "Optimal (within gap tolerance)" are no proof (exit 1); they were
+	// reported "optimal by the solver's proof", exit 0.
+	var all []string // every column of the start file, the first placement off
+	for _, l := range lines {
+		if f := strings.Fields(l); len(f) == 2 && !strings.HasPrefix(l, "#") {
+			if l == on[0] {
+				l = f[0] + " 0"
+			}
+			all = append(all, l)
+		}
+	}
+	for name, text := range map[string]string{
+		"gap.highs": "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 44\n# Columns " + strconv.Itoa(len(all)) + "\n" + strings.Join(all, "\n") + "\n",
+		"gap.cbc":   "Optimal (within gap tolerance) - objective value 44.00000000\n" + cbcColumns(on[1:]),
+	} {
+		if code, rep, errs := checkJSON(t, file, write(name, text), "--max-coverage"); code != 1 || !rep.Valid || rep.Coverage != 44 || rep.Optimal || !strings.Contains(rep.Verdict, "not proven optimal") {
+			t.Errorf("%s: exit %d, %+v, %s", name, code, rep, errs)
+		}
+	}
 	// One more image: it overlaps the tiling, not valid (exit 1).
 	overlap := write("overlap.sol", strings.Join(on, "\n")+"\n"+extra+"\n")
 	if code, rep, _ := checkJSON(t, file, overlap, "--max-coverage"); code != 1 || rep.Valid {
@@ -276,4 +299,15 @@ func TestCheckSVGOnStdoutIsAlone(t *testing.T) {
 	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "</svg>") || !strings.Contains(errs, "verdict") {
 		t.Errorf("exit %d; stdout must end with </svg> and stderr hold the report:\nstdout tail %q\nstderr %q", code, tailOf(out), errs)
 	}
+}
+
+// cbcColumns writes "name 1" lines as CBC's solution columns (index, name,
+// value, reduced cost).
+func cbcColumns(on []string) string {
+	var b strings.Builder
+	for i, l := range on {
+		name, _, _ := strings.Cut(l, " ")
+		fmt.Fprintf(&b, "%7d %s %15g %15g\n", i, name, 1.0, 0.0)
+	}
+	return b.String()
 }

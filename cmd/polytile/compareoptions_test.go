@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os/exec"
 	"strings"
 	"testing"
@@ -51,5 +52,43 @@ func TestCompareSolverOptions(t *testing.T) {
 	code, out, errs := run(t, "", append(base, "-b", "native cbc", "--solver-option", "cbc:ratio=0", "--format", "json")...)
 	if code != 0 || !strings.Contains(out, "solver options ratio=0") {
 		t.Errorf("a valid option: exit %d (%s), configuration does not show it:\n%s", code, errs, out)
+	}
+}
+
+// TestCompareGapIsNoProof: a solver stopped at a gap tolerance found a
+// tiling but proved nothing. compare showed CBC's "Optimal (within gap
+// tolerance)" and HiGHS's "Optimal" under mip_rel_gap = 0.2 as "optimal
+// yes" with the coverage as a made-up bound (92 on the T-tetromino 10x10,
+// whose optimum is 96). highs-cli now runs with mip_rel_gap = 0 unless a
+// gap is given, and a gap given is no proof.
+func TestCompareGapIsNoProof(t *testing.T) {
+	file := example("t-tetromino-10x10.yaml")
+	for _, c := range []struct{ bin, backend, opt string }{
+		{"cbc", "cbc:seed", "cbc:ratio=0.2"},
+		{"highs", "highs-cli:seed", "highs-cli:mip_rel_gap=0.2"},
+	} {
+		if _, err := exec.LookPath(c.bin); err != nil {
+			t.Logf("%s not on PATH: skipped", c.bin)
+			continue
+		}
+		_, out, errs := run(t, "", "compare", file, "--task", "max-coverage", "--time-limit", "60s", "-q", "-b", "native "+c.backend, "--solver-option", c.opt, "--format", "json")
+		var rep struct {
+			Tables []struct {
+				Rows []struct {
+					Backend  string `json:"backend"`
+					Status   string `json:"status"`
+					Bound    *int   `json:"bound"`
+					Complete bool   `json:"complete"`
+				} `json:"rows"`
+			} `json:"tables"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Tables) != 1 || len(rep.Tables[0].Rows) != 2 {
+			t.Fatalf("%s: %v: %s %s", c.opt, err, out, errs)
+		}
+		for _, r := range rep.Tables[0].Rows {
+			if r.Backend == c.backend && (r.Complete || r.Bound != nil && *r.Bound < 96) {
+				t.Errorf("%s: %+v: a gap tolerance reported as a proof", c.opt, r)
+			}
+		}
 	}
 }
