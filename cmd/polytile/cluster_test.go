@@ -364,3 +364,36 @@ func TestGNUParallelRecipe(t *testing.T) {
 		t.Errorf("second run: %v, joblog changed: %v\n%s", err, string(log2) != string(log), out)
 	}
 }
+
+// TestGNUParallelEmptyShards: the recipe on a count whose shards are mostly
+// empty (the 20x3 pentominoes, 8 shards): every job exits 0, so parallel
+// neither retries them nor, run again, reruns them. Empty shards exited 1:
+// retried 3 times, and rerun by every later run (--resume-failed).
+func TestGNUParallelEmptyShards(t *testing.T) {
+	bin := binary(t)
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Skip("GNU parallel is not installed (make deps installs the Debian package parallel)")
+	}
+	dir := t.TempDir()
+	p, _ := filepath.Abs(example("pentomino-20x3.yaml"))
+	script, _ := filepath.Abs(filepath.Join("..", "..", "deploy", "parallel", "count.sh"))
+	cmd := exec.Command("bash", script, p, "8", filepath.Join(dir, "out"))
+	cmd.Env = append(os.Environ(), "POLYTILE="+bin, "JOBS=2")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("count.sh: %v\n%s", err, out)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "out", "joblog"))
+	lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+	if len(lines) != 9 { // a header and one line a shard, none retried
+		t.Fatalf("joblog has %d lines, want 9:\n%s", len(lines), log)
+	}
+	for _, l := range lines[1:] {
+		if f := strings.Fields(l); len(f) < 7 || f[6] != "0" {
+			t.Errorf("a shard job did not exit 0: %s", l)
+		}
+	}
+	code, rep, errs := mergeJSON(t, filepath.Join(dir, "out"))
+	if code != 0 || rep.Count != 8 || rep.All != 8 {
+		t.Errorf("merge exit %d %s: %+v; want 8 shards, 8 solutions", code, errs, rep)
+	}
+}

@@ -99,7 +99,8 @@ oriented piece's bounding box; "at" is the same as [row, col(, layer)].
 -o never names the input, and a device or FIFO is written in place.
 
 Ctrl-C prints what was found so far and exits 130; --time-limit stops the
-same way (exit 1 when a count is incomplete or nothing was found).`,
+same way (exit 1 when a count is incomplete or nothing was found; a
+--shard that finished its part exits 0, even when its part has no solution).`,
 		Example: `  polytile solve examples/pentomino-10x6.yaml
   polytile solve examples/pentomino-10x6.yaml --count --unique --stats
   polytile solve examples/tetris-cube.yaml --count --unique --heuristic e=11:f=3 --nof -j 2
@@ -283,6 +284,11 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	switch {
 	case o.Interrupted && a.signal.Load() != 0:
 		return nil // exit code from the signal
+	case !o.found && f.shard != "" && f.count && !o.TimedOut && !o.Interrupted:
+		// A shard that finished its part of a count answered: its part has
+		// no solution. Exit 1 would make Slurm, Kubernetes and GNU parallel
+		// count it as failed and run it again.
+		return nil
 	case !o.found:
 		return noSolution
 	case o.TimedOut && f.count:

@@ -12,7 +12,8 @@
 # records as done and reruns the failed ones, each from its checkpoint;
 # --retries reruns a failing shard up to 3 times.
 #
-# Environment: POLYTILE (the binary; default polytile on PATH), JOBS
+# Environment: POLYTILE (the binary; default polytile on PATH, else this
+# checkout's bin/polytile), JOBS
 # (parallel jobs; default one per core), PARALLEL_EXTRA (more options for
 # parallel, e.g. "--sshloginfile nodes.txt" to spread over workstations:
 # polytile, the puzzle file and OUTDIR must then be at the same path on
@@ -24,7 +25,20 @@ if (($# < 3)); then
 fi
 puzzle="$1" n="$2" out="$3"
 shift 3
-polytile="${POLYTILE:-polytile}"
+# The binary: $POLYTILE, else polytile on PATH, else this checkout's
+# bin/polytile (what `make build` makes).
+polytile="${POLYTILE:-}"
+if [[ -z $polytile ]]; then
+	if command -v polytile >/dev/null; then
+		polytile=polytile
+	elif [[ -x "$(dirname "$0")/../../bin/polytile" ]]; then
+		polytile="$(cd "$(dirname "$0")/../.." && pwd)/bin/polytile"
+	else
+		echo "count.sh: no polytile on PATH and no bin/polytile here: run make build, or set POLYTILE=/path/to/polytile" >&2
+		exit 2
+	fi
+fi
+command -v "$polytile" >/dev/null || { echo "count.sh: POLYTILE=$polytile is not an executable" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "count.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 2; }
 mkdir -p "$out"
 # shellcheck disable=SC2086
