@@ -362,8 +362,9 @@ func readNames(path string) ([]string, map[string]string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext == ".mps" {
+	// An MPS file by its content (a NAME or ROWS section first), whatever
+	// its name: a fixed-MPS export saved as .fmps was read as LP.
+	if isMPS(data) || strings.EqualFold(filepath.Ext(path), ".mps") {
 		m, err := export.ReadMPSNames(bytes.NewReader(data))
 		if err != nil {
 			return nil, nil, err
@@ -379,6 +380,19 @@ func readNames(path string) ([]string, map[string]string, error) {
 	}
 	order, err := export.LPColumnOrder(bytes.NewReader(data))
 	return order, nil, err
+}
+
+// isMPS reports whether data starts (after blank and comment lines) with
+// an MPS section: NAME or ROWS.
+func isMPS(data []byte) bool {
+	for line := range strings.Lines(string(data)) {
+		t := strings.TrimRight(line, "\r\n")
+		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "*") {
+			continue
+		}
+		return t == "ROWS" || t == "NAME" || strings.HasPrefix(t, "NAME ")
+	}
+	return false
 }
 
 // nonEmpty returns the paths that are given (not "").

@@ -311,3 +311,29 @@ func cbcColumns(on []string) string {
 	}
 	return b.String()
 }
+
+// TestCheckNamesByContent: --names reads an MPS file by its content, not
+// its extension: a fixed-MPS export saved as .fmps was read as an LP file
+// (1,098 "names" for 488 columns), so glpsol's raw (-w) and printed (-o)
+// solutions of it could not be checked.
+func TestCheckNamesByContent(t *testing.T) {
+	if _, err := exec.LookPath("glpsol"); err != nil {
+		t.Skip("glpsol not on PATH")
+	}
+	dir := t.TempDir()
+	file := example("tetrahexes-7x4.yaml")
+	mps := filepath.Join(dir, "th.fmps")
+	if code, _, errs := run(t, "", "export", file, "--format", "fixed-mps", "-o", mps, "-q"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	for _, flag := range []string{"-w", "-o"} {
+		sol := filepath.Join(dir, "th"+flag)
+		if out, err := exec.Command("glpsol", "--mps", mps, flag, sol).CombinedOutput(); err != nil {
+			t.Fatalf("glpsol %s: %v\n%s", flag, err, out)
+		}
+		code, rep, errs := checkJSON(t, file, sol, "--names", mps)
+		if code != 0 || !rep.Exact {
+			t.Errorf("glpsol %s solution with --names %s: exit %d, %+v, %s", flag, mps, code, rep, errs)
+		}
+	}
+}
