@@ -129,7 +129,7 @@ const MaxShards = 100_000
 // A reformatted file (comments, key order, a board drawn instead of
 // given as WxH, a piece drawn in another orientation with the same
 // orientation set) gives the same fingerprint; the puzzle's title is left
-// out.
+// out. The images of a piece with a placement constraint are in it too.
 func Fingerprint(p *puzzle.Puzzle) string {
 	h := sha256.New()
 	var buf [8]byte
@@ -170,6 +170,24 @@ func Fingerprint(p *puzzle.Puzzle) string {
 				num(c.I)
 				num(c.J)
 				num(c.L)
+			}
+		}
+	}
+	// A placement constraint (at, region) is in the images it allows:
+	// those of each constrained piece, as region cell indices. Puzzles
+	// without one keep the fingerprint they had.
+	for k := range p.Pieces {
+		if !p.Constrained(k) {
+			continue
+		}
+		str("images:" + p.Pieces[k].Name)
+		s := p.Images
+		num(s.PieceStart[k+1] - s.PieceStart[k])
+		for n := s.PieceStart[k]; n < s.PieceStart[k+1]; n++ {
+			cells := s.Cells(n)
+			num(len(cells))
+			for _, c := range cells {
+				num(int(c))
 			}
 		}
 	}
