@@ -80,7 +80,7 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 			cfg += fmt.Sprintf(", warm start: native tiling covering %d in %s", warm.Covered, compare.Seconds(warm.Seconds))
 			switch {
 			case skipped:
-				cfg += "; it reaches the area bound, so HiGHS was not run"
+				cfg += fmt.Sprintf("; it reaches polytile's coverage bound %d, so HiGHS was not run", prog.Bound.Bound)
 			case res.FromStart:
 				cfg += "; HiGHS found nothing better before it stopped"
 			}

@@ -193,3 +193,36 @@ func TestCompareHiGHSOptions(t *testing.T) {
 		t.Errorf("row %+v", row)
 	}
 }
+
+// TestSkippedHiGHSNamesTheRightBound: when the warm start reaches
+// polytile's coverage bound, the backend line gives that bound, not "the
+// area bound" (on the 8x8 minus two opposite corners with dominoes the
+// bound is the checkerboard's 60; the area bound is 62).
+func TestSkippedHiGHSNamesTheRightBound(t *testing.T) {
+	needHiGHS(t)
+	file := filepath.Join(t.TempDir(), "mut.yaml")
+	art := ".#######\n" + strings.Repeat("########\n", 6) + "#######.\n"
+	src := "name: mutilated\nboard: |\n" + indent(art) + "pieces:\n  D: {shape: \"##\", count: unlimited}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "solve", file, "--max-coverage", "--backend", "highs", "--json")
+	var o struct {
+		Config   string
+		Coverage int
+	}
+	if err := json.Unmarshal([]byte(out), &o); err != nil || code != 0 || o.Coverage != 60 {
+		t.Fatalf("exit %d, %v, %s %s", code, err, out, errs)
+	}
+	if strings.Contains(o.Config, "area bound") || !strings.Contains(o.Config, "coverage bound 60") {
+		t.Errorf("config %q: want polytile's coverage bound 60, not the area bound", o.Config)
+	}
+}
+
+func indent(s string) string {
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		b.WriteString("  " + line)
+	}
+	return b.String()
+}
