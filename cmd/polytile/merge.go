@@ -95,8 +95,12 @@ func mergeText(w io.Writer, r *shard.Report) error {
 		res = fmt.Sprintf(", %d of them from checkpoints", r.Resumed)
 	}
 	row("split", "%d subproblems (hash %s), %d finished%s", r.Split.Subproblems, r.Split.Hash, r.Subproblems, res)
-	row("time", "%s in all; per shard min %s, median %s, max %s (max/median %.2f)", compare.Seconds(r.Seconds),
-		compare.Seconds(r.Min), compare.Seconds(r.Median), compare.Seconds(r.Max), ratio(r.Max, r.Median))
+	if r.Count-len(r.Missing)-len(r.Incomplete) == 0 {
+		row("time", "%s in all; no complete shard for figures per shard", compare.Seconds(r.Seconds))
+	} else {
+		row("time", "%s in all; per shard min %s, median %s, max %s (max/median %s)", compare.Seconds(r.Seconds),
+			compare.Seconds(r.Min), compare.Seconds(r.Median), compare.Seconds(r.Max), ratioText(r.Max, r.Median))
+	}
 	if len(r.Versions) > 1 {
 		row("versions", "%s", strings.Join(r.Versions, "; "))
 	}
@@ -119,11 +123,13 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	return err
 }
 
-func ratio(a, b float64) float64 {
+// ratioText is a/b with two decimals, or n/a when b is 0 (a median of 0
+// seconds or nodes: most shards empty).
+func ratioText(a, b float64) string {
 	if b <= 0 {
-		return 0
+		return "n/a"
 	}
-	return a / b
+	return fmt.Sprintf("%.2f", a/b)
 }
 
 func ints(xs []int) string {

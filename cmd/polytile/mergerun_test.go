@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,5 +74,25 @@ func TestMergeTextPartialBesideComplete(t *testing.T) {
 	}
 	if _, rep2, _ := mergeJSON(t, dir, part); rep2.All != rep.All || len(rep2.Superseded) != 1 {
 		t.Errorf("total %d, want %d; superseded %q", rep2.All, rep.All, rep2.Superseded)
+	}
+}
+
+// TestMergeTextNoCompleteShard: with no complete shard, merge gives no
+// figures per shard (it printed min, median and max 0.000 s and a
+// max/median of 0.00), and a median of 0 nodes gives n/a.
+func TestMergeTextNoCompleteShard(t *testing.T) {
+	dir := t.TempDir()
+	countShards(t, dir, example("pentomino-12x5.yaml"), 2)
+	for i := range 2 {
+		f := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
+		data, _ := os.ReadFile(f)
+		os.WriteFile(f, regexp.MustCompile(`"complete":\s*true`).ReplaceAll(data, []byte(`"complete": false`)), 0o644)
+	}
+	code, out, errs := run(t, "", "merge", dir)
+	if code != 1 || !strings.Contains(out, "no complete shard for figures per shard") || strings.Contains(out, "0.00)") {
+		t.Errorf("exit %d %s\n%s", code, errs, out)
+	}
+	if got := ratioText(5, 0); got != "n/a" {
+		t.Errorf("ratioText(5, 0) = %q, want n/a", got)
 	}
 }

@@ -137,5 +137,5 @@ func shardNodesText(r *shard.Report) string {
 	if r.NodesMax <= 0 {
 		return ""
 	}
-	return fmt.Sprintf("; per shard min %.0f, median %.0f, max %.0f (max/median %.2f)", r.NodesMin, r.NodesMedian, r.NodesMax, ratio(r.NodesMax, r.NodesMedian))
+	return fmt.Sprintf("; per shard min %.0f, median %.0f, max %.0f (max/median %s)", r.NodesMin, r.NodesMedian, r.NodesMax, ratioText(r.NodesMax, r.NodesMedian))
 }
