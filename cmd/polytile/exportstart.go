@@ -147,7 +147,9 @@ func nativeStart(ctx context.Context, p *puzzle.Puzzle, prog *model.Program, lim
 	if res.Optimal {
 		what += " (optimal: " + res.Proof + ")"
 	} else {
-		what += fmt.Sprintf(" (best within %v; bound %d)", limit, res.Bound)
+		// The search's own bound, which may be below the static bound of
+		// the program (what check and the program's comment give).
+		what += fmt.Sprintf(" (best within %v; the native search proved at most %d cells)", limit, res.Bound)
 	}
 	return res.Tiling, what, nil
 }
