@@ -45,6 +45,21 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 			cfg.Volume = def.Volume
 		}
 	}
+	if p != nil {
+		if _, unl := p.PieceArea(); unl {
+			// The number of remaining pieces is unknown with an unlimited
+			// piece: FILA starts at once and the schedule's first
+			// heuristic runs throughout (native.Config). Say so rather
+			// than show a level that does nothing.
+			if f.backend == "fila" && f.filaAt > 0 {
+				return cfg, usageErr("--fila-at %d: with an unlimited piece (the number of pieces left is unknown) FILA starts at once; leave --fila-at out", f.filaAt)
+			}
+			if strings.Contains(f.heuristic, "=") {
+				first, _, _ := strings.Cut(f.heuristic, "=")
+				return cfg, usageErr("--heuristic %s: with an unlimited piece the number of pieces left is unknown, so levels have no meaning and %s would run throughout; give --heuristic %s", f.heuristic, first, first)
+			}
+		}
+	}
 	i, n, err := parseShard(f.shard)
 	if err != nil {
 		return cfg, err
@@ -59,8 +74,9 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	return cfg, nil
 }
 
-// describeConfig is the one-line summary of a native configuration.
-func describeConfig(cfg native.Config) string {
+// describeConfig is the one-line summary of a native configuration;
+// unlimited says that the puzzle has a piece with an unlimited supply.
+func describeConfig(cfg native.Config, unlimited bool) string {
 	var parts []string
 	if cfg.Algorithm == "fila" && cfg.FilaAt > 0 {
 		parts = append(parts, fmt.Sprintf("DLX until %d pieces remain", cfg.FilaAt))
@@ -74,6 +90,8 @@ func describeConfig(cfg native.Config) string {
 	switch {
 	case cfg.Volume < 0:
 		parts = append(parts, "volume filter")
+	case cfg.Volume > 0 && unlimited:
+		parts = append(parts, "volume filter after every placement (an unlimited piece)")
 	case cfg.Volume > 0:
 		parts = append(parts, fmt.Sprintf("volume filter while > %d pieces remain", cfg.Volume))
 	}
@@ -125,7 +143,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		return nil, usageErr("%v", err)
 	}
 	o := &solveOutcome{
-		Backend: f.backend, Config: describeConfig(cfg), Seconds: res.Seconds, Nodes: res.Nodes,
+		Backend: f.backend, Config: describeConfig(cfg, hasUnlimited(p)), Seconds: res.Seconds, Nodes: res.Nodes,
 		Complete: !res.Interrupted && !res.LimitReached, Interrupted: res.Interrupted,
 		Symmetries: res.Symmetries, Pinned: res.RedundancyPiece, tilings: res.First,
 		found: res.All > 0 || len(res.First) > 0,
@@ -219,4 +237,10 @@ func (s *statsJSON) text(w io.Writer) {
 	if s.Split != nil {
 		s.Split.text(w)
 	}
+}
+
+// hasUnlimited reports whether some piece of p has an unlimited supply.
+func hasUnlimited(p *puzzle.Puzzle) bool {
+	_, unl := p.PieceArea()
+	return unl
 }

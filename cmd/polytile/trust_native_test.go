@@ -75,3 +75,33 @@ func TestSolveCountUsesSymmetry(t *testing.T) {
 			all, pinned, nodes, plainAll, plainPinned, plainNodes)
 	}
 }
+
+// TestUnlimitedPieceLevelsRefused: with an unlimited piece the number of
+// pieces left is unknown, so --fila-at N and a schedule's levels did
+// nothing while the backend line showed them ("DLX until 3 pieces
+// remain", "heuristic e=5:f=2", "volume filter while > 100 pieces
+// remain"): the first two are refused, the volume filter is described as
+// what runs.
+func TestUnlimitedPieceLevelsRefused(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "xl.yaml")
+	src := "board: 7x5\npieces:\n  X: \".#./###/.#.\"\n  L: {shape: \"#./##\", count: unlimited}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fila-at", "3"}, "leave --fila-at out"},
+		{[]string{"--heuristic", "e=5:f=2"}, "give --heuristic e"},
+	} {
+		code, _, errs := run(t, "", append([]string{"solve", file, "--count"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	code, out, errs := run(t, "", "solve", file, "--count", "--volume=100")
+	if code != 0 || strings.Contains(out, "while > 100") || !strings.Contains(out, "after every placement") {
+		t.Errorf("--volume=100: exit %d, %s %s", code, out, errs)
+	}
+}
