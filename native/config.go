@@ -118,7 +118,7 @@ type Shard struct {
 // Progress is a progress report.
 type Progress struct {
 	Nodes     int64   // pieces placed so far
-	Solutions int64   // solutions found so far (before symmetry reduction)
+	Solutions int64   // solutions found so far, counted as Result.All (every rotation and reflection)
 	Seconds   float64 // elapsed
 	// Fraction is an estimate of the part of the search tree done, in
 	// [0, 1]: from the branches finished at the top levels of the tree in

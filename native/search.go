@@ -27,7 +27,8 @@ type worker struct {
 	attempts, fits  []int64
 	filaModels      int64
 	all, unique     int64
-	found, foundPub int64
+	found           int64
+	allPub          int64 // all already published (allAll)
 	cs              canonScratch
 	stop            bool
 
@@ -344,8 +345,8 @@ func (w *worker) poll() {
 	}
 	r.nodesAll.Add(w.nodes - w.nodesPub)
 	w.nodesPub = w.nodes
-	r.foundAll.Add(w.found - w.foundPub)
-	w.foundPub = w.found
+	r.allAll.Add(w.all - w.allPub)
+	w.allPub = w.all
 	if r.cfg.OnProgress != nil {
 		r.progress(w)
 	}

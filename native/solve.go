@@ -38,7 +38,7 @@ type run struct {
 	stopFlag    atomic.Bool
 	interrupted atomic.Bool
 	nodesAll    atomic.Int64
-	foundAll    atomic.Int64
+	allAll      atomic.Int64 // solutions with their orbit weights, as Result.All
 	lastProg    atomic.Int64
 	doneSub     atomic.Int64
 	totalSub    int64
@@ -365,7 +365,7 @@ func (r *run) progress(w *worker) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.cfg.OnProgress(Progress{
-		Nodes: r.nodesAll.Load(), Solutions: r.foundAll.Load(),
+		Nodes: r.nodesAll.Load(), Solutions: r.allAll.Load(),
 		Seconds: float64(now) / 1e9, Fraction: frac,
 	})
 }

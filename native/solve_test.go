@@ -425,3 +425,28 @@ func TestConcurrentSolves(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressSolutionsAreAll: a progress report's Solutions counts as
+// Result.All does (each canonical solution of the 12x5 with X pinned
+// stands for 4), never the pinned search's raw finds, which the progress
+// line showed (19k while the count was 129,168).
+func TestProgressSolutionsAreAll(t *testing.T) {
+	p := pentominoBox(t, 5, 12)
+	var mu sync.Mutex
+	var reports []Progress
+	res := solve(t, p, Config{Algorithm: "fila", Schedule: "s", Redundancy: "auto", OnProgress: func(pg Progress) {
+		mu.Lock()
+		reports = append(reports, pg)
+		mu.Unlock()
+	}})
+	seen := false
+	for _, pg := range reports {
+		if pg.Solutions%4 != 0 || pg.Solutions > res.All {
+			t.Errorf("report %+v: not a count of all solutions (%d in all)", pg, res.All)
+		}
+		seen = seen || pg.Solutions > 0
+	}
+	if !seen {
+		t.Skipf("no report with a solution in %d reports (a fast machine)", len(reports))
+	}
+}
