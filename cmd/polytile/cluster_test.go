@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -332,15 +333,9 @@ func TestFingerprintIgnoresFormatting(t *testing.T) {
 // merged, equal to the single-process count. Run again, the recipe's
 // --resume-failed skips every shard the joblog has as done.
 func TestGNUParallelRecipe(t *testing.T) {
-	bin := binary(t)
-	if _, err := exec.LookPath("parallel"); err != nil {
-		t.Skip("GNU parallel is not installed (make deps installs the Debian package parallel)")
-	}
 	dir := t.TempDir()
 	p, _ := filepath.Abs(example("pentomino-12x5.yaml"))
-	script, _ := filepath.Abs(filepath.Join("..", "..", "deploy", "parallel", "count.sh"))
-	cmd := exec.Command("bash", script, p, "6", filepath.Join(dir, "out"))
-	cmd.Env = append(os.Environ(), "POLYTILE="+bin, "JOBS=2")
+	cmd := parallelRecipe(t, p, 6, filepath.Join(dir, "out"))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("count.sh: %v\n%s", err, out)
@@ -356,9 +351,7 @@ func TestGNUParallelRecipe(t *testing.T) {
 	if n := strings.Count(string(log), "--shard "); n != 6 {
 		t.Errorf("joblog has %d shard jobs, want 6:\n%s", n, log)
 	}
-	cmd2 := exec.Command("bash", script, p, "6", filepath.Join(dir, "out"))
-	cmd2.Env = cmd.Env
-	out, err = cmd2.CombinedOutput()
+	out, err = parallelRecipe(t, p, 6, filepath.Join(dir, "out")).CombinedOutput()
 	log2, _ := os.ReadFile(filepath.Join(dir, "out", "joblog"))
 	if err != nil || string(log2) != string(log) || !strings.Contains(string(out), "6 of 6 complete") {
 		t.Errorf("second run: %v, joblog changed: %v\n%s", err, string(log2) != string(log), out)
@@ -370,16 +363,9 @@ func TestGNUParallelRecipe(t *testing.T) {
 // neither retries them nor, run again, reruns them. Empty shards exited 1:
 // retried 3 times, and rerun by every later run (--resume-failed).
 func TestGNUParallelEmptyShards(t *testing.T) {
-	bin := binary(t)
-	if _, err := exec.LookPath("parallel"); err != nil {
-		t.Skip("GNU parallel is not installed (make deps installs the Debian package parallel)")
-	}
 	dir := t.TempDir()
 	p, _ := filepath.Abs(example("pentomino-20x3.yaml"))
-	script, _ := filepath.Abs(filepath.Join("..", "..", "deploy", "parallel", "count.sh"))
-	cmd := exec.Command("bash", script, p, "8", filepath.Join(dir, "out"))
-	cmd.Env = append(os.Environ(), "POLYTILE="+bin, "JOBS=2")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := parallelRecipe(t, p, 8, filepath.Join(dir, "out")).CombinedOutput(); err != nil {
 		t.Fatalf("count.sh: %v\n%s", err, out)
 	}
 	log, _ := os.ReadFile(filepath.Join(dir, "out", "joblog"))
@@ -396,4 +382,19 @@ func TestGNUParallelEmptyShards(t *testing.T) {
 	if code != 0 || rep.Count != 8 || rep.All != 8 {
 		t.Errorf("merge exit %d %s: %+v; want 8 shards, 8 solutions", code, errs, rep)
 	}
+}
+
+// parallelRecipe is deploy/parallel/count.sh, unchanged, counting puzzle
+// (an absolute path) in n shards into out with this build's binary and 2
+// jobs; the test is skipped without GNU parallel.
+func parallelRecipe(t *testing.T, puzzle string, n int, out string) *exec.Cmd {
+	t.Helper()
+	bin := binary(t)
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Skip("GNU parallel is not installed (make deps installs the Debian package parallel)")
+	}
+	script, _ := filepath.Abs(filepath.Join("..", "..", "deploy", "parallel", "count.sh"))
+	cmd := exec.Command("bash", script, puzzle, strconv.Itoa(n), out)
+	cmd.Env = append(os.Environ(), "POLYTILE="+bin, "JOBS=2")
+	return cmd
 }
