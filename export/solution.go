@@ -55,16 +55,11 @@ func (s *Solution) put(name string, v float64, ln int, solver string) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("export: %s solution line %d: column %q has value %g: a column's value must be a finite number", solver, ln, trunc(name), v)
 	}
-	if prev, dup := s.Lines[name]; dup {
-		return fmt.Errorf("export: %s solution line %d: column %q is duplicated (listed before on line %d)", solver, ln, trunc(name), prev)
-	}
 	if _, dup := s.Values[name]; dup {
-		return fmt.Errorf("export: %s solution line %d: column %q is duplicated", solver, ln, trunc(name))
+		return fmt.Errorf("export: %s solution line %d: column %q is duplicated (listed before on line %d)", solver, ln, trunc(name), s.Lines[name])
 	}
 	s.Values[name] = v
-	if s.Lines != nil {
-		s.Lines[name] = ln
-	}
+	s.Lines[name] = ln
 	return nil
 }
 
@@ -96,15 +91,12 @@ func lines(r io.Reader) *bufio.Scanner {
 	return sc
 }
 
-// maxEcho is the longest piece of a file's text an error message quotes.
-const maxEcho = 40
-
 // parseValue reads a number of a solution file. "inf" and "-inf" (and
 // "infinity") are infinities, which an objective may be; a column's
 // value is refused later (put) unless it is finite. A number out of
 // float64's range (1e309) is an error, not an infinity, and the error
-// quotes at most maxEcho characters of the text, not the whole of a
-// 100,000-digit string.
+// quotes the text shortened (trunc), not the whole of a 100,000-digit
+// string.
 func parseValue(s string) (float64, error) {
 	switch strings.ToLower(s) {
 	case "inf", "+inf", "infinity", "+infinity":
@@ -115,20 +107,11 @@ func parseValue(s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		if errors.Is(err, strconv.ErrRange) {
-			return 0, fmt.Errorf("number %q is out of range", echo(s))
+			return 0, fmt.Errorf("number %q is out of range", trunc(s))
 		}
-		return 0, fmt.Errorf("bad number %q", echo(s))
+		return 0, fmt.Errorf("bad number %q", trunc(s))
 	}
 	return v, nil
-}
-
-// echo shortens a piece of a file's text to at most maxEcho characters
-// (bytes) for an error message.
-func echo(s string) string {
-	if len(s) > maxEcho {
-		return s[:maxEcho-3] + "..."
-	}
-	return s
 }
 
 // ReadHiGHSSolution reads the file the highs binary writes with
@@ -182,7 +165,7 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 		case inPrimal && strings.HasPrefix(line, "# Columns "):
 			n, err := strconv.Atoi(strings.TrimSpace(line[len("# Columns "):]))
 			if err != nil || n < 0 {
-				return nil, fmt.Errorf("export: HiGHS solution line %d: bad column count %q", ln, echo(line))
+				return nil, fmt.Errorf("export: HiGHS solution line %d: bad column count %q", ln, trunc(line))
 			}
 			cols = n
 			for c := 0; c < n; c++ {
@@ -192,7 +175,7 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 				ln++
 				f := strings.Fields(sc.Text())
 				if len(f) != 2 {
-					return nil, fmt.Errorf("export: HiGHS solution line %d: want \"name value\", got %q", ln, echo(sc.Text()))
+					return nil, fmt.Errorf("export: HiGHS solution line %d: want \"name value\", got %q", ln, trunc(sc.Text()))
 				}
 				v, err := parseValue(f[1])
 				if err != nil {
@@ -242,7 +225,7 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	head := strings.TrimSpace(sc.Text())
 	status, obj, ok := strings.Cut(head, " - objective value ")
 	if !ok {
-		return nil, fmt.Errorf("export: not a CBC solution file: first line %q", echo(head))
+		return nil, fmt.Errorf("export: not a CBC solution file: first line %q", trunc(head))
 	}
 	s.Status = strings.TrimSpace(status)
 	if v, err := parseValue(strings.TrimSpace(obj)); err == nil {
@@ -265,11 +248,11 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 			continue
 		}
 		if len(f) < 3 {
-			return nil, fmt.Errorf("export: CBC solution line %d: want \"index name value ...\", got %q", ln, echo(sc.Text()))
+			return nil, fmt.Errorf("export: CBC solution line %d: want \"index name value ...\", got %q", ln, trunc(sc.Text()))
 		}
 		idx, err := strconv.Atoi(f[0])
 		if err != nil || idx < 0 {
-			return nil, fmt.Errorf("export: CBC solution line %d: bad index %q", ln, echo(f[0]))
+			return nil, fmt.Errorf("export: CBC solution line %d: bad index %q", ln, trunc(f[0]))
 		}
 		v, err := parseValue(f[2])
 		if err != nil {

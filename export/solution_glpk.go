@@ -180,7 +180,7 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 			}
 			j, err := strconv.Atoi(f[1])
 			if err != nil || j < 1 || j > cols {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column number %q", ln, echo(f[1]))
+				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column number %q", ln, trunc(f[1]))
 			}
 			v, err := parseValue(f[need-1])
 			if err != nil {

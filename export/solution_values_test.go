@@ -7,7 +7,7 @@ import (
 
 // TestReadersRefuseBadValues: every reader refuses, naming the line, a
 // column whose value is NaN or infinite, a number out of float64's range
-// (1e309, a 100,000-digit number; quoted in at most maxEcho characters,
+// (1e309, a 100,000-digit number; quoted shortened,
 // not whole), and a column listed twice. The old readers stored NaN and
 // inf, took the last of two values (or, in CBC, dropped every column
 // before a repeated index), echoed the whole number in a strconv error,

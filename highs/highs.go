@@ -375,12 +375,10 @@ func ReservedOption(name string) string {
 		return "the polytile command fixes it (HiGHS's default, 0) so that runs are reproducible; it has no flag (a Go program sets highs.Options.Seed)"
 	case "presolve":
 		return "the polytile command leaves it at HiGHS's default (choose); it has no flag (a Go program sets highs.Options.Presolve)"
-	case "output_flag", "log_to_console", "log_file", "write_solution_to_file", "solution_file",
-		"write_model_to_file", "write_model_file", "write_presolved_model_to_file", "write_presolved_model_file",
-		"write_iis_model_file", "write_basis_file", "read_basis_file", "read_solution_file", "ranging":
+	case "output_flag", "log_to_console", "log_file", "ranging":
 		return "polytile owns HiGHS's output and files (use -v for the log)"
 	}
-	if FileOption(name) {
+	if FileOption(name) { // write_model_file, solution_file, read_basis_file, ...
 		return "it names a file HiGHS would read or write, and polytile manages HiGHS's files itself"
 	}
 	return ""

@@ -6,10 +6,11 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/polytile/polytile/internal/textio"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // FormatBurrTools is BurrTools' .xmpuzzle file: gzip-compressed XML (plain

@@ -5,13 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/polytile/polytile/internal/textio"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // MaxInputSize is the largest puzzle file the parsers read, in bytes

@@ -53,6 +53,7 @@ func (d *yamlDoc) pieceList(k, v *yaml.Node, spec *Spec, pol Policy, sup supply)
 			return err
 		}
 		var ps []PieceSpec
+		counted := false // a mapping's pieces count their cells as each is read
 		switch {
 		case item.Kind == yaml.ScalarNode:
 			ps, err = d.setPieces(item, item, pol, sup, "", sets)
@@ -61,7 +62,7 @@ func (d *yamlDoc) pieceList(k, v *yaml.Node, spec *Spec, pol Policy, sup supply)
 		case item.Kind == yaml.MappingNode:
 			var one Spec
 			if err = d.pieces(k, item, &one, pol, sup); err == nil {
-				ps = one.Pieces
+				ps, counted = one.Pieces, true
 			}
 		default:
 			err = Errorf(d.at(item), "a list of pieces holds set names (e.g. - pentominoes), set entries (- set: tetrominoes) or mappings of named shapes (- Q: \"##/##\")")
@@ -69,7 +70,7 @@ func (d *yamlDoc) pieceList(k, v *yaml.Node, spec *Spec, pol Policy, sup supply)
 		if err != nil {
 			return err
 		}
-		if err := add(ps, item.Kind == yaml.MappingNode && !hasKey(item, "set")); err != nil {
+		if err := add(ps, counted); err != nil {
 			return err
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/polytile/polytile/internal/textio"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/internal/balance"
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // MaxFileSize bounds a result or checkpoint file read (a result is a few
@@ -64,9 +64,10 @@ func readRegular(path string) ([]byte, error) {
 	return textio.TrimBOM(data), nil
 }
 
-// Parse reads a shard result from the bytes of a file (see ReadFile).
+// Parse reads a shard result from the bytes of a file (see ReadFile, which
+// has dropped a byte order mark).
 func Parse(data []byte) (*Result, error) {
-	trimmed := bytes.TrimSpace(textio.TrimBOM(data))
+	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, errors.New("empty file")
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/model"
@@ -45,10 +46,4 @@ func checkValues(prog *model.Program, sol *export.Solution, path string) error {
 }
 
 // trimModel drops the package prefix of a model error for a CLI message.
-func trimModel(err error) string {
-	s := err.Error()
-	if len(s) > len("model: ") && s[:len("model: ")] == "model: " {
-		return s[len("model: "):]
-	}
-	return s
-}
+func trimModel(err error) string { return strings.TrimPrefix(err.Error(), "model: ") }
