@@ -263,13 +263,17 @@ func TestCheckpointResume(t *testing.T) {
 // TestKilledShardLeavesNoResult: a shard SIGKILLed while it counts leaves
 // no result file (nor a half-written one merge could take), keeps its
 // last checkpoint, and run again completes with the uninterrupted count.
+// The count (the 12x5 by DLX without the redundancy filter, about 9 s)
+// outlasts the first checkpoint (checkpointEvery, 5 s), so the kill lands
+// mid-count; the 10x6 it used took 50 ms and wrote its first checkpoint as
+// it ended, so the test mostly skipped or raced the final write.
 func TestKilledShardLeavesNoResult(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
-	p, _ := filepath.Abs(example("pentomino-10x6.yaml"))
+	p, _ := filepath.Abs(example("pentomino-12x5.yaml"))
 	out := filepath.Join(dir, "shard-0.json")
 	ck := filepath.Join(dir, "shard-0.ckpt")
-	args := []string{"--quiet", "solve", p, "--count", "--shard", "0/1", "--json", "-o", out, "--checkpoint", ck}
+	args := []string{"--quiet", "solve", p, "--count", "--backend", "dlx", "--redundancy", "none", "--shard", "0/1", "--json", "-o", out, "--checkpoint", ck}
 	cmd := exec.Command(bin, args...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -287,7 +291,12 @@ func TestKilledShardLeavesNoResult(t *testing.T) {
 		t.Skipf("the shard finished before the kill (%v)", err)
 	}
 	if _, err := os.Stat(out); err == nil {
-		t.Fatalf("a killed shard left %s", out)
+		// The kill came after the count (a very slow machine): the
+		// result is then whole (written atomically) and the full count.
+		if code, rep, errs := mergeJSON(t, dir); code != 0 || !rep.Complete || rep.All != 4040 {
+			t.Fatalf("a killed shard left %s, not a complete result: exit %d %+v %s", out, code, rep, errs)
+		}
+		t.Skip("the shard was killed after it had written its result")
 	}
 	code, rep, _ := mergeJSON(t, dir)
 	if code != 2 && (code != 1 || rep.Complete) {
@@ -297,7 +306,7 @@ func TestKilledShardLeavesNoResult(t *testing.T) {
 		t.Fatalf("rerun: %v %s", err, b)
 	}
 	code, rep, errs := mergeJSON(t, dir)
-	if code != 0 || rep.All != 9356 || rep.Resumed == 0 {
+	if code != 0 || rep.All != 4040 || rep.Resumed == 0 {
 		t.Fatalf("after the rerun: exit %d %s %+v", code, errs, rep)
 	}
 }
