@@ -80,14 +80,18 @@ func isNumber(v string) bool {
 
 // allowedOption says why o may not be passed to its solver ("" when it
 // may): see the allowlists above; for highs-cli every option whose name
-// could name a file (highs.FileOption) is refused and HiGHS itself
-// checks the rest by name and value.
+// could name a file (highs.FileOption), or that the HiGHS library knows
+// as a string option outside its known list (highs.UnknownStringOption),
+// is refused, and HiGHS itself checks the rest by name and value.
 func allowedOption(o SolverOption) string {
 	const files = "polytile manages the solver's files itself, and compare passes only options that neither read nor write a file"
 	switch o.Solver {
 	case "highs-cli":
 		if highs.FileOption(o.Key) {
 			return "it names a file HiGHS would read or write; " + files
+		}
+		if highs.UnknownStringOption(o.Key) {
+			return "it takes a string, and compare passes on only HiGHS's string options known to name no file; " + files
 		}
 		return ""
 	case "cbc":

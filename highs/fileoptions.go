@@ -15,3 +15,32 @@ func FileOption(name string) bool {
 	return strings.Contains(n, "file") || strings.Contains(n, "save") || strings.Contains(n, "image") ||
 		strings.HasPrefix(n, "write_") || strings.HasPrefix(n, "read_")
 }
+
+// knownStrings are the HiGHS options of string type that name no file
+// (HiGHS 1.12's list, less those FileOption covers): their values are
+// keywords such as "simplex", "on" or "choose". Any other option of string
+// type is refused by the binding and by compare's highs-cli backend, so
+// that an option a later HiGHS adds with a file name for its value, under
+// a name FileOption does not recognise, is refused too.
+var knownStrings = []string{
+	"presolve", "solver", "parallel", "run_crossover", "ranging", "icrash_strategy",
+	"mip_lp_solver", "mip_ipm_solver", "hipo_system", "hipo_parallel_type", "hipo_ordering",
+}
+
+// knownString reports whether the string option name is in knownStrings.
+func knownString(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, k := range knownStrings {
+		if n == k {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownStringWhy is the reason given for refusing a string option that
+// is not in knownStrings.
+func unknownStringWhy() string {
+	return "it takes a string, and polytile passes on only the string options known to name no file (" +
+		strings.Join(knownStrings, ", ") + ")"
+}

@@ -47,3 +47,7 @@ func CheckExtra(extra []Option) error {
 	}
 	return fmt.Errorf("highs: options: %w", ErrUnavailable)
 }
+
+// UnknownStringOption is false: this build has no HiGHS library to ask an
+// option's type (compare's highs-cli backend then applies FileOption only).
+func UnknownStringOption(name string) bool { return false }

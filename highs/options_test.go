@@ -5,6 +5,7 @@ package highs
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,5 +67,31 @@ func TestExtraOptions(t *testing.T) {
 	}
 	if o, err := ParseOption(" mip_heuristic_effort = 0.3 "); err != nil || o != (Option{"mip_heuristic_effort", "0.3"}) {
 		t.Errorf("ParseOption: %+v, %v", o, err)
+	}
+}
+
+// TestUnknownStringOptionRefused: a HiGHS option of string type that is
+// not known to name no file is refused by the binding and reported by
+// UnknownStringOption (compare's highs-cli backend), whatever its name: a
+// later HiGHS may add a file option that FileOption's name rule misses.
+// Taking icrash_strategy off the known list stands for such an option; on
+// the code before knownStrings, CheckExtra accepted it.
+func TestUnknownStringOptionRefused(t *testing.T) {
+	opt := []Option{{Name: "icrash_strategy", Value: "ica"}}
+	if err := CheckExtra(opt); err != nil {
+		t.Fatalf("icrash_strategy=ica refused while known: %v", err)
+	}
+	if UnknownStringOption("icrash_strategy") || UnknownStringOption("mip_rel_gap") || UnknownStringOption("no_such_option") {
+		t.Fatal("a known string option, a number option or an unknown name reported as an unknown string option")
+	}
+	saved := knownStrings
+	defer func() { knownStrings = saved }()
+	knownStrings = slices.DeleteFunc(slices.Clone(saved), func(s string) bool { return s == "icrash_strategy" })
+	err := CheckExtra(opt)
+	if err == nil || !strings.Contains(err.Error(), "takes a string") {
+		t.Fatalf("icrash_strategy off the known list: CheckExtra = %v, want a refusal", err)
+	}
+	if !UnknownStringOption("icrash_strategy") {
+		t.Fatal("UnknownStringOption(icrash_strategy) = false off the known list")
 	}
 }

@@ -217,6 +217,30 @@ func CheckExtra(extra []Option) error {
 	return in.setExtra(extra, state, false)
 }
 
+// unknownString reports whether HiGHS knows name as an option of string
+// type that is not in knownStrings (a name HiGHS does not know is left to
+// Highs_setStringOptionValue, which refuses it with HiGHS's own words).
+func (in *instance) unknownString(name string) bool {
+	cn := C.CString(name)
+	defer C.free(unsafe.Pointer(cn))
+	var typ C.HighsInt
+	st := C.pt_Highs_getOptionType(in.p, cn, &typ)
+	return int(st) != statusError && typ == 3 && !knownString(name) // kHighsOptionTypeString
+}
+
+// UnknownStringOption reports whether the HiGHS library knows name as an
+// option of string type that polytile does not pass on (see knownStrings):
+// compare's highs-cli backend refuses it. False when the library cannot
+// be loaded (the option then goes to highs-cli under FileOption's rule).
+func UnknownStringOption(name string) bool {
+	in, err := newInstance()
+	if err != nil {
+		return false
+	}
+	defer in.destroy()
+	return in.unknownString(name)
+}
+
 // optionTypes names HiGHS's option types (kHighsOptionType*).
 var optionTypes = [...]string{"bool (true or false)", "integer", "number", "string"}
 
@@ -235,6 +259,9 @@ func (in *instance) setExtra(extra []Option, s *solveState, logOn bool) error {
 		return err
 	}
 	for _, o := range extra {
+		if in.unknownString(o.Name) {
+			return fmt.Errorf("highs: option %q: %s", o.Name, unknownStringWhy())
+		}
 		cn, cv := C.CString(o.Name), C.CString(o.Value)
 		s.capture(true)
 		// Highs_setStringOptionValue parses the text for the option's type
