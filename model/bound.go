@@ -64,6 +64,11 @@ type Bound struct {
 func CoverageBound(p *puzzle.Puzzle) Bound {
 	cells := p.Area()
 	b := Bound{Cells: cells, Colour: cells}
+	if len(p.Pieces) == 0 {
+		// Every piece fit nowhere and was left out (puzzle.DropAll).
+		b.GCD, b.Reason = 1, "area bound 0: no piece fits anywhere on the board"
+		return b
+	}
 	sizes := map[int]int{} // size -> total finite count, -1 if unlimited
 	var order []int
 	for k := range p.Pieces {

@@ -48,7 +48,7 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 	o := &solveOutcome{
 		Backend: "native", Config: describeMaxCoverage(cfg), Mode: "max-coverage",
 		Seconds: res.Seconds, Nodes: res.Nodes, Interrupted: res.Interrupted,
-		Complete: res.Optimal, Proof: res.Proof, found: res.Covered > 0,
+		Complete: res.Optimal, Proof: res.Proof, found: res.Covered > 0 || res.Optimal,
 	}
 	cov, bound, optimal := res.Covered, res.Bound, res.Optimal
 	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal

@@ -43,8 +43,9 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 	if code, out, errs := run(t, "", "info", big); code != 0 || !strings.Contains(out, "fits nowhere    I") {
 		t.Errorf("info: exit %d: %s%s", code, out, errs)
 	}
-	// No piece fits at all: exit 1 in every command, the first piece named
-	// where it is defined (YAML and Knuth).
+	// No piece fits at all: exit 1 in the exact commands, the first piece
+	// named where it is defined (YAML and Knuth). Maximum coverage and info
+	// answer 0 cells (TestMaxCoverageWhenNoPieceFits).
 	for _, c := range []struct{ file, text, want string }{
 		{"a.yaml", "board: 3x3\npieces:\n  I: \"####\"\n", "a.yaml:3:3: piece \"I\" fits nowhere in the board"},
 		{"b.yaml", "board: 3x3\npieces:\n  I: \"####\"\n  J: \"##/##/##/##\"\n", "b.yaml:3:3: piece \"I\" fits nowhere in the board, nor does the other piece, \"J\""},
@@ -55,16 +56,17 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		for _, cmd := range [][]string{{"info", path}, {"solve", path}, {"solve", path, "--max-coverage"}} {
+		for _, cmd := range [][]string{{"solve", path}, {"solve", path, "--count"}, {"export", path, "--format", "lp"}} {
 			code, out, errs := run(t, "", cmd...)
 			want := "polytile: no tiling: " + filepath.Join(dir, c.want)
-			if cmd[0] == "solve" && len(cmd) == 2 {
-				// exact: the first finite piece that fits nowhere ends it
-				want, _, _ = strings.Cut(want, ", nor do")
-			}
+			// exact: the first finite piece that fits nowhere ends it
+			want, _, _ = strings.Cut(want, ", nor do")
 			if code != 1 || !strings.HasPrefix(errs, want) || strings.Count(errs, "\n") != 1 || out != "" {
 				t.Errorf("%v: exit %d, stdout %q, stderr %q, want exit 1 and %q", cmd, code, out, errs, c.want)
 			}
+		}
+		if code, out, errs := run(t, "", "info", path); code != 0 || !strings.Contains(out, "coverage bound  0 of ") || !strings.Contains(out, "fits nowhere    ") {
+			t.Errorf("info %s: exit %d: %s%s", c.file, code, out, errs)
 		}
 	}
 
