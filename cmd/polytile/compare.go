@@ -69,6 +69,9 @@ Native options (dlx, fila, native): a heuristic f|e|s|radial or a schedule
 such as e=11:f=3 (E from 11 remaining pieces, F from 3), nof, at=N (DLX until N
 pieces remain, then FILA: the hybrid), vol or vol=N (volume filter: once, or as --volume=N, 0 off),
 r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
+On a puzzle with an unlimited piece (the number of pieces left is unknown)
+at=N and a schedule's levels are refused (exit 2), as solve refuses
+--fila-at N and --heuristic e=11:f=3 there.
 MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
 formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
 solvers: read the free MPS export instead of LP); highs also takes gap=G,
@@ -184,6 +187,9 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 			return err
 		}
 		puzzles = append(puzzles, p)
+	}
+	if err := checkBackendsForPuzzles(backends, puzzles, files); err != nil {
+		return err
 	}
 
 	line := progress.New(a.stderr, a.quiet)
