@@ -94,6 +94,7 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 		Images: p.Images.Len(), CoverEntries: p.Images.CoverEntries(),
 		Symmetries: len(p.Symmetries()), Bound: b.Bound, BoundReason: b.Reason,
 		FitsNowhere: p.Dropped, extent: p.Extent(),
+		Pieces: []pieceInfo{}, // [] when every piece fits nowhere
 	}
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]

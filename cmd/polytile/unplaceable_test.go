@@ -68,6 +68,9 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 		if code, out, errs := run(t, "", "info", path); code != 0 || !strings.Contains(out, "coverage bound  0 of ") || !strings.Contains(out, "fits nowhere    ") {
 			t.Errorf("info %s: exit %d: %s%s", c.file, code, out, errs)
 		}
+		if code, out, errs := run(t, "", "info", path, "--json"); code != 0 || !strings.Contains(out, `"pieces": [],`) || !strings.Contains(out, `"coverage_bound": 0,`) {
+			t.Errorf("info --json %s: exit %d: %s%s", c.file, code, out, errs)
+		}
 	}
 
 	src, err := os.ReadFile(example("pentomino-10x6.yaml"))
