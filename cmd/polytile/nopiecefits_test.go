@@ -100,6 +100,11 @@ func TestMaxCoverageWhenNoPieceFits(t *testing.T) {
 		t.Errorf("export opb: exit %d: %s%s", code, out, errs)
 	}
 
+	// compare --task auto: no exact tiling, so maximum coverage (it was
+	// exit 1 "no tiling").
+	if code, out, errs := run(t, "", "compare", path, "--backends", "native", "--format", "csv", "-q"); code != 0 || !strings.Contains(out, ",max-coverage,native,ok,,,,0,0,true,") {
+		t.Errorf("compare (auto): exit %d: %s%s", code, out, errs)
+	}
 	// compare: every backend that runs agrees on 0 cells.
 	list := "native"
 	if highs.Version() != "" {

@@ -23,7 +23,7 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"solve", big}, {"solve", big, "--count"}, {"export", big, "--format", "lp", "-o", filepath.Join(dir, "x.lp")},
-		{"compare", big, "--backends", "native"},
+		{"compare", big, "--backends", "native", "--task", "count"},
 	} {
 		code, _, errs := run(t, "", args...)
 		if code != 1 || !strings.Contains(errs, `piece "I" fits nowhere in the board`) {
@@ -39,6 +39,13 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 		if !strings.Contains(errs, `note: piece "I" fits nowhere in the board: left out`) {
 			t.Errorf("max-coverage (%s): no note on stderr: %q", backend, errs)
 		}
+	}
+	// compare --task auto: no exact tiling (the I must be placed), so the
+	// maximum-coverage comparison, as for a puzzle whose areas differ (it
+	// was exit 1 "no tiling").
+	if code, out, errs := run(t, "", "compare", big, "--backends", "native", "--format", "csv"); code != 0 || !strings.Contains(out, "big,max-coverage,native,ok,,,,8,8,true,") ||
+		!strings.Contains(errs, `note: piece "I" fits nowhere in the board: left out`) {
+		t.Errorf("compare (auto): exit %d: %s%s", code, out, errs)
 	}
 	if code, out, errs := run(t, "", "info", big); code != 0 || !strings.Contains(out, "fits nowhere    I") {
 		t.Errorf("info: exit %d: %s%s", code, out, errs)
