@@ -159,6 +159,33 @@ func SolveFlags(cfg native.Config) []string {
 	return f
 }
 
+// PuzzleChecker is a backend whose options may do nothing on some
+// puzzles: CheckPuzzle says why (the caller refuses the backend for that
+// puzzle, as polytile solve refuses the matching flags).
+type PuzzleChecker interface {
+	CheckPuzzle(p *puzzle.Puzzle) error
+}
+
+// CheckPuzzle refuses the options that do nothing on p. With an unlimited
+// piece the number of pieces left is unknown: at=N (DLX until N pieces
+// remain) never hands over, FILA starts at once, and a schedule's levels
+// (e=11:f=3) have no meaning, its first heuristic running throughout;
+// solve refuses --fila-at N and such a --heuristic there. native.Config
+// itself accepts them (and does what CheckPuzzle says): the native tests
+// run every configuration on every puzzle.
+func (b *nativeBackend) CheckPuzzle(p *puzzle.Puzzle) error {
+	if _, unlimited := p.PieceArea(); !unlimited {
+		return nil
+	}
+	if b.cfg.FilaAt > 0 {
+		return fmt.Errorf("at=%d: with an unlimited piece (the number of pieces left is unknown) FILA starts at once; leave at=%d out", b.cfg.FilaAt, b.cfg.FilaAt)
+	}
+	if first, _, levels := strings.Cut(b.cfg.Schedule, "="); levels {
+		return fmt.Errorf("%s: with an unlimited piece the number of pieces left is unknown, so levels have no meaning and %s would run throughout; give %s", b.cfg.Schedule, first, first)
+	}
+	return nil
+}
+
 func (b *nativeBackend) Name() string { return b.spec }
 func (b *nativeBackend) Native() bool { return true }
 

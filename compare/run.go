@@ -168,6 +168,14 @@ func runOne(ctx context.Context, b Backend, task Task) *Row {
 		r.Reason = fmt.Sprintf("does not answer %s tasks", task.Kind)
 		return r
 	}
+	if c, ok := b.(PuzzleChecker); ok {
+		// Options that would do nothing on this puzzle: not run as if
+		// they were there (polytile compare refuses them in --backends).
+		if err := c.CheckPuzzle(task.Puzzle); err != nil {
+			r.Status, r.Reason = Skipped, err.Error()
+			return r
+		}
+	}
 	bctx := ctx
 	if task.TimeLimit > 0 {
 		var cancel context.CancelFunc

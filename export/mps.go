@@ -199,6 +199,18 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	if err != nil {
 		return fmt.Errorf("export: write MPS: %w", err)
 	}
+	if p.NumCols() == 0 {
+		// A program without columns (its pieces all fit nowhere) gets one
+		// placeholder column fixed at 0, as the LP file's "0 z": HiGHS
+		// reads a model without columns as "Empty", without a solution.
+		b := m.field(m.buf[:0], 5)
+		b = m.colName(b, 0)
+		b = m.field(b, 15)
+		b = append(b, model.ObjName...)
+		b = m.field(b, 25)
+		m.buf = append(appendNum(b, 0), '\n')
+		m.bytes(m.buf)
+	}
 	m.marker("INTEND")
 	m.str("RHS\n")
 	for i := range p.NumRows() {
@@ -216,6 +228,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 		m.bytes(m.buf)
 	}
 	m.str("BOUNDS\n")
+	if p.NumCols() == 0 {
+		m.bound("UP", 0, 0)
+	}
 	for j := range p.NumCols() {
 		lo, hi := p.Bounds(j)
 		if p.Kind(j) != model.Binary {

@@ -362,6 +362,10 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 	if z >= 0 {
 		ncons++
 	}
+	// An empty row or objective is written "0 x1" (OPB has no empty
+	// sum): x1 is declared even in a program without columns (a puzzle
+	// whose pieces all fit nowhere), where it is free and unused.
+	nvars = max(nvars, 1)
 	o := newOut(w)
 	o.str(fmt.Sprintf("* #variable= %d #constraint= %d\n", nvars, ncons))
 	o.str("* polytile " + prog.Options.Mode.String() + " pseudo-Boolean program: " + comment(p0(prog)) + "\n")
@@ -398,6 +402,9 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 			if c := prog.Cost(j); c != 0 {
 				buf = term(buf, -c, j)
 			}
+		}
+		if len(buf) == len("min: ") {
+			buf = append(buf, "0 x1 "...)
 		}
 		o.bytes(append(buf, ";\n"...))
 	}

@@ -231,6 +231,12 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 func finishProgram(p *model.Program, res *Result, st startSolution, hasStart, reached bool) (*ProgramResult, error) {
 	exact := p.Options.Mode == model.Exact
 	pz := p.Puzzle
+	if !exact && res.Status == StatusModelEmpty && p.NumCols() == 0 {
+		// No column (no piece has an image): the empty assignment is the
+		// only one and it is feasible, the empty tiling, proven optimal.
+		res.Status, res.HasSolution, res.X = StatusOptimal, true, []float64{}
+		res.Objective, res.DualBound, res.Gap = 0, 0, 0
+	}
 	out := &ProgramResult{
 		Status:      res.Status,
 		Optimal:     res.Status == StatusOptimal,

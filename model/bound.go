@@ -40,20 +40,24 @@ type Bound struct {
 //     other placement, either the same numbers or swapped: rotations and
 //     reflections of the lattice (signed permutations of the axes) keep
 //     the parity of i+j+l, and a translation keeps or swaps it. So its
-//     imbalance d_k = |b-w| is a property of the shape. If every
-//     unlimited piece has d_k = 0, the covered black cells b' <= Black and
-//     white w' <= White satisfy |b'-w'| <= D = Σ_{finite k} d_k·Count_k,
+//     imbalance d_k = |b-w| is a property of the shape. The covered
+//     black cells b' <= Black and white w' <= White satisfy |b'-w'| <= D
+//     = Σ_k d_k·n_k, n_k the copies of piece k: Count_k, or for an
+//     unlimited piece Cells / size_k (the copies of a partial tiling do
+//     not overlap, so no more fit; a balanced one, d_k = 0, adds nothing),
 //     hence coverage = 2·min(b',w') + |b'-w'| <= 2·min(Black, White) + D.
 //     For dominoes, the O, I and L tetrominoes and other balanced pieces
 //     (D = 0) this is 2·min(Black, White); it is used as the cap of the
 //     knapsack when it is below the area.
-//  3. Signed checkerboard. Under the same condition, each finite piece
-//     tilts the colours by +d_k or -d_k, not always the same way: the
+//  3. Signed checkerboard. Each of those n_k copies tilts the colours by
+//     +d_k or -d_k, not always the same way: the
 //     covered area A and the signed sum s of the imbalances must satisfy
 //     (A+s)/2 <= Black and (A-s)/2 <= White. A knapsack over (A, s)
 //     (colourKnapsack) gives the largest such A. It proves, for example,
 //     that the 35 hexominoes cannot fill 15x14 (eleven imbalances of 2
-//     never add up to 0) and that the five tetrominoes cannot fill 5x4.
+//     never add up to 0), that the five tetrominoes cannot fill 5x4, and
+//     that unlimited T tetrominoes cover at most 96 cells of 10x10 (at
+//     most 25 fit, and 25 imbalances of 2 never add up to 0).
 //
 // On the triangle grid the colours of i+j+l are the up and down triangles
 // (puzzle.Up), which every symmetry of the grid keeps or swaps, so 2 and 3
@@ -64,6 +68,11 @@ type Bound struct {
 func CoverageBound(p *puzzle.Puzzle) Bound {
 	cells := p.Area()
 	b := Bound{Cells: cells, Colour: cells}
+	if len(p.Pieces) == 0 {
+		// Every piece fit nowhere and was left out (puzzle.DropAll).
+		b.GCD, b.Reason = 1, "area bound 0: no piece fits anywhere on the board"
+		return b
+	}
 	sizes := map[int]int{} // size -> total finite count, -1 if unlimited
 	var order []int
 	for k := range p.Pieces {
@@ -90,13 +99,14 @@ func CoverageBound(p *puzzle.Puzzle) Bound {
 		pc := &p.Pieces[k]
 		pb, pw := checkerboard(pc.Shape)
 		d := abs(pb - pw)
+		n := pc.Count
 		if pc.Unlimited {
-			if d != 0 {
-				colourOK = false
-			}
-			continue
+			// No partial tiling holds more copies than fit in the area
+			// (unlimitedCopies): an unbalanced unlimited piece counts as
+			// that many finite copies.
+			n = unlimitedCopies(pc, cells)
 		}
-		imbalance += d * pc.Count
+		imbalance += d * n
 	}
 	limit := cells
 	if colourOK {
@@ -113,6 +123,18 @@ func CoverageBound(p *puzzle.Puzzle) Bound {
 		}
 	}
 	return b
+}
+
+// unlimitedCopies is the number of copies of an unlimited piece that the
+// colouring arguments of CoverageBound count: cells / size, since the
+// copies of a partial tiling do not overlap, each covering size cells of
+// the region. A balanced piece (as many black cells as white) tilts
+// nothing and is left to repeat freely: 0.
+func unlimitedCopies(pc *puzzle.Piece, cells int) int {
+	if b, w := checkerboard(pc.Shape); b == w {
+		return 0
+	}
+	return cells / pc.Size()
 }
 
 func (b *Bound) reason(sizes map[int]int, black, white, imbalance int) string {

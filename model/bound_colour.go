@@ -22,8 +22,9 @@ const colourWorkLimit = 1 << 26
 // (A + s)/2 <= Black and (A − s)/2 <= White. colourKnapsack returns the
 // largest A <= limit that some choice of copies (each at most its count)
 // and signs reaches within those caps, by a table of reachable (A, s)
-// pairs: a bitset over A for each s. Pieces of unlimited supply must be
-// balanced (b_k = 0; the caller checks it) and repeat freely.
+// pairs: a bitset over A for each s. A balanced piece of unlimited supply
+// (b_k = 0) repeats freely; an unbalanced one counts as limit/size_k
+// copies, the most that an area A <= limit holds.
 //
 // ok is false when the table would be too large (colourWorkLimit), and then
 // nothing is claimed.
@@ -38,9 +39,14 @@ func colourKnapsack(p *puzzle.Puzzle, black, white, limit int) (best int, ok boo
 		pc := &p.Pieces[k]
 		pb, pw := checkerboard(pc.Shape)
 		it := item{size: pc.Size(), d: abs(pb - pw), copies: pc.Count}
-		if pc.Unlimited {
+		switch {
+		case pc.Unlimited && it.d == 0:
 			it.copies = -1
-		} else {
+		case pc.Unlimited:
+			// An area A <= limit holds at most limit/size copies.
+			it.copies = limit / it.size
+			fallthrough
+		default:
 			spread += it.d * it.copies
 			copies += it.copies
 		}
@@ -124,16 +130,27 @@ func orShifted(dst, src []uint64, w, limit int) {
 // plain area and checkerboard bounds.
 func colourReason(p *puzzle.Puzzle, bound, black, white int) string {
 	byImbalance := map[int]int{}
-	total, unlimited := 0, false
+	total, unlimited, balancedUnlimited := 0, false, false
+	var tilted []string // the unbalanced unlimited pieces
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		pb, pw := checkerboard(pc.Shape)
 		n := pc.Count
 		if pc.Unlimited {
 			unlimited, n = true, 0
+			if d := abs(pb - pw); d == 0 {
+				balancedUnlimited = true
+			} else {
+				tilted = append(tilted, fmt.Sprintf("the unlimited piece %s covers %d more of one colour than of the other (at most %d copies of its %d cells fit in %d)",
+					pc.Name, d, (black+white)/pc.Size(), pc.Size(), black+white))
+			}
+			continue
 		}
 		total += pc.Size() * n
 		byImbalance[abs(pb-pw)] += n
+	}
+	if balancedUnlimited {
+		byImbalance[0] += 0 // named below as "the unlimited pieces"
 	}
 	var ds []int
 	for d := range byImbalance {
@@ -148,17 +165,21 @@ func colourReason(p *puzzle.Puzzle, bound, black, white int) string {
 			what, verb = "1 piece", "covers"
 		}
 		if d == 0 {
-			if n == 0 && !unlimited {
+			if n == 0 && !balancedUnlimited {
 				continue
 			}
 			if n == 0 {
 				what = "the unlimited pieces"
+				if len(tilted) > 0 {
+					what = "the other unlimited pieces"
+				}
 			}
 			parts = append(parts, fmt.Sprintf("%s %s as many black cells as white in every placement", what, verb))
 		} else {
 			parts = append(parts, fmt.Sprintf("%s %s %d more of one colour than of the other", what, verb, d))
 		}
 	}
+	parts = append(parts, tilted...)
 	var b strings.Builder
 	fmt.Fprintf(&b, "checkerboard bound %d: the region has %d black and %d white cells; %s", bound, black, white, strings.Join(parts, ", "))
 	if !unlimited && total == black+white {

@@ -182,6 +182,72 @@ func TestCoverageBoundValid(t *testing.T) {
 	}
 }
 
+// TestCoverageBoundUnlimitedUnbalanced: the colouring arguments now count
+// an unlimited piece that covers more of one colour than of the other as
+// the copies that fit in the area (they counted nothing: the bound fell
+// back to the area). On random tiny boards with unlimited pieces only,
+// some of them unbalanced, no partial tiling (brute force) covers more
+// than the bound, and the colouring lowers the bound below the area bound
+// on some of them.
+func TestCoverageBoundUnlimitedUnbalanced(t *testing.T) {
+	shapes := []string{"###/.#.", "##/#.", "###", "#.#/###", "##", "####", "##/##"} // unbalanced first
+	rng := rand.New(rand.NewPCG(5, 6))
+	lowered := 0
+	for trial := range 200 {
+		rows, cols := 2+rng.IntN(3), 3+rng.IntN(4)
+		var b strings.Builder
+		for i := range rows {
+			if i > 0 {
+				b.WriteByte('/')
+			}
+			for range cols {
+				if rng.IntN(7) == 0 {
+					b.WriteByte('.')
+				} else {
+					b.WriteByte('#')
+				}
+			}
+		}
+		region, _ := puzzle.ArtCells(b.String(), 0)
+		var pieces []puzzle.PieceSpec
+		for k, n := 0, 1+rng.IntN(2); k < n; k++ {
+			cells, _ := puzzle.ArtCells(shapes[rng.IntN(4+3*k)], 0) // the first piece unbalanced
+			pieces = append(pieces, puzzle.PieceSpec{Name: fmt.Sprint("P", k), Cells: cells, Unlimited: true, Policy: puzzle.Free})
+		}
+		if len(region) == 0 {
+			continue
+		}
+		p, err := puzzle.New(puzzle.Spec{Dim: 2, Region: region, Pieces: pieces})
+		if err != nil {
+			continue // a piece that fits nowhere
+		}
+		bd := CoverageBound(p)
+		best := maxCoverage(p)
+		if best > bd.Bound {
+			t.Fatalf("trial %d (%s, %d pieces): coverage %d beats bound %+v", trial, b.String(), len(pieces), best, bd)
+		}
+		// The area bound alone, and whether an unbalanced piece is there.
+		var order []int
+		count, unbalanced := map[int]int{}, false
+		for k := range p.Pieces {
+			sz := p.Pieces[k].Size()
+			if _, dup := count[sz]; !dup {
+				order = append(order, sz)
+			}
+			count[sz] = -1
+			pb, pw := checkerboard(p.Pieces[k].Shape)
+			unbalanced = unbalanced || pb != pw
+		}
+		if unbalanced && bd.Bound < maxSubsetSum(order, count, p.Area()) {
+			lowered++
+		}
+	}
+	if lowered == 0 {
+		t.Error("an unbalanced unlimited piece never lowered a bound below the area bound")
+	}
+	t.Logf("an unbalanced unlimited piece lowered %d bounds below the area bound", lowered)
+}
+
 func TestCoverageBoundCases(t *testing.T) {
 	tetro := []pp{{"I", "####", 0, puzzle.Free}, {"O", "##/##", 0, puzzle.Free}, {"T", "###/.#.", 0, puzzle.Free}, {"S", ".##/##.", 0, puzzle.Free}, {"L", "#../#../##", 0, puzzle.Free}}
 	seven := strings.Repeat("#######/", 7)
@@ -204,8 +270,20 @@ func TestCoverageBoundCases(t *testing.T) {
 		{"mutilated 4x4", build(t, ".###/####/####/###.", pp{"D", "##", 0, puzzle.Free}), 12, 2, "checkerboard bound 12", true, true},
 		// Finite pieces that do not fill the region.
 		{"two bars", build(t, "####/####", pp{"I", "###", 2, puzzle.Free}), 6, 3, "area bound 6: total area of the pieces 6 <= 8", true, true},
-		// T tetrominoes are unbalanced (3:1): no checkerboard bound.
+		// T tetrominoes are unbalanced (3:1), but four of them, +2+2-2-2,
+		// fit the colours of 4x4 (and tile it).
 		{"T 4x4", build(t, "####/####/####/####", pp{"T", "###/.#.", 0, puzzle.Free}), 16, 4, "area bound 16", true, true},
+		// Unlimited Ts in 4x5 (10 and 10): at most 5 fit, and covering all
+		// 20 cells needs five imbalances of 2 to add up to 0, which an odd
+		// number cannot: 16 (the area bound said 20).
+		{"T 4x5", build(t, "#####/#####/#####/#####", pp{"T", "###/.#.", 0, puzzle.Free}), 16, 4, "checkerboard bound 16: the region has 10 black and 10 white cells; the unlimited piece T covers 2 more of one colour than of the other (at most 5 copies of its 4 cells fit in 20)", true, true},
+		// The same with unlimited dominoes beside the Ts: they fill it.
+		{"T and dominoes 4x5", build(t, "#####/#####/#####/#####", pp{"T", "###/.#.", 0, puzzle.Free}, pp{"D", "##", 0, puzzle.Free}), 20, 2, "area bound 20", true, true},
+		// Unlimited Ts in 10x10: 25 fit at most, an odd number: 96, the
+		// bound of 25 Ts (the native search used to prove 96 by exhausting
+		// the 100-cell tilings, info said 100).
+		{"T 10x10", build(t, strings.Repeat("##########/", 10), pp{"T", "###/.#.", 0, puzzle.Free}), 96, 4, "checkerboard bound 96", false, false},
+		{"25 Ts 10x10", build(t, strings.Repeat("##########/", 10), pp{"T", "###/.#.", 25, puzzle.Free}), 96, 4, "checkerboard bound 96", false, false},
 		// 3 and 5 reach every area >= 8 but not 7.
 		{"3+5 in 7", build(t, "#######", pp{"I3", "###", 0, puzzle.Free}, pp{"I5", "#####", 0, puzzle.Free}), 6, 1, "area bound 6: largest sum of available piece sizes <= 7", true, true},
 		// A balanced piece with a finite unbalanced one: 3x3 has 5 black and

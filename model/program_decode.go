@@ -57,8 +57,8 @@ func (pr *Program) CheckValue(j int, v float64) error {
 // A value that its column cannot take (see CheckValue) is an error.
 // An x name that is not a column of the program is an error (a solution
 // of another program), and so is a non-empty map in which no name is a
-// column of the program: names written in short form (fixed MPS) must be
-// translated back first (see export.ReadMPSNames).
+// column of the program (unless it has none): names written in short form
+// (fixed MPS) must be translated back first (see export.ReadMPSNames).
 func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error) {
 	var cols []int
 	known := 0
@@ -78,7 +78,10 @@ func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error)
 			cols = append(cols, j)
 		}
 	}
-	if known == 0 && len(values) > 0 {
+	if known == 0 && len(values) > 0 && pr.NumCols() > 0 {
+		// (A program without columns, whose pieces all fit nowhere, is
+		// written with a zero term in a placeholder column, which a
+		// solver reports: nothing can be mistaken for one of its columns.)
 		return puzzle.Tiling{}, fmt.Errorf("model: decode: none of the %d names is a column of this program (short fixed-MPS names must be translated first)", len(values))
 	}
 	slices.Sort(cols)

@@ -135,7 +135,7 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 	}
 	if len(drop) > 0 {
 		anchors = p.dropPieces(drop, anchors)
-		if len(p.Pieces) == 0 {
+		if len(p.Pieces) == 0 && !opt.keepsEmpty() {
 			return noPieceFits(spec, p.Dropped)
 		}
 	}

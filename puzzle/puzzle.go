@@ -172,7 +172,15 @@ func (u Unplaceable) drops(unlimited bool) bool {
 // BuildOptions are the choices of NewWith and ParseWith.
 type BuildOptions struct {
 	Unplaceable Unplaceable
+	// KeepEmpty, with DropAll, keeps a puzzle whose pieces all fit
+	// nowhere: it has no pieces and no images, and its maximum coverage
+	// is 0 cells (proven: nothing can be placed). Without it such a
+	// puzzle is refused with an error wrapping ErrUnplaceable.
+	KeepEmpty bool
 }
+
+// keepsEmpty reports whether a puzzle left with no piece is kept.
+func (o BuildOptions) keepsEmpty() bool { return o.KeepEmpty && o.Unplaceable == DropAll }
 
 // ErrUnplaceable is wrapped by the error about a piece that fits nowhere
 // on the board: the puzzle has no exact tiling.
@@ -308,7 +316,7 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		}
 		p.Pieces = append(p.Pieces, pc)
 	}
-	if len(p.Pieces) == 0 {
+	if len(p.Pieces) == 0 && !opt.keepsEmpty() {
 		return nil, noPieceFits(spec, p.Dropped)
 	}
 	if err := p.buildImages(ctx, spec, opt); err != nil {

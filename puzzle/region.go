@@ -48,6 +48,26 @@ func (r *Region) pos(c Cell) int {
 // Len is the number of cells.
 func (r *Region) Len() int { return len(r.Cells) }
 
+// RowWidth is the extent of the widest row of the region (cells of one I,
+// all layers), in cells along J from its first cell to its last, holes
+// included. On the hex and triangle grids it is the board's width as the
+// picture shows it: W hexagons for a hex board WxH (whose bounding box in
+// axial coordinates, Size.J, is W+H-1 since each row leans half a cell),
+// 2W triangles for a triangle board WxH (2W+H-1 columns).
+func (r *Region) RowWidth() int {
+	w := 0
+	for n := 0; n < len(r.Cells); {
+		m := n
+		for m < len(r.Cells) && r.Cells[m].I == r.Cells[n].I {
+			m++
+		}
+		// cells are sorted by I, then J, then L
+		w = max(w, r.Cells[m-1].J-r.Cells[n].J+1)
+		n = m
+	}
+	return w
+}
+
 // Index returns the index of cell c, or -1 when c is not in the region.
 func (r *Region) Index(c Cell) int {
 	d := c.Sub(r.Lo)
@@ -103,4 +123,35 @@ func Box(d Dims) []Cell {
 		}
 	}
 	return cells
+}
+
+// Extent describes the size of a hex or triangle board as its picture
+// shows it, rows and the widest row (RowWidth): "4 rows, up to 7 hexagons
+// wide" for the hex board 7x4, "6 rows, up to 12 triangles wide" for the
+// triangle board 6x6 (six rhombi a row). It is "" on the square grid,
+// whose bounding box (Region.Size) is the board's size.
+func (p *Puzzle) Extent() string {
+	unit := ""
+	switch p.Grid {
+	case Hex:
+		unit = "hexagon"
+	case Triangle:
+		unit = "triangle"
+	default:
+		return ""
+	}
+	rows, w := p.Region.Size.I, p.Region.RowWidth()
+	s := fmt.Sprintf("%d row", rows)
+	if rows != 1 {
+		s += "s"
+	}
+	s += ", up to"
+	if rows == 1 {
+		s = "1 row,"
+	}
+	s += fmt.Sprintf(" %d %s", w, unit)
+	if w != 1 {
+		s += "s"
+	}
+	return s + " wide"
 }

@@ -76,4 +76,13 @@ func TestUnplaceablePieces(t *testing.T) {
 	if _, err := NewWith(context.Background(), spec, BuildOptions{Unplaceable: DropAll}); !errors.Is(err, ErrUnplaceable) {
 		t.Errorf("no piece fits: %v, want ErrUnplaceable", err)
 	}
+	// ... unless KeepEmpty asks for the empty puzzle (maximum coverage 0);
+	// KeepEmpty alone does not drop a finite piece.
+	p, err := NewWith(context.Background(), spec, BuildOptions{Unplaceable: DropAll, KeepEmpty: true})
+	if err != nil || len(p.Pieces) != 0 || len(p.Images.Place) != 0 || len(p.Images.PieceStart) != 1 || len(p.Dropped) != 1 || p.Area() == 0 {
+		t.Errorf("no piece fits, KeepEmpty: %v, %+v", err, p)
+	}
+	if _, err := NewWith(context.Background(), spec, BuildOptions{Unplaceable: DropUnlimited, KeepEmpty: true}); !errors.Is(err, ErrUnplaceable) {
+		t.Errorf("no piece fits, DropUnlimited and KeepEmpty: %v, want ErrUnplaceable", err)
+	}
 }

@@ -23,7 +23,11 @@ func Region(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 		if o.Title != "" {
 			head.add("%s", o.Title)
 		}
-		head.add("region: %s, box %s", plural(p.Area(), "cell"), boxName(p))
+		if e := p.Extent(); e != "" {
+			head.add("region: %s, %s", plural(p.Area(), "cell"), e) // hex, triangle
+		} else {
+			head.add("region: %s, box %s", plural(p.Area(), "cell"), boxName(p))
+		}
 		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
 		return writeText(w, head, st.blockGrid(sc, ""), nil, st.ansi)
 	}
@@ -31,14 +35,13 @@ func Region(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 }
 
 // boxName is the size of the region's bounding box as in puzzle files:
-// W x H (x D), columns first.
+// W x H (x D), columns first. It is the board's size on the square grid
+// only: a hex or triangle board is described by puzzle.Extent (its
+// bounding box in the grid's coordinates is wider than its picture).
 func boxName(p *puzzle.Puzzle) string {
 	s := p.Region.Size
 	if p.Dim == 3 {
 		return fmt.Sprintf("%dx%dx%d", s.J, s.I, s.L)
-	}
-	if p.Grid != puzzle.Square { // columns of the ASCII art (hex: axial q) x rows
-		return fmt.Sprintf("%dx%d %v", s.J, s.I, p.Grid)
 	}
 	return fmt.Sprintf("%dx%d", s.J, s.I)
 }
@@ -132,7 +135,11 @@ func Overview(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 		o.Title = ""
 		return Pieces(w, p, f, o)
 	}
-	region := pblock{sc: regionScene(p), caption: fmt.Sprintf("board %s, %s", boxName(p), plural(p.Area(), "cell"))}
+	caption := fmt.Sprintf("board %s, %s", boxName(p), plural(p.Area(), "cell"))
+	if e := p.Extent(); e != "" { // hex, triangle
+		caption = fmt.Sprintf("board of %s, %s", plural(p.Area(), "cell"), e)
+	}
+	region := pblock{sc: regionScene(p), caption: caption}
 	pieces, widest := pieceBlocks(p, f)
 	s := autoCell(o, max(sceneCells(region.sc), widest))
 	if o.CellSize <= 0 {

@@ -342,7 +342,7 @@ func rerunCommand(good []Loaded, todo []int) string {
 	var tmpl []string
 	for _, f := range good {
 		if len(f.Result.Rerun) > 0 {
-			tmpl = f.Result.Rerun
+			tmpl = withResultFile(f.Result.Rerun, f.Path, f.Result.Index)
 			break
 		}
 	}
@@ -385,6 +385,61 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// withResultFile gives a rerun template that writes its result to stdout
+// (the shard ran with --json or --jsonl and no -o; the shell redirected
+// its output into the file merge read, path, which the result cannot
+// record) a result file: "--json -o NAME", NAME being path with {} for
+// the index (and .json for .jsonl, since -o takes a --json summary only
+// in a .json file), beside the file merge read. --jsonl, which -o does not
+// take, gives way to --json. A template with an -o is returned as it is;
+// tmpl is not modified.
+func withResultFile(tmpl []string, path string, index int) []string {
+	for _, w := range tmpl {
+		if w == "-o" || w == "--output" || strings.HasPrefix(w, "--output=") || strings.HasPrefix(w, "-o=") {
+			return tmpl
+		}
+	}
+	out := make([]string, 0, len(tmpl)+3)
+	for _, w := range tmpl {
+		if w != "--json" && w != "--jsonl" {
+			out = append(out, w)
+		}
+	}
+	name := IndexTemplate(path, index)
+	if strings.HasSuffix(strings.ToLower(name), ".jsonl") {
+		name = name[:len(name)-1]
+	} else if !strings.HasSuffix(strings.ToLower(name), ".json") {
+		name += ".json"
+	}
+	return append(out, "--json", "-o", name)
+}
+
+// IndexTemplate replaces the shard index in a file name by {} when it
+// appears there once as a number ("out/shard-7.json" -> "out/shard-{}.json");
+// otherwise the name is returned as it is (RunnableTemplate then inserts
+// the index).
+func IndexTemplate(path string, index int) string {
+	dir, base := filepath.Split(path)
+	num := strconv.Itoa(index)
+	hits := 0
+	pos := -1
+	for i := 0; i+len(num) <= len(base); i++ {
+		if base[i:i+len(num)] != num {
+			continue
+		}
+		before := i == 0 || base[i-1] < '0' || base[i-1] > '9'
+		after := i+len(num) == len(base) || base[i+len(num)] < '0' || base[i+len(num)] > '9'
+		if before && after {
+			hits++
+			pos = i
+		}
+	}
+	if hits != 1 {
+		return path
+	}
+	return dir + base[:pos] + "{}" + base[pos+len(num):]
 }
 
 // RunnableTemplate makes a rerun template safe to run for every index: a

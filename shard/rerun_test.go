@@ -63,3 +63,32 @@ func TestPartialBesideComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestRerunOfStdoutShard: a template without -o (the shard printed its
+// result on stdout, redirected by the shell) gets --json -o named after
+// the file merge read, the index replaced by {} or inserted, .jsonl
+// written as .json (-o takes a --json summary in a .json file only);
+// --jsonl gives way to --json. It used to print the results on stdout.
+func TestRerunOfStdoutShard(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		tail []string // the template's output flags
+		want string
+	}{
+		{"out/s0.json", []string{"--json"}, `--shard "$i"/4 --json -o out/s"$i".json; done`},
+		{"out/shard-0.jsonl", []string{"--jsonl"}, `--shard "$i"/4 --json -o out/shard-"$i".json; done`},
+		{"r.json", []string{"--json"}, `--shard "$i"/4 --json -o r-"$i".json; done`},
+		{"results/a", []string{"--json"}, `--shard "$i"/4 --json -o results/a-"$i".json; done`},
+		{"x/s0.json", []string{"--json", "-o", "y/t{}.json"}, `--shard "$i"/4 --json -o y/t"$i".json; done`},
+	} {
+		r := res(0, 4, 8, 1, true)
+		r.Rerun = append([]string{"polytile", "solve", "p.yaml", "--count", "--shard", "{}/4"}, c.tail...)
+		rep, err := Merge([]Loaded{{Path: c.path, Result: r}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(rep.Command, c.want) {
+			t.Errorf("%s %v: command %s\nwant it to end with %s", c.path, c.tail, rep.Command, c.want)
+		}
+	}
+}

@@ -218,6 +218,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 // means the file does not belong to the program (exit 2).
 func checkSolution(prog *model.Program, sol *export.Solution, format string) (*checkReport, error) {
 	p := prog.Puzzle
+	sol = emptyProgramSolution(prog, sol)
 	// Every name must be a column of this program: a y of a seed export
 	// read as packing, or an x of another puzzle, means another program.
 	var unknown []string

@@ -50,7 +50,8 @@ The task is chosen per puzzle (--task auto): puzzles with finite pieces whose
 area matches the board are counted (all and unique solutions), and if the
 reference finds no exact tiling, a maximum-coverage comparison follows;
 puzzles with an unlimited piece or a mismatched area are compared on maximum
-coverage. Native counts must match exactly; HiGHS counts by re-solving with
+coverage, and so is a puzzle with a finite piece that fits nowhere (left
+out with a note; --task count answers "no tiling", exit 1). Native counts must match exactly; HiGHS counts by re-solving with
 no-good cuts on every symmetric image of each tiling (one unique solution per
 solve) until the program is infeasible or --enum-limit solves were made; the
 external MIP solvers decide feasibility. Maximum coverage: every proven
@@ -69,6 +70,9 @@ Native options (dlx, fila, native): a heuristic f|e|s|radial or a schedule
 such as e=11:f=3 (E from 11 remaining pieces, F from 3), nof, at=N (DLX until N
 pieces remain, then FILA: the hybrid), vol or vol=N (volume filter: once, or as --volume=N, 0 off),
 r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
+On a puzzle with an unlimited piece (the number of pieces left is unknown)
+at=N and a schedule's levels are refused (exit 2), as solve refuses
+--fila-at N and --heuristic e=11:f=3 there.
 MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
 formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
 solvers: read the free MPS export instead of LP); highs also takes gap=G,
@@ -178,12 +182,17 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		return err
 	}
 	var puzzles []*puzzle.Puzzle
+	maxOnly := map[*puzzle.Puzzle]bool{} // auto: no exact tiling (loadComparedAuto)
 	for _, file := range files {
-		p, err := a.loadCompared(ctx, file, f)
+		p, only, err := a.loadComparedAuto(ctx, file, f)
 		if err != nil {
 			return err
 		}
 		puzzles = append(puzzles, p)
+		maxOnly[p] = only
+	}
+	if err := checkBackendsForPuzzles(backends, puzzles, files); err != nil {
+		return err
 	}
 
 	line := progress.New(a.stderr, a.quiet)
@@ -201,7 +210,11 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	rep := &compare.Report{Machine: compare.ThisMachine()}
 	var runErr error
 	for _, p := range puzzles {
-		tables, err := compare.Compare(ctx, p, append(slices.Clip(backends), extra...), opt)
+		popt := opt
+		if maxOnly[p] {
+			popt.Kinds = []compare.Kind{compare.MaxCoverage}
+		}
+		tables, err := compare.Compare(ctx, p, append(slices.Clip(backends), extra...), popt)
 		rep.Tables = append(rep.Tables, tables...)
 		if err != nil {
 			runErr = err

@@ -79,6 +79,9 @@ type puzzleInfo struct {
 	FitsNowhere []string `json:"fits_nowhere,omitempty"`
 	// Symmetric describes the puzzle's symmetric key (info_symmetric.go).
 	Symmetric *symmetricInfo `json:"symmetric,omitempty"`
+	// extent is the size of a hex or triangle board as its picture shows
+	// it (puzzle.Extent), for the text.
+	extent string
 }
 
 func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
@@ -90,7 +93,8 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 		PieceArea: area, Unlimited: unl, AreaFeasible: p.AreaFeasible(),
 		Images: p.Images.Len(), CoverEntries: p.Images.CoverEntries(),
 		Symmetries: len(p.Symmetries()), Bound: b.Bound, BoundReason: b.Reason,
-		FitsNowhere: p.Dropped,
+		FitsNowhere: p.Dropped, extent: p.Extent(),
+		Pieces: []pieceInfo{}, // [] when every piece fits nowhere
 	}
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
@@ -135,7 +139,12 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	if in.Grid != "" && in.Grid != "square" {
 		grid = " " + in.Grid + " grid"
 	}
-	fmt.Fprintf(tw, "board\t%dD%s, %d cells, bounding box %s\n", in.Dim, grid, in.Cells, box)
+	if in.extent != "" { // hex, triangle: Box is in the grid's coordinates
+		box = in.extent
+	} else {
+		box = "bounding box " + box
+	}
+	fmt.Fprintf(tw, "board\t%dD%s, %d cells, %s\n", in.Dim, grid, in.Cells, box)
 	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
 	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)

@@ -29,6 +29,9 @@ func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzz
 		err error
 	}
 	done := make(chan result, 1)
+	// Under DropAll a puzzle whose pieces all fit nowhere is kept, with no
+	// pieces: its maximum coverage is 0 cells, a proven answer.
+	opt := puzzle.BuildOptions{Unplaceable: u, KeepEmpty: u == puzzle.DropAll}
 	go func() {
 		var r result
 		if path == "-" {
@@ -36,10 +39,10 @@ func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzz
 			if rerr != nil {
 				r.err = usageErr("reading stdin: %v", rerr)
 			} else {
-				r.p, r.err = puzzle.ParseWith(ctx, puzzle.StdinName, data, format, puzzle.BuildOptions{Unplaceable: u})
+				r.p, r.err = puzzle.ParseWith(ctx, puzzle.StdinName, data, format, opt)
 			}
 		} else {
-			r.p, r.err = puzzle.ParseFileWith(ctx, path, format, puzzle.BuildOptions{Unplaceable: u})
+			r.p, r.err = puzzle.ParseFileWith(ctx, path, format, opt)
 		}
 		done <- r
 	}()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/polytile/polytile/compare"
@@ -21,6 +22,20 @@ func maxCoverageConfig(f *solveFlags) native.Config {
 		cfg.Schedule = f.heuristic
 	}
 	return cfg
+}
+
+// checkMaxCoverageHeuristic refuses a schedule with levels (e=5:f=2) for
+// maximum coverage: its DLX with hole options uses the schedule's first
+// heuristic throughout (native.MaxCoverage), and the backend line showed
+// the levels that did nothing.
+func checkMaxCoverageHeuristic(f *solveFlags) error {
+	if !f.maxCoverage {
+		return nil
+	}
+	if first, _, levels := strings.Cut(f.heuristic, "="); levels {
+		return usageErr("--heuristic %s: maximum coverage runs DLX with hole options with one heuristic, so levels have no meaning and %s would run throughout; give --heuristic %s", f.heuristic, first, first)
+	}
+	return nil
 }
 
 // describeMaxCoverage is the Config line of a native maximum-coverage run.
@@ -48,7 +63,7 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 	o := &solveOutcome{
 		Backend: "native", Config: describeMaxCoverage(cfg), Mode: "max-coverage",
 		Seconds: res.Seconds, Nodes: res.Nodes, Interrupted: res.Interrupted,
-		Complete: res.Optimal, Proof: res.Proof, found: res.Covered > 0,
+		Complete: res.Optimal, Proof: res.Proof, found: res.Covered > 0 || res.Optimal,
 	}
 	cov, bound, optimal := res.Covered, res.Bound, res.Optimal
 	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal

@@ -110,3 +110,27 @@ func TestSolveMaxCoverageWarmStart(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxCoverageScheduleLevelsRefused: maximum coverage runs DLX with
+// hole options with the first heuristic of a schedule throughout, but
+// solve --max-coverage --heuristic e=5:f=2 took the schedule and showed it
+// on the backend line ("heuristic e=5:f=2"), its levels doing nothing. It
+// is now refused (exit 2) naming the heuristic that runs, on the native
+// backends and for HiGHS's warm start; one heuristic still runs.
+func TestMaxCoverageScheduleLevelsRefused(t *testing.T) {
+	t7 := example("tetris-7x7.yaml")
+	for _, args := range [][]string{
+		{"--heuristic", "e=5:f=2"},
+		{"--heuristic", "f=3", "--backend", "dlx"},
+		{"--heuristic", "e=5:f=2", "--backend", "highs"},
+	} {
+		code, out, errs := run(t, "", append([]string{"solve", t7, "--max-coverage"}, args...)...)
+		first, _, _ := strings.Cut(args[1], "=")
+		if code != 2 || out != "" || !strings.Contains(errs, "levels have no meaning") || !strings.Contains(errs, "give --heuristic "+first) {
+			t.Errorf("%v: exit %d, %q %q; want exit 2 naming --heuristic %s", args, code, out, errs, first)
+		}
+	}
+	if code, o := solveCoverage(t, t7, "--heuristic", "e"); code != 0 || o.Coverage != 48 || !strings.HasSuffix(o.Config, "heuristic e") {
+		t.Errorf("--heuristic e: exit %d, %+v", code, o)
+	}
+}

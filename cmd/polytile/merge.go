@@ -25,7 +25,9 @@ fingerprint of the normalised puzzle), solver configurations, shard counts
 or splits, and a shard present twice with different counts. When shards
 are missing or incomplete (a killed shard leaves no result, an interrupted
 one an incomplete result) it lists them with a command line that runs them
-(exit 1). Otherwise it prints the totals and the balance of the shards'
+(exit 1), writing each result where merge finds it: with the shards' -o
+names, the index in them, or for shards that printed their results on
+stdout with --json -o beside the file merge read. Otherwise it prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md).`,
 		Example: `  polytile merge results/
   polytile merge shard-*.json --json`,

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -309,36 +308,12 @@ func (sr *shardRun) rerun() []string {
 		args = append(args, "--json")
 	}
 	if f.out != "-" {
-		args = append(args, "-o", indexTemplate(f.out, sr.index))
+		args = append(args, "-o", shard.IndexTemplate(f.out, sr.index))
 	}
 	if sr.ckPath != "" {
-		args = append(args, "--checkpoint", indexTemplate(sr.ckPath, sr.index))
+		args = append(args, "--checkpoint", shard.IndexTemplate(sr.ckPath, sr.index))
 	}
 	return shard.RunnableTemplate(args) // file names without the index get one
-}
-
-// indexTemplate replaces the shard index in a file name by {} when it
-// appears there once as a number ("out/shard-7.json" -> "out/shard-{}.json").
-func indexTemplate(path string, index int) string {
-	dir, base := filepath.Split(path)
-	num := strconv.Itoa(index)
-	hits := 0
-	pos := -1
-	for i := 0; i+len(num) <= len(base); i++ {
-		if base[i:i+len(num)] != num {
-			continue
-		}
-		before := i == 0 || base[i-1] < '0' || base[i-1] > '9'
-		after := i+len(num) == len(base) || base[i+len(num)] < '0' || base[i+len(num)] > '9'
-		if before && after {
-			hits++
-			pos = i
-		}
-	}
-	if hits != 1 {
-		return path
-	}
-	return dir + base[:pos] + "{}" + base[pos+len(num):]
 }
 
 // shardText is the "shard" row of the text output.

@@ -23,7 +23,7 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"solve", big}, {"solve", big, "--count"}, {"export", big, "--format", "lp", "-o", filepath.Join(dir, "x.lp")},
-		{"compare", big, "--backends", "native"},
+		{"compare", big, "--backends", "native", "--task", "count"},
 	} {
 		code, _, errs := run(t, "", args...)
 		if code != 1 || !strings.Contains(errs, `piece "I" fits nowhere in the board`) {
@@ -40,11 +40,19 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 			t.Errorf("max-coverage (%s): no note on stderr: %q", backend, errs)
 		}
 	}
+	// compare --task auto: no exact tiling (the I must be placed), so the
+	// maximum-coverage comparison, as for a puzzle whose areas differ (it
+	// was exit 1 "no tiling").
+	if code, out, errs := run(t, "", "compare", big, "--backends", "native", "--format", "csv"); code != 0 || !strings.Contains(out, "big,max-coverage,native,ok,,,,8,8,true,") ||
+		!strings.Contains(errs, `note: piece "I" fits nowhere in the board: left out`) {
+		t.Errorf("compare (auto): exit %d: %s%s", code, out, errs)
+	}
 	if code, out, errs := run(t, "", "info", big); code != 0 || !strings.Contains(out, "fits nowhere    I") {
 		t.Errorf("info: exit %d: %s%s", code, out, errs)
 	}
-	// No piece fits at all: exit 1 in every command, the first piece named
-	// where it is defined (YAML and Knuth).
+	// No piece fits at all: exit 1 in the exact commands, the first piece
+	// named where it is defined (YAML and Knuth). Maximum coverage and info
+	// answer 0 cells (TestMaxCoverageWhenNoPieceFits).
 	for _, c := range []struct{ file, text, want string }{
 		{"a.yaml", "board: 3x3\npieces:\n  I: \"####\"\n", "a.yaml:3:3: piece \"I\" fits nowhere in the board"},
 		{"b.yaml", "board: 3x3\npieces:\n  I: \"####\"\n  J: \"##/##/##/##\"\n", "b.yaml:3:3: piece \"I\" fits nowhere in the board, nor does the other piece, \"J\""},
@@ -55,16 +63,20 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		for _, cmd := range [][]string{{"info", path}, {"solve", path}, {"solve", path, "--max-coverage"}} {
+		for _, cmd := range [][]string{{"solve", path}, {"solve", path, "--count"}, {"export", path, "--format", "lp"}} {
 			code, out, errs := run(t, "", cmd...)
 			want := "polytile: no tiling: " + filepath.Join(dir, c.want)
-			if cmd[0] == "solve" && len(cmd) == 2 {
-				// exact: the first finite piece that fits nowhere ends it
-				want, _, _ = strings.Cut(want, ", nor do")
-			}
+			// exact: the first finite piece that fits nowhere ends it
+			want, _, _ = strings.Cut(want, ", nor do")
 			if code != 1 || !strings.HasPrefix(errs, want) || strings.Count(errs, "\n") != 1 || out != "" {
 				t.Errorf("%v: exit %d, stdout %q, stderr %q, want exit 1 and %q", cmd, code, out, errs, c.want)
 			}
+		}
+		if code, out, errs := run(t, "", "info", path); code != 0 || !strings.Contains(out, "coverage bound  0 of ") || !strings.Contains(out, "fits nowhere    ") {
+			t.Errorf("info %s: exit %d: %s%s", c.file, code, out, errs)
+		}
+		if code, out, errs := run(t, "", "info", path, "--json"); code != 0 || !strings.Contains(out, `"pieces": [],`) || !strings.Contains(out, `"coverage_bound": 0,`) {
+			t.Errorf("info --json %s: exit %d: %s%s", c.file, code, out, errs)
 		}
 	}
 

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"errors"
+
+	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/puzzle"
+)
+
+// checkBackendsForPuzzles refuses, before anything runs, a backend of
+// --backends whose options would do nothing on one of the puzzles (a
+// native at=N or a schedule's levels on a puzzle with an unlimited piece:
+// compare.PuzzleChecker), as solve refuses --fila-at N and --heuristic
+// e=11:f=3 there. A backend of the task's default lists (polytile's own
+// choice, not an option given) is a skipped row for such a puzzle instead
+// (compare.Compare).
+func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string) error {
+	for n, p := range puzzles {
+		for _, b := range backends {
+			c, ok := b.(compare.PuzzleChecker)
+			if !ok {
+				continue
+			}
+			if err := c.CheckPuzzle(p); err != nil {
+				return usageErr("--backends %s on %s: %v", b.Name(), files[n], err)
+			}
+		}
+	}
+	return nil
+}
+
+// loadComparedAuto is loadCompared for --task auto, which compares a
+// puzzle without an exact tiling on maximum coverage: a finite piece that
+// fits nowhere is such a puzzle (no exact tiling can place it), so it is
+// read again as maximum coverage reads it (the piece left out, with a
+// note; no piece left is the proven optimum 0) and maxOnly says that only
+// the maximum-coverage task applies. It used to end the comparison with
+// exit 1 "no tiling", although auto compares a puzzle whose areas do not
+// match on maximum coverage. --task count keeps that answer.
+func (a *app) loadComparedAuto(ctx context.Context, file string, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
+	p, err = a.loadCompared(ctx, file, f)
+	if err == nil || f.task != "auto" || !errors.Is(err, puzzle.ErrUnplaceable) {
+		return p, false, err
+	}
+	mf := *f
+	mf.task = "max-coverage"
+	p, err = a.loadCompared(ctx, file, &mf)
+	return p, err == nil, err
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/model"
+)
+
+// emptyProgramSolution reads a solver's answer to a program without
+// columns (a maximum-coverage program whose pieces all fit nowhere): its
+// only assignment is the empty tiling, covering 0 cells. The exporters
+// write the zero terms such a program needs in a placeholder column (LP
+// "0 z", OPB "0 x1"), which a solver lists, and HiGHS reads the MPS file
+// as an empty model with no solution at all (status "Empty"); neither
+// names a column. The placeholder's value is dropped and an empty model
+// is the empty assignment. An x_ name is kept: it is a column of another
+// program, and checkSolution says so.
+func emptyProgramSolution(prog *model.Program, sol *export.Solution) *export.Solution {
+	if prog.NumCols() > 0 {
+		return sol
+	}
+	out := *sol
+	out.Values = map[string]float64{}
+	for name, v := range sol.Values {
+		if strings.HasPrefix(name, "x_") {
+			out.Values[name] = v
+		}
+	}
+	if !sol.Feasible && strings.EqualFold(sol.Status, "Empty") {
+		out.Feasible = true
+	}
+	return &out
+}
