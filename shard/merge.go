@@ -88,12 +88,21 @@ func Parse(data []byte) (*Result, error) {
 		Shard *Result `json:"shard"`
 	}
 	if err := json.Unmarshal(last, &wrap); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && wrap.Shard != nil && wrap.Shard.Format == Format {
+			// A shard result with a field of the wrong type or out of
+			// the range of its type (a count above 2^63-1).
+			return nil, &InvalidError{fmt.Errorf("bad shard result: %s: %v", te.Field, err)}
+		}
 		return nil, fmt.Errorf("not a shard result: %v", err)
 	}
 	if wrap.Shard == nil {
 		return nil, errors.New(`not a shard result (no "shard" object: was it written by solve --count --shard with --json?)`)
 	}
 	if err := wrap.Shard.Check(); err != nil {
+		if invalid(err) {
+			return nil, &InvalidError{fmt.Errorf("bad shard result: %w", err)}
+		}
 		return nil, fmt.Errorf("bad shard result: %v", err)
 	}
 	return wrap.Shard, nil
@@ -200,12 +209,20 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 func Merge(files []Loaded) (*Report, error) {
 	rep := &Report{}
 	var good []Loaded
+	var bad []string
 	for _, f := range files {
+		if invalid(f.Err) {
+			bad = append(bad, fmt.Sprintf("%s (%v)", f.Path, f.Err))
+			continue
+		}
 		if f.Err != nil {
 			rep.Unreadable = append(rep.Unreadable, fmt.Sprintf("%s: %v", f.Path, f.Err))
 			continue
 		}
 		good = append(good, f)
+	}
+	if len(bad) > 0 {
+		return nil, &Conflict{What: "shard results with fields out of range or that do not fit together", Files: bad}
 	}
 	if len(good) == 0 {
 		return nil, &Conflict{What: "no shard result among the files", Files: paths(files)}
@@ -276,6 +293,7 @@ func Merge(files []Loaded) (*Report, error) {
 	}
 	slices.Sort(rep.Versions)
 	var times, nodes []float64
+	var sums countSums
 	for i := range first.Count {
 		f, ok := byIndex[i]
 		switch {
@@ -289,9 +307,9 @@ func Merge(files []Loaded) (*Report, error) {
 			nodes = append(nodes, float64(f.Result.Nodes))
 		}
 		r := f.Result
-		rep.All += r.All
-		rep.Unique += r.Unique
-		rep.Nodes += r.Nodes
+		if err := sums.add(rep, f); err != nil {
+			return nil, err
+		}
 		rep.Seconds += r.Seconds
 		rep.Subproblems += r.Finished
 		rep.Resumed += r.Resumed
