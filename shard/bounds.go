@@ -114,6 +114,11 @@ func checkText(field, s string) error {
 	if len(s) > maxText {
 		return fmt.Errorf("%s is longer than %d bytes", field, maxText)
 	}
+	return checkPrintable(field, s)
+}
+
+// checkPrintable accepts printable UTF-8.
+func checkPrintable(field, s string) error {
 	if !utf8.ValidString(s) {
 		return fmt.Errorf("%s %q is not UTF-8", field, s)
 	}

@@ -189,6 +189,10 @@ type Report struct {
 	// Command is a command line that runs the missing and incomplete
 	// shards ("" when none).
 	Command string `json:"command,omitempty"`
+	// CommandNote names a result whose rerun command is not valid (see
+	// ValidRerun) and so not used, and says when there is therefore no
+	// Command.
+	CommandNote string `json:"command_note,omitempty"`
 }
 
 // MarshalJSON names the balance figures.
@@ -322,6 +326,7 @@ func Merge(files []Loaded) (*Report, error) {
 		todo := append(slices.Clone(rep.Missing), rep.Incomplete...)
 		slices.Sort(todo)
 		rep.Command = rerunCommand(good, todo)
+		rep.CommandNote = rerunNote(good, rep.Command)
 	}
 	return rep, nil
 }
@@ -359,8 +364,8 @@ func shorten(s string) string {
 func rerunCommand(good []Loaded, todo []int) string {
 	var tmpl []string
 	for _, f := range good {
-		if len(f.Result.Rerun) > 0 {
-			tmpl = f.Result.Rerun
+		if t, err := ValidRerun(f.Result); err == nil {
+			tmpl = t // rebuilt from checked fields
 			break
 		}
 	}

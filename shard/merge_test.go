@@ -11,7 +11,8 @@ import (
 func res(i, n int, all int64, secs float64, complete bool) *Result {
 	r := &Result{Format: Format, Fingerprint: testFP, Config: Config{Backend: "fila", Volume: -1}, Index: i, Count: n,
 		Split: Split{Subproblems: 40, Hash: "0123456789abcdef"}, Owned: 10, Finished: 10, All: all, Unique: all / 4, Seconds: secs, Complete: complete,
-		Rerun: []string{"polytile", "solve", "my puzzle.yaml", "--shard", "{}/4", "-o", "out/shard-{}.json"}}
+		File: "my puzzle.yaml"}
+	r.Rerun = append(append([]string{"polytile", "solve", "my puzzle.yaml", "--count"}, r.Config.Flags()...), "--shard", "{}/4", "-o", "out/shard-{}.json")
 	if !complete {
 		r.Finished = 5
 	}
@@ -40,7 +41,7 @@ func TestMergeMissingCommand(t *testing.T) {
 	if err != nil || rep.Complete || len(rep.Missing) != 2 || len(rep.Incomplete) != 1 || len(rep.Unreadable) != 1 {
 		t.Fatalf("%v %+v", err, rep)
 	}
-	want := `for i in 1 2 3; do polytile solve 'my puzzle.yaml' --shard "$i"/4 -o out/shard-"$i".json; done`
+	want := `for i in 1 2 3; do polytile solve 'my puzzle.yaml' --count --backend fila --fila-at=0 --nof=false --volume=-1 --redundancy none --shard "$i"/4 -o out/shard-"$i".json; done`
 	if rep.Command != want {
 		t.Errorf("command\n%s\nwant\n%s", rep.Command, want)
 	}

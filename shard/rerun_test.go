@@ -21,7 +21,8 @@ func TestRerunNamesCarryTheIndex(t *testing.T) {
 		{[]string{"out/shard-{}.json", "out/shard-{}.ckpt"}, `-o out/shard-"$i".json --checkpoint out/shard-"$i".ckpt`},
 	} {
 		r := res(0, 4, 8, 1, true)
-		r.Rerun = []string{"polytile", "solve", "p.yaml", "--count", "--shard", "{}/4", "--json", "-o", c.files[0], "--checkpoint", c.files[1]}
+		r.File = "p.yaml"
+		r.Rerun = append(append([]string{"polytile", "solve", "p.yaml", "--count"}, r.Config.Flags()...), "--shard", "{}/4", "--json", "-o", c.files[0], "--checkpoint", c.files[1])
 		rep, err := Merge([]Loaded{{Path: "a", Result: r}})
 		if err != nil {
 			t.Fatal(err)

@@ -81,7 +81,7 @@ func (a *app) merge(args []string, asJSON bool) error {
 func mergeText(w io.Writer, r *shard.Report) error {
 	var b strings.Builder
 	row := func(k, format string, args ...any) { fmt.Fprintf(&b, "%-11s %s\n", k, fmt.Sprintf(format, args...)) }
-	row("puzzle", "%s (%s)", orDefault(r.Puzzle, r.File), r.File)
+	row("puzzle", "%s (%s)", shownText(orDefault(r.Puzzle, r.File)), shownText(r.File))
 	row("config", "%s", r.Config)
 	row("shards", "%d of %d complete", r.Count-len(r.Missing)-len(r.Incomplete), r.Count)
 	so := ""
@@ -102,7 +102,7 @@ func mergeText(w io.Writer, r *shard.Report) error {
 			compare.Seconds(r.Min), compare.Seconds(r.Median), compare.Seconds(r.Max), ratioText(r.Max, r.Median))
 	}
 	if len(r.Versions) > 1 {
-		row("versions", "%s", strings.Join(r.Versions, "; "))
+		row("versions", "%s", shownText(strings.Join(r.Versions, "; ")))
 	}
 	if len(r.Duplicates) > 0 {
 		row("duplicates", "%s (complete, same shard, same counts: ignored)", strings.Join(r.Duplicates, " "))
@@ -118,6 +118,9 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	}
 	if r.Command != "" {
 		b.WriteString("\nto run them:\n  " + r.Command + "\n")
+	}
+	if r.CommandNote != "" {
+		b.WriteString("\n" + r.CommandNote + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
