@@ -32,10 +32,10 @@ if ! [[ $n =~ ^[0-9]{1,6}$ ]] || ((10#$n < 1 || 10#$n > 100000)); then
 	exit 2
 fi
 n=$((10#$n))
-# A relative PUZZLE or OUTDIR gets ./ in front, so that a name starting
-# with - is not read as an option (nor one starting with + by --joblog).
-case $puzzle in /* | ./* | ../*) ;; *) puzzle="./$puzzle" ;; esac
-case $out in /* | ./* | ../*) ;; *) out="./$out" ;; esac
+# A PUZZLE or OUTDIR starting with - gets ./ in front, so that it is not
+# read as an option (nor an OUTDIR starting with + by --joblog, as "append").
+case $puzzle in -*) puzzle="./$puzzle" ;; esac
+case $out in [-+]*) out="./$out" ;; esac
 # The binary: $POLYTILE, else polytile on PATH, else this checkout's
 # bin/polytile (what `make build` makes).
 polytile="${POLYTILE:-}"

@@ -26,10 +26,10 @@ if (($# < 2)); then
 fi
 puzzle="$1" out="$2"
 shift 2
-# A relative PUZZLE or OUTDIR gets ./ in front, so that a name starting
-# with - is not read as an option.
-case $puzzle in /* | ./* | ../*) ;; *) puzzle="./$puzzle" ;; esac
-case $out in /* | ./* | ../*) ;; *) out="./$out" ;; esac
+# A PUZZLE or OUTDIR starting with - gets ./ in front, so that it is not
+# read as an option.
+case $puzzle in -*) puzzle="./$puzzle" ;; esac
+case $out in -*) out="./$out" ;; esac
 i="${SLURM_ARRAY_TASK_ID:?run me with sbatch --array=0-N-1}"
 if ! [[ $i =~ ^[0-9]{1,7}$ ]]; then
 	echo "polytile-array.sh: SLURM_ARRAY_TASK_ID='$i' is not a task id" >&2
