@@ -22,10 +22,14 @@ every *.json / *.jsonl file of a directory) and adds them up.
 
 It refuses (exit 2, naming the files) results of different puzzles (by the
 fingerprint of the normalised puzzle), solver configurations, shard counts
-or splits, and a shard present twice with different counts. When shards
+or splits, a shard present twice with different counts, a result with a
+field out of its range (docs/cluster.md) and counts whose sum would pass
+2^63-1. When shards
 are missing or incomplete (a killed shard leaves no result, an interrupted
 one an incomplete result) it lists them with a command line that runs them
-(exit 1). Otherwise it prints the totals and the balance of the shards'
+(exit 1), rebuilt from the checked fields of a result whose recorded rerun
+command is the polytile solve command of that count (any other is named,
+not printed). Otherwise it prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md).`,
 		Example: `  polytile merge results/
   polytile merge shard-*.json --json`,
