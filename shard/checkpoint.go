@@ -49,9 +49,53 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 		return nil, fmt.Errorf("checkpoint %s: not a polytile checkpoint: %v", path, err)
 	}
 	if c.Format != CheckpointFormat {
-		return nil, fmt.Errorf("checkpoint %s: format %q, want %q", path, c.Format, CheckpointFormat)
+		return nil, fmt.Errorf("checkpoint %s: format %q, want %q", path, shorten(c.Format), CheckpointFormat)
+	}
+	if err := c.check(); err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	return &c, nil
+}
+
+// check bounds the fields of a checkpoint read from a file: the shard and
+// split as in a result, seconds in 0..MaxSeconds, each subproblem's counts
+// non-negative (Match checks them against the split) and their sums at
+// most MaxCount, so that a resumed shard's totals cannot wrap around.
+func (c *Checkpoint) check() error {
+	switch {
+	case c.Count < 1 || c.Count > MaxShards:
+		return outside("count", c.Count, "1", fmt.Sprint(MaxShards))
+	case c.Index < 0 || c.Index >= c.Count:
+		return outside("index", c.Index, "0", fmt.Sprint(c.Count-1))
+	}
+	if err := checkFingerprint(c.Fingerprint); err != nil {
+		return err
+	}
+	if err := c.Config.Check(); err != nil {
+		return err
+	}
+	if err := checkSplit(c.Split); err != nil {
+		return err
+	}
+	if err := checkSeconds("seconds", c.Seconds); err != nil {
+		return err
+	}
+	var all, unique, nodes int64
+	for n, s := range c.Done {
+		for _, f := range []struct {
+			name string
+			sum  *int64
+			v    int64
+		}{{"all", &all, s.All}, {"unique", &unique, s.Unique}, {"nodes", &nodes, s.Nodes}} {
+			if f.v < 0 {
+				return outside(fmt.Sprintf("done[%d].%s", n, f.name), f.v, "0", fmt.Sprint(int64(MaxCount)))
+			}
+			if err := AddCount(f.sum, f.v, fmt.Sprintf("subproblems' %s (field %s, at done[%d])", f.name, f.name, n)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Match checks that a checkpoint belongs to this shard of this puzzle,

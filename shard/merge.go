@@ -88,12 +88,21 @@ func Parse(data []byte) (*Result, error) {
 		Shard *Result `json:"shard"`
 	}
 	if err := json.Unmarshal(last, &wrap); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && wrap.Shard != nil && wrap.Shard.Format == Format {
+			// A shard result with a field of the wrong type or out of
+			// the range of its type (a count above 2^63-1).
+			return nil, &InvalidError{fmt.Errorf("bad shard result: %s: %v", te.Field, err)}
+		}
 		return nil, fmt.Errorf("not a shard result: %v", err)
 	}
 	if wrap.Shard == nil {
 		return nil, errors.New(`not a shard result (no "shard" object: was it written by solve --count --shard with --json?)`)
 	}
 	if err := wrap.Shard.Check(); err != nil {
+		if invalid(err) {
+			return nil, &InvalidError{fmt.Errorf("bad shard result: %w", err)}
+		}
 		return nil, fmt.Errorf("bad shard result: %v", err)
 	}
 	return wrap.Shard, nil
@@ -180,6 +189,10 @@ type Report struct {
 	// Command is a command line that runs the missing and incomplete
 	// shards ("" when none).
 	Command string `json:"command,omitempty"`
+	// CommandNote names a result whose rerun command is not valid (see
+	// ValidRerun) and so not used, and says when there is therefore no
+	// Command.
+	CommandNote string `json:"command_note,omitempty"`
 }
 
 // MarshalJSON names the balance figures.
@@ -200,12 +213,20 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 func Merge(files []Loaded) (*Report, error) {
 	rep := &Report{}
 	var good []Loaded
+	var bad []string
 	for _, f := range files {
+		if invalid(f.Err) {
+			bad = append(bad, fmt.Sprintf("%s (%v)", f.Path, f.Err))
+			continue
+		}
 		if f.Err != nil {
 			rep.Unreadable = append(rep.Unreadable, fmt.Sprintf("%s: %v", f.Path, f.Err))
 			continue
 		}
 		good = append(good, f)
+	}
+	if len(bad) > 0 {
+		return nil, &Conflict{What: "shard results with fields out of range or that do not fit together", Files: bad}
 	}
 	if len(good) == 0 {
 		return nil, &Conflict{What: "no shard result among the files", Files: paths(files)}
@@ -276,6 +297,7 @@ func Merge(files []Loaded) (*Report, error) {
 	}
 	slices.Sort(rep.Versions)
 	var times, nodes []float64
+	var sums countSums
 	for i := range first.Count {
 		f, ok := byIndex[i]
 		switch {
@@ -289,9 +311,9 @@ func Merge(files []Loaded) (*Report, error) {
 			nodes = append(nodes, float64(f.Result.Nodes))
 		}
 		r := f.Result
-		rep.All += r.All
-		rep.Unique += r.Unique
-		rep.Nodes += r.Nodes
+		if err := sums.add(rep, f); err != nil {
+			return nil, err
+		}
 		rep.Seconds += r.Seconds
 		rep.Subproblems += r.Finished
 		rep.Resumed += r.Resumed
@@ -304,6 +326,7 @@ func Merge(files []Loaded) (*Report, error) {
 		todo := append(slices.Clone(rep.Missing), rep.Incomplete...)
 		slices.Sort(todo)
 		rep.Command = rerunCommand(good, todo)
+		rep.CommandNote = rerunNote(good, rep.Command)
 	}
 	return rep, nil
 }
@@ -341,8 +364,10 @@ func shorten(s string) string {
 func rerunCommand(good []Loaded, todo []int) string {
 	var tmpl []string
 	for _, f := range good {
-		if len(f.Result.Rerun) > 0 {
-			tmpl = withResultFile(f.Result.Rerun, f.Path, f.Result.Index)
+		if t, err := ValidRerun(f.Result); err == nil {
+			// Rebuilt from checked fields; a shard that printed its
+			// result on stdout gets an -o beside the file merge read.
+			tmpl = withResultFile(t, f.Path, f.Result.Index)
 			break
 		}
 	}

@@ -9,9 +9,10 @@ import (
 )
 
 func res(i, n int, all int64, secs float64, complete bool) *Result {
-	r := &Result{Format: Format, Fingerprint: "sha256:x", Config: Config{Backend: "fila"}, Index: i, Count: n,
-		Split: Split{Subproblems: 100, Hash: "h"}, Owned: 10, Finished: 10, All: all, Unique: all / 4, Seconds: secs, Complete: complete,
-		Rerun: []string{"polytile", "solve", "my puzzle.yaml", "--shard", "{}/4", "-o", "out/shard-{}.json"}}
+	r := &Result{Format: Format, Fingerprint: testFP, Config: Config{Backend: "fila", Volume: -1}, Index: i, Count: n,
+		Split: Split{Subproblems: 40, Hash: "0123456789abcdef"}, Owned: 10, Finished: 10, All: all, Unique: all / 4, Seconds: secs, Complete: complete,
+		File: "my puzzle.yaml"}
+	r.Rerun = append(append([]string{"polytile", "solve", "my puzzle.yaml", "--count"}, r.Config.Flags()...), "--shard", "{}/4", "-o", "out/shard-{}.json")
 	if !complete {
 		r.Finished = 5
 	}
@@ -40,7 +41,7 @@ func TestMergeMissingCommand(t *testing.T) {
 	if err != nil || rep.Complete || len(rep.Missing) != 2 || len(rep.Incomplete) != 1 || len(rep.Unreadable) != 1 {
 		t.Fatalf("%v %+v", err, rep)
 	}
-	want := `for i in 1 2 3; do polytile solve 'my puzzle.yaml' --shard "$i"/4 -o out/shard-"$i".json; done`
+	want := `for i in 1 2 3; do polytile solve 'my puzzle.yaml' --count --backend fila --fila-at=0 --nof=false --volume=-1 --redundancy none --shard "$i"/4 -o out/shard-"$i".json; done`
 	if rep.Command != want {
 		t.Errorf("command\n%s\nwant\n%s", rep.Command, want)
 	}
@@ -82,7 +83,7 @@ func TestParseRejects(t *testing.T) {
 			t.Errorf("accepted %q", s)
 		}
 	}
-	if _, err := Parse([]byte("{\"solution\": []}\n{\"shard\": {\"format\": \"polytile-shard/1\", \"fingerprint\": \"x\", \"index\": 0, \"count\": 4}}\n")); err != nil {
+	if _, err := Parse([]byte("{\"solution\": []}\n{\"shard\": {\"format\": \"polytile-shard/1\", \"fingerprint\": \"" + testFP + "\", \"config\": {\"backend\": \"dlx\"}, \"split\": {\"hash\": \"0123456789abcdef\"}, \"index\": 0, \"count\": 4}}\n")); err != nil {
 		t.Errorf("jsonl: %v", err)
 	}
 }
@@ -99,9 +100,9 @@ func TestMergeNodesBalance(t *testing.T) {
 			finished = 5
 		}
 		data := fmt.Sprintf(`{"puzzle": "p", "nodes": %d, "shard": {"format": "polytile-shard/1", "polytile_version": "v0.1 abc",
-			"fingerprint": "sha256:x", "config": {"backend": "fila", "heuristic": "f", "fila_at": 0, "nof": true, "volume": -1, "redundancy": "X"},
-			"index": %d, "count": 4, "split": {"subproblems": 100, "hash": "h"}, "owned": 10, "finished": %d, "resumed": 0,
-			"solutions": 8, "unique": 2, "nodes": %d, "seconds": 1.5, "complete": %t}}`, nodes, i, finished, nodes, complete)
+			"fingerprint": "%s", "config": {"backend": "fila", "heuristic": "f", "fila_at": 0, "nof": true, "volume": -1, "redundancy": "X"},
+			"index": %d, "count": 4, "split": {"subproblems": 40, "hash": "0123456789abcdef"}, "owned": 10, "finished": %d, "resumed": 0,
+			"solutions": 8, "unique": 2, "nodes": %d, "seconds": 1.5, "complete": %t}}`, nodes, testFP, i, finished, nodes, complete)
 		r, err := Parse([]byte(data))
 		if err != nil {
 			t.Fatal(err)

@@ -21,7 +21,8 @@ func TestRerunNamesCarryTheIndex(t *testing.T) {
 		{[]string{"out/shard-{}.json", "out/shard-{}.ckpt"}, `-o out/shard-"$i".json --checkpoint out/shard-"$i".ckpt`},
 	} {
 		r := res(0, 4, 8, 1, true)
-		r.Rerun = []string{"polytile", "solve", "p.yaml", "--count", "--shard", "{}/4", "--json", "-o", c.files[0], "--checkpoint", c.files[1]}
+		r.File = "p.yaml"
+		r.Rerun = append(append([]string{"polytile", "solve", "p.yaml", "--count"}, r.Config.Flags()...), "--shard", "{}/4", "--json", "-o", c.files[0], "--checkpoint", c.files[1])
 		rep, err := Merge([]Loaded{{Path: "a", Result: r}})
 		if err != nil {
 			t.Fatal(err)
@@ -82,7 +83,8 @@ func TestRerunOfStdoutShard(t *testing.T) {
 		{"x/s0.json", []string{"--json", "-o", "y/t{}.json"}, `--shard "$i"/4 --json -o y/t"$i".json; done`},
 	} {
 		r := res(0, 4, 8, 1, true)
-		r.Rerun = append([]string{"polytile", "solve", "p.yaml", "--count", "--shard", "{}/4"}, c.tail...)
+		r.File = "p.yaml"
+		r.Rerun = append(append(append([]string{"polytile", "solve", "p.yaml", "--count"}, r.Config.Flags()...), "--shard", "{}/4"), c.tail...)
 		rep, err := Merge([]Loaded{{Path: c.path, Result: r}})
 		if err != nil {
 			t.Fatal(err)

@@ -99,25 +99,53 @@ type Result struct {
 	Rerun []string `json:"rerun,omitempty"`
 }
 
-// Check reports what is wrong with a result read from a file.
+// Check reports what is wrong with a result read from a file: a format
+// other than Format, or (an *InvalidError) a field out of its range (see
+// MaxCount, MaxSeconds, MaxSplit) or fields that do not fit together.
 func (r *Result) Check() error {
+	if r.Format != Format {
+		return fmt.Errorf("format %q, want %q", shorten(r.Format), Format)
+	}
+	if err := r.check(); err != nil {
+		return &InvalidError{err}
+	}
+	return nil
+}
+
+func (r *Result) check() error {
 	switch {
-	case r.Format != Format:
-		return fmt.Errorf("format %q, want %q", r.Format, Format)
 	case r.Count < 1 || r.Count > MaxShards:
 		return fmt.Errorf("shard count %d out of range 1..%d", r.Count, MaxShards)
 	case r.Index < 0 || r.Index >= r.Count:
 		return fmt.Errorf("shard index %d out of range 0..%d", r.Index, r.Count-1)
-	case r.Fingerprint == "":
-		return fmt.Errorf("no puzzle fingerprint")
-	case r.Owned < 0 || r.Finished < 0 || r.Finished > r.Owned || r.Resumed < 0 || r.Resumed > r.Finished:
-		return fmt.Errorf("subproblem counts %d owned, %d finished, %d resumed do not fit", r.Owned, r.Finished, r.Resumed)
-	case r.All < 0 || r.Unique < 0 || r.Unique > r.All || r.Nodes < 0:
-		return fmt.Errorf("counts %d solutions, %d unique, %d nodes do not fit", r.All, r.Unique, r.Nodes)
+	}
+	if err := checkFingerprint(r.Fingerprint); err != nil {
+		return err
+	}
+	if err := r.Config.Check(); err != nil {
+		return err
+	}
+	if err := checkSplit(r.Split); err != nil {
+		return err
+	}
+	if want := ownedBy(r.Split.Subproblems, r.Index, r.Count); r.Owned != want {
+		return fmt.Errorf("owned = %d, but shard %d/%d of a split of %d subproblems owns %d", r.Owned, r.Index, r.Count, r.Split.Subproblems, want)
+	}
+	switch {
+	case r.Finished < 0 || r.Finished > r.Owned:
+		return outside("finished", r.Finished, "0", fmt.Sprintf("owned (%d)", r.Owned))
+	case r.Resumed < 0 || r.Resumed > r.Finished:
+		return outside("resumed", r.Resumed, "0", fmt.Sprintf("finished (%d)", r.Finished))
+	case r.All < 0:
+		return outside("solutions", r.All, "0", fmt.Sprint(int64(MaxCount)))
+	case r.Unique < 0 || r.Unique > r.All:
+		return outside("unique", r.Unique, "0", fmt.Sprintf("solutions (%d)", r.All))
+	case r.Nodes < 0:
+		return outside("nodes", r.Nodes, "0", fmt.Sprint(int64(MaxCount)))
 	case r.Complete && r.Finished != r.Owned:
 		return fmt.Errorf("marked complete with %d of %d subproblems finished", r.Finished, r.Owned)
 	}
-	return nil
+	return checkSeconds("seconds", r.Seconds)
 }
 
 // MaxShards is the largest shard count (native.MaxShards).

@@ -22,12 +22,17 @@ every *.json / *.jsonl file of a directory) and adds them up.
 
 It refuses (exit 2, naming the files) results of different puzzles (by the
 fingerprint of the normalised puzzle), solver configurations, shard counts
-or splits, and a shard present twice with different counts. When shards
+or splits, a shard present twice with different counts, a result with a
+field out of its range (docs/cluster.md) and counts whose sum would pass
+2^63-1. When shards
 are missing or incomplete (a killed shard leaves no result, an interrupted
 one an incomplete result) it lists them with a command line that runs them
-(exit 1), writing each result where merge finds it: with the shards' -o
-names, the index in them, or for shards that printed their results on
-stdout with --json -o beside the file merge read. Otherwise it prints the totals and the balance of the shards'
+(exit 1), rebuilt from the checked fields of a result whose recorded rerun
+command is the polytile solve command of that count (any other is named,
+not printed) and writing each result where merge finds it: with the
+shards' -o names, the index in them, or for shards that printed their
+results on stdout with --json -o beside the file merge read. Otherwise it
+prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md).`,
 		Example: `  polytile merge results/
   polytile merge shard-*.json --json`,
@@ -83,7 +88,7 @@ func (a *app) merge(args []string, asJSON bool) error {
 func mergeText(w io.Writer, r *shard.Report) error {
 	var b strings.Builder
 	row := func(k, format string, args ...any) { fmt.Fprintf(&b, "%-11s %s\n", k, fmt.Sprintf(format, args...)) }
-	row("puzzle", "%s (%s)", orDefault(r.Puzzle, r.File), r.File)
+	row("puzzle", "%s (%s)", shownText(orDefault(r.Puzzle, r.File)), shownText(r.File))
 	row("config", "%s", r.Config)
 	row("shards", "%d of %d complete", r.Count-len(r.Missing)-len(r.Incomplete), r.Count)
 	so := ""
@@ -104,7 +109,7 @@ func mergeText(w io.Writer, r *shard.Report) error {
 			compare.Seconds(r.Min), compare.Seconds(r.Median), compare.Seconds(r.Max), ratioText(r.Max, r.Median))
 	}
 	if len(r.Versions) > 1 {
-		row("versions", "%s", strings.Join(r.Versions, "; "))
+		row("versions", "%s", shownText(strings.Join(r.Versions, "; ")))
 	}
 	if len(r.Duplicates) > 0 {
 		row("duplicates", "%s (complete, same shard, same counts: ignored)", strings.Join(r.Duplicates, " "))
@@ -120,6 +125,9 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	}
 	if r.Command != "" {
 		b.WriteString("\nto run them:\n  " + r.Command + "\n")
+	}
+	if r.CommandNote != "" {
+		b.WriteString("\n" + r.CommandNote + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

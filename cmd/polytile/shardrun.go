@@ -277,9 +277,10 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 		r.Finished++
 		if sr.resumed[i] {
 			r.Resumed++
-			r.All += s.All
-			r.Unique += s.Unique
-			r.Nodes += s.Nodes
+			if err := firstErr(shard.AddCount(&r.All, s.All, "solutions"), shard.AddCount(&r.Unique, s.Unique, "unique"),
+				shard.AddCount(&r.Nodes, s.Nodes, "nodes")); err != nil {
+				return usageErr("checkpoint %s: with its subproblems %v; remove it to start again", sr.ckPath, err)
+			}
 		}
 	}
 	r.Complete = !res.Interrupted && r.Finished == r.Owned

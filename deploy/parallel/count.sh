@@ -25,6 +25,17 @@ if (($# < 3)); then
 fi
 puzzle="$1" n="$2" out="$3"
 shift 3
+# N is a decimal integer from 1 to 100000 (never evaluated as an
+# expression: bash arithmetic on an unchecked string runs its $(...)).
+if ! [[ $n =~ ^[0-9]{1,6}$ ]] || ((10#$n < 1 || 10#$n > 100000)); then
+	echo "count.sh: N must be an integer from 1 to 100000, not '$n'" >&2
+	exit 2
+fi
+n=$((10#$n))
+# A PUZZLE or OUTDIR starting with - gets ./ in front, so that it is not
+# read as an option (nor an OUTDIR starting with + by --joblog, as "append").
+case $puzzle in -*) puzzle="./$puzzle" ;; esac
+case $out in [-+]*) out="./$out" ;; esac
 # The binary: $POLYTILE, else polytile on PATH, else this checkout's
 # bin/polytile (what `make build` makes).
 polytile="${POLYTILE:-}"
@@ -40,10 +51,25 @@ if [[ -z $polytile ]]; then
 fi
 command -v "$polytile" >/dev/null || { echo "count.sh: POLYTILE=$polytile is not an executable" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "count.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 2; }
-mkdir -p "$out"
-# shellcheck disable=SC2086
-seq 0 $((n - 1)) | parallel --will-cite --jobs "${JOBS:-100%}" \
-	--joblog "$out/joblog" --resume-failed --retries 3 ${PARALLEL_EXTRA:-} \
-	"$polytile" --quiet solve "$puzzle" --count --shard "{}/$n" \
-	--json -o "$out/shard-{}.json" --checkpoint "$out/shard-{}.ckpt" "$@" || true
+mkdir -p -- "$out"
+# The puzzle, OUTDIR, the binary and the extra flags never go into
+# parallel's command template: parallel would hand them to a shell ($(...),
+# quotes, spaces) and expand its replacement strings in them ({}, and
+# {= perl =}, which runs Perl). They go through the environment (--env
+# carries them to ssh logins), the extra flags quoted by printf %q; the
+# template is this fixed text and the shard index {}.
+export POLYTILE_COUNT_BIN="$polytile" POLYTILE_COUNT_PUZZLE="$puzzle" POLYTILE_COUNT_N="$n" POLYTILE_COUNT_OUT="$out"
+POLYTILE_COUNT_EXTRA=""
+if (($# > 0)); then
+	POLYTILE_COUNT_EXTRA="$(printf '%q ' "$@")"
+fi
+export POLYTILE_COUNT_EXTRA
+# shellcheck disable=SC2016 # expanded by the job's bash, not here
+job='eval "set -- $POLYTILE_COUNT_EXTRA"; i="$0"; exec "$POLYTILE_COUNT_BIN" --quiet solve "$POLYTILE_COUNT_PUZZLE" --count --shard "$i/$POLYTILE_COUNT_N" --json -o "$POLYTILE_COUNT_OUT/shard-$i.json" --checkpoint "$POLYTILE_COUNT_OUT/shard-$i.ckpt" "$@"'
+# shellcheck disable=SC2086 # PARALLEL_EXTRA is options for parallel, split on purpose
+seq 0 $((n - 1)) | parallel --will-cite -q --jobs "${JOBS:-100%}" \
+	--joblog "$out/joblog" --resume-failed --retries 3 \
+	--env POLYTILE_COUNT_BIN --env POLYTILE_COUNT_PUZZLE --env POLYTILE_COUNT_N \
+	--env POLYTILE_COUNT_OUT --env POLYTILE_COUNT_EXTRA ${PARALLEL_EXTRA:-} \
+	bash -c "$job" {} || true
 "$polytile" merge "$out"

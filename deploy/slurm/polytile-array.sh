@@ -20,9 +20,21 @@
 #SBATCH --requeue
 #SBATCH --output=polytile-%A_%a.log
 set -euo pipefail
+if (($# < 2)); then
+	echo "usage: sbatch --array=0-N-1 $0 PUZZLE OUTDIR [solve flags...]" >&2
+	exit 2
+fi
 puzzle="$1" out="$2"
 shift 2
+# A PUZZLE or OUTDIR starting with - gets ./ in front, so that it is not
+# read as an option.
+case $puzzle in -*) puzzle="./$puzzle" ;; esac
+case $out in -*) out="./$out" ;; esac
 i="${SLURM_ARRAY_TASK_ID:?run me with sbatch --array=0-N-1}"
-mkdir -p "$out"
+if ! [[ $i =~ ^[0-9]{1,7}$ ]]; then
+	echo "polytile-array.sh: SLURM_ARRAY_TASK_ID='$i' is not a task id" >&2
+	exit 2
+fi
+mkdir -p -- "$out"
 exec "${POLYTILE:-polytile}" --quiet solve "$puzzle" --count --shard auto \
 	--json -o "$out/shard-$i.json" --checkpoint "$out/shard-$i.ckpt" "$@"
