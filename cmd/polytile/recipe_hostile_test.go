@@ -103,6 +103,23 @@ func TestSlurmRecipeHostilePaths(t *testing.T) {
 	if code != 0 || rep.Count != 3 || rep.All != 4040 {
 		t.Fatalf("merge exit %d %s: %+v", code, errs, rep)
 	}
+	// An array that starts at 1: the files are named by the shard index
+	// (they were shard-1..3.json, off by one from the shards in them).
+	out1 := out + "-from1"
+	for i := 1; i <= 3; i++ {
+		cmd := exec.Command("bash", script, puzzle, out1)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "POLYTILE="+bin, "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i),
+			"SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=3", "SLURM_ARRAY_TASK_COUNT=3")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("task %d of 1-3: %v\n%s", i, err, b)
+		}
+	}
+	for i := range 3 {
+		if _, err := os.Stat(filepath.Join(dir, out1, "shard-"+strconv.Itoa(i)+".json")); err != nil {
+			t.Errorf("array 1-3: shard %d's file: %v", i, err)
+		}
+	}
 	cmd := exec.Command("bash", script, puzzle, out)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "POLYTILE="+bin, "SLURM_ARRAY_TASK_ID=$(touch PWN8)")

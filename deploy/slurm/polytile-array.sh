@@ -5,7 +5,7 @@
 #   sbatch --array=0-63 deploy/slurm/polytile-array.sh PUZZLE OUTDIR [solve flags...]
 #   polytile merge OUTDIR
 #
-# Task I writes OUTDIR/shard-I.json (and checkpoints to OUTDIR/shard-I.ckpt,
+# Shard I writes OUTDIR/shard-I.json (and checkpoints to OUTDIR/shard-I.ckpt,
 # so a requeued or resubmitted task resumes). The shard comes from the
 # array (--shard auto: index SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN,
 # count SLURM_ARRAY_TASK_COUNT). To rerun a few shards, give the total:
@@ -35,6 +35,19 @@ if ! [[ $i =~ ^[0-9]{1,7}$ ]]; then
 	echo "polytile-array.sh: SLURM_ARRAY_TASK_ID='$i' is not a task id" >&2
 	exit 2
 fi
+# The files are named by the shard index --shard auto takes: the task id
+# less the array's first id, or the task id itself when
+# POLYTILE_SHARD_COUNT gives the total (an --array=1-64 job writes
+# shard-0.json .. shard-63.json, as merge's rerun command expects).
+min="${SLURM_ARRAY_TASK_MIN:-0}"
+if ! [[ $min =~ ^[0-9]{1,7}$ ]]; then
+	echo "polytile-array.sh: SLURM_ARRAY_TASK_MIN='$min' is not a task id" >&2
+	exit 2
+fi
+idx=$i
+if [[ -z ${POLYTILE_SHARD_COUNT:-} ]]; then
+	idx=$((10#$i - 10#$min))
+fi
 mkdir -p -- "$out"
 exec "${POLYTILE:-polytile}" --quiet solve "$puzzle" --count --shard auto \
-	--json -o "$out/shard-$i.json" --checkpoint "$out/shard-$i.ckpt" "$@"
+	--json -o "$out/shard-$idx.json" --checkpoint "$out/shard-$idx.ckpt" "$@"
