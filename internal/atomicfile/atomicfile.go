@@ -27,7 +27,9 @@
 // written the temporary file is locked (flock); a temporary file of the same
 // target that is unlocked and older than StaleAge is the remnant of a process
 // that was killed (kill -9, power loss) and is removed by the next Create of
-// that target, so such remnants never accumulate.
+// that target, so such remnants never accumulate. A process that ends with
+// os.Exit (which runs no deferred Abort) calls RemoveTemps first: the
+// temporary files being written are removed, not left for that cleanup.
 package atomicfile
 
 import (
@@ -293,7 +295,7 @@ func createTemp(t target) (*os.File, error) {
 	for range 100 {
 		name := filepath.Join(dir, fmt.Sprintf("%s%08x%s", pattern, rand.Uint32(), tmpSuffix))
 		// 0644 through the umask, like any new file.
-		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err = createTracked(name)
 		if !errors.Is(err, fs.ErrExist) {
 			break
 		}
@@ -309,7 +311,7 @@ func createTemp(t target) (*os.File, error) {
 		m := t.info.Mode()
 		if err := f.Chmod(m.Perm() | m&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
 			f.Close()
-			os.Remove(f.Name())
+			removeTracked(f.Name())
 			return nil, err
 		}
 		keepOwner(f, t.info)
@@ -387,7 +389,7 @@ func (a *File) Commit() error {
 	tmp := a.f.Name()
 	fail := func(err error) error {
 		a.f.Close()
-		os.Remove(tmp)
+		removeTracked(tmp)
 		return err
 	}
 	if a.err != nil {
@@ -401,7 +403,7 @@ func (a *File) Commit() error {
 	if t, err := resolve(a.path); err != nil || t.path != a.target || t.info != nil && !t.info.Mode().IsRegular() {
 		return fail(fmt.Errorf("writing %s: the target changed while it was written (now not a regular file or a new path)", a.path))
 	}
-	if err := os.Rename(tmp, a.target); err != nil {
+	if err := renameTracked(tmp, a.target); err != nil {
 		return fail(fmt.Errorf("writing %s: %w", a.path, err))
 	}
 	if err := a.f.Close(); err != nil { // releases the lock
@@ -430,7 +432,7 @@ func (a *File) Abort() {
 	switch a.kind {
 	case kindAtomic:
 		a.f.Close()
-		os.Remove(a.f.Name())
+		removeTracked(a.f.Name())
 	case kindDirect:
 		a.f.Close()
 	}
