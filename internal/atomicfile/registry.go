@@ -15,6 +15,7 @@ var errStopped = errors.New("the process is stopping: outputs are no longer writ
 var temps struct {
 	mu      sync.Mutex
 	open    map[string]struct{}
+	dirs    map[string]struct{} // made by MkdirTemp, removed with all they hold
 	stopped bool
 }
 
@@ -61,14 +62,45 @@ func removeTracked(tmp string) {
 	delete(temps.open, tmp)
 }
 
+// MkdirTemp makes a temporary directory (os.MkdirTemp in the system's
+// temporary directory) for files a command writes on its way (a program
+// handed to an external solver, HiGHS's model file) and records it, so
+// that RemoveTemps removes it and all it holds on a hard exit too. The
+// caller removes it with done (safe to defer; idempotent).
+func MkdirTemp(pattern string) (dir string, done func(), err error) {
+	temps.mu.Lock()
+	defer temps.mu.Unlock()
+	if temps.stopped {
+		return "", nil, errStopped
+	}
+	dir, err = os.MkdirTemp("", pattern)
+	if err != nil {
+		return "", nil, err
+	}
+	if temps.dirs == nil {
+		temps.dirs = make(map[string]struct{})
+	}
+	temps.dirs[dir] = struct{}{}
+	return dir, func() {
+		temps.mu.Lock()
+		defer temps.mu.Unlock()
+		if _, ok := temps.dirs[dir]; ok {
+			os.RemoveAll(dir)
+			delete(temps.dirs, dir)
+		}
+	}, nil
+}
+
 // RemoveTemps removes every temporary file of an output that is being
 // written (created and neither committed nor aborted) and makes every
 // later Create of a regular file and every Commit fail, so that no
 // temporary file appears after it. A process calls it just before a hard
 // exit (os.Exit after a second signal or a watchdog), which runs no
 // deferred Abort: without it the temporaries would stay beside their
-// targets until the next write of the same target found them stale. It
-// returns how many files it removed.
+// targets until the next write of the same target found them stale. The
+// directories of MkdirTemp are removed too, with what they hold, and later
+// MkdirTemp calls fail. It returns how many files and directories it
+// removed.
 func RemoveTemps() int {
 	temps.mu.Lock()
 	defer temps.mu.Unlock()
@@ -79,6 +111,12 @@ func RemoveTemps() int {
 			n++
 		}
 		delete(temps.open, name)
+	}
+	for dir := range temps.dirs {
+		if os.RemoveAll(dir) == nil {
+			n++
+		}
+		delete(temps.dirs, dir)
 	}
 	return n
 }
