@@ -64,7 +64,7 @@ func UpdateFile(path, name, header, content string) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(context.Background(), path, nil, func(w io.Writer) error {
+	return atomicfile.WriteRegular(context.Background(), path, func(w io.Writer) error {
 		_, err := io.WriteString(w, doc)
 		return err
 	})
@@ -78,7 +78,7 @@ func CheckUpdate(path, name string) error {
 	if _, err := readSection(path, name, "", ""); err != nil {
 		return err
 	}
-	return atomicfile.Check(path)
+	return atomicfile.CheckRegular(path)
 }
 
 // MaxUpdateSize is the largest --update document read, in bytes: a
@@ -116,6 +116,9 @@ func readSection(path, name, header, content string) (string, error) {
 // links are followed, as for every output: the file they lead to must pass
 // the same rules.
 func readDocument(path, name string) ([]byte, error) {
+	if path == "-" {
+		return nil, errors.New("-: the section is read from the file and written back: name a file, not standard output")
+	}
 	// O_NONBLOCK: a FIFO put there is refused below, not waited on.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) {

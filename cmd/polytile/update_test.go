@@ -14,7 +14,8 @@ import (
 // leaving it as it was: a binary file, a text file without markers (also
 // through a symbolic link, as /etc/passwd was), text with markers but
 // invalid UTF-8, and a file over 16 MiB (refused from its size, before it
-// is read). Each used to get a Markdown section appended, exit 0.
+// is read). Each used to get a Markdown section appended, exit 0; "-"
+// panicked after the run.
 func TestUpdateRefusesForeignFiles(t *testing.T) {
 	dir := t.TempDir()
 	exdir := t.TempDir()
@@ -79,6 +80,19 @@ func TestUpdateRefusesForeignFiles(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(outside); string(b) != "root:x:0:0:root:/root:/bin/bash\n" {
 		t.Errorf("the file behind the link changed: %q", b)
+	}
+	// "-" is not a document: it panicked (a nil stdout written after the
+	// run); /dev/stdout is refused too (it cannot be replaced).
+	for _, path := range []string{"-", "/dev/stdout"} {
+		for _, args := range [][]string{
+			{"compare", filepath.Join(exdir, "tetrominoes-5x4.yaml"), "--backends", "dlx", "--update", path},
+			{"bench", "--examples", exdir, "--update", path},
+		} {
+			code, _, errs := run(t, "", args...)
+			if code != 2 || !strings.Contains(errs, "--update") {
+				t.Errorf("%s --update %s: exit %d, stderr %q; want 2", args[0], path, code, errs)
+			}
+		}
 	}
 	// The message says how to start a document.
 	_, _, errs := run(t, "", "compare", filepath.Join(exdir, "tetrominoes-5x4.yaml"), "--backends", "dlx", "--update", filepath.Join(dir, "notes.txt"))
