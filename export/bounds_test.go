@@ -25,6 +25,17 @@ func TestCPLEXNestingBounded(t *testing.T) {
 	}
 }
 
+// TestCPLEXVariableOutsideVariables: a <variable> is read only inside
+// <variables> (it was read anywhere under the root, such as inside an
+// unknown element).
+func TestCPLEXVariableOutsideVariables(t *testing.T) {
+	in := "<CPLEXSolution>\n<variables>\n<other><variable name=\"x\" value=\"1\"/></other>\n</variables></CPLEXSolution>\n"
+	_, err := ReadCPLEXSolution(strings.NewReader(in))
+	if err == nil || !strings.Contains(err.Error(), "<variable> inside <other>, not <variables>") || !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("got %v", err)
+	}
+}
+
 // TestCPLEXDuplicateAttribute: a <variable> with value="0" value="1" was
 // read as the first value; an attribute given twice is refused.
 func TestCPLEXDuplicateAttribute(t *testing.T) {

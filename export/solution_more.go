@@ -231,7 +231,8 @@ func duplicateAttr(el xml.StartElement) (string, bool) {
 func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 	d := xml.NewDecoder(r)
 	s := newSolution("cplex")
-	root, solutions, depth := false, 0, 0
+	root, solutions := false, 0
+	var open []string // the names of the open elements, at most MaxXMLDepth
 	pos := func() string {
 		l, c := d.InputPos()
 		return fmt.Sprintf("line %d, column %d", l, c)
@@ -247,7 +248,9 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		el, ok := tok.(xml.StartElement)
 		if !ok {
 			if end, ok := tok.(xml.EndElement); ok {
-				depth--
+				if len(open) > 0 { // the decoder matched it with its start
+					open = open[:len(open)-1]
+				}
 				if end.Name.Local == "CPLEXSolution" && solutions > 0 {
 					return s, nil // the first solution of a CPLEXSolutions file
 				}
@@ -257,9 +260,14 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		// CPLEX nests four deep (CPLEXSolutions, CPLEXSolution,
 		// variables, variable); deeper nesting is not a solution file,
 		// and the decoder's stack of open elements must stay bounded.
-		if depth++; depth > MaxXMLDepth {
+		if len(open) == MaxXMLDepth {
 			return nil, fmt.Errorf("export: CPLEX solution %s: elements nested deeper than %d", pos(), MaxXMLDepth)
 		}
+		parent := ""
+		if len(open) > 0 {
+			parent = open[len(open)-1]
+		}
+		open = append(open, el.Name.Local)
 		if a, ok := duplicateAttr(el); ok {
 			return nil, fmt.Errorf("export: CPLEX solution %s: <%s> has the attribute %q twice", pos(), trunc(el.Name.Local), trunc(a))
 		}
@@ -294,6 +302,9 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		case "variable":
 			if !root {
 				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> outside <CPLEXSolution>", pos())
+			}
+			if parent != "variables" {
+				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> inside <%s>, not <variables>", pos(), trunc(parent))
 			}
 			name, ok1 := attr("name")
 			val, ok2 := attr("value")
