@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
 )
 
@@ -67,11 +68,11 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if err != nil {
 		return &Outcome{Status: Skipped, Reason: b.command[0] + " not found"}, nil
 	}
-	dir, err := os.MkdirTemp("", "polytile-dlx-")
+	dir, done, err := atomicfile.MkdirTemp("polytile-dlx-") // removed on a hard exit too
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer done()
 	file := filepath.Join(dir, "puzzle.dlx")
 	write := func(w io.Writer) error { return export.WriteDLX(w, model.NewCover(t.Puzzle)) }
 	if t.Puzzle.Symmetric != nil { // the orbit problem (export.WriteSymmetricDLX)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -114,11 +115,11 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "polytile-compare-")
+	dir, done, err := atomicfile.MkdirTemp("polytile-compare-") // removed on a hard exit too
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer done()
 	file := filepath.Join(dir, "puzzle.lp")
 	write := func(w io.Writer) error { return export.WriteLP(w, prog) }
 	if b.prog.mps {

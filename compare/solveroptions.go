@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/polytile/polytile/internal/atomicfile"
 )
 
 // SolverOption is one option passed to an external solver of compare
@@ -113,11 +115,11 @@ func validate(ctx context.Context, solver, bin string, opts []SolverOption) erro
 	}
 	switch solver {
 	case "highs-cli":
-		dir, err := os.MkdirTemp("", "polytile-options-")
+		dir, done, err := atomicfile.MkdirTemp("polytile-options-") // removed on a hard exit too
 		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(dir)
+		defer done()
 		file := filepath.Join(dir, "highs.opt")
 		if err := os.WriteFile(file, []byte(highsOptionsFile(opts)), 0o600); err != nil {
 			return err

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -293,8 +292,7 @@ func mpsName(name string, fixed bool) string {
 // short name -> full name. Pass it to Solution.Rename to decode a
 // solution of the fixed file.
 func ReadMPSNames(r io.Reader) (map[string]string, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	sc := lines(r)
 	names := map[string]string{}
 	for sc.Scan() {
 		line := sc.Text()

@@ -84,11 +84,44 @@ func (s *Solution) Rename(m map[string]string) {
 	s.Values, s.Lines = out, lines
 }
 
-// lines scans r line by line with a buffer fit for long lines.
-func lines(r io.Reader) *bufio.Scanner {
+// MaxLineLength is the longest line the line-oriented readers of solution,
+// LP and MPS files accept, in bytes; a longer one is an error naming its
+// line.
+const MaxLineLength = 16 << 20
+
+// lineScanner is a bufio.Scanner that counts lines, so that a line over
+// MaxLineLength is reported with its number and the limit instead of
+// bufio's bare "token too long".
+type lineScanner struct {
+	*bufio.Scanner
+	line int // lines scanned so far
+}
+
+// Scan advances to the next line.
+func (s *lineScanner) Scan() bool {
+	ok := s.Scanner.Scan()
+	if ok {
+		s.line++
+	}
+	return ok
+}
+
+// Err is the scanner's error; a line too long names its line and the
+// limit.
+func (s *lineScanner) Err() error {
+	err := s.Scanner.Err()
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("line %d: longer than %d bytes (16 MiB), the most a line may have", s.line+1, MaxLineLength)
+	}
+	return err
+}
+
+// lines scans r line by line with a buffer fit for long lines (up to
+// MaxLineLength).
+func lines(r io.Reader) *lineScanner {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	return sc
+	sc.Buffer(make([]byte, 64<<10), MaxLineLength)
+	return &lineScanner{Scanner: sc}
 }
 
 // parseValue reads a number of a solution file. "inf" and "-inf" (and

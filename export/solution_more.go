@@ -190,6 +190,34 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 	return s, nil
 }
 
+// MaxXMLDepth is the deepest nesting of elements the CPLEX XML solution
+// reader accepts (as the BurrTools reader: CPLEX's own files nest four
+// deep).
+const MaxXMLDepth = 64
+
+// duplicateAttr reports an attribute el has twice (encoding/xml keeps
+// both; a reader taking the first would silently drop the second).
+func duplicateAttr(el xml.StartElement) (string, bool) {
+	if len(el.Attr) > 8 { // linear in the attributes, however many
+		seen := make(map[xml.Name]bool, len(el.Attr))
+		for _, a := range el.Attr {
+			if seen[a.Name] {
+				return a.Name.Local, true
+			}
+			seen[a.Name] = true
+		}
+		return "", false
+	}
+	for i, a := range el.Attr {
+		for _, b := range el.Attr[:i] {
+			if a.Name == b.Name {
+				return a.Name.Local, true
+			}
+		}
+	}
+	return "", false
+}
+
 // ReadCPLEXSolution reads CPLEX's XML solution file (.sol, written by
 // "write FILE.sol") and its MIP start file (.mst, the same XML):
 //
@@ -204,6 +232,7 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 	d := xml.NewDecoder(r)
 	s := newSolution("cplex")
 	root, solutions := false, 0
+	var open []string // the names of the open elements, at most MaxXMLDepth
 	pos := func() string {
 		l, c := d.InputPos()
 		return fmt.Sprintf("line %d, column %d", l, c)
@@ -218,10 +247,29 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
-			if end, ok := tok.(xml.EndElement); ok && end.Name.Local == "CPLEXSolution" && solutions > 0 {
-				return s, nil // the first solution of a CPLEXSolutions file
+			if end, ok := tok.(xml.EndElement); ok {
+				if len(open) > 0 { // the decoder matched it with its start
+					open = open[:len(open)-1]
+				}
+				if end.Name.Local == "CPLEXSolution" && solutions > 0 {
+					return s, nil // the first solution of a CPLEXSolutions file
+				}
 			}
 			continue
+		}
+		// CPLEX nests four deep (CPLEXSolutions, CPLEXSolution,
+		// variables, variable); deeper nesting is not a solution file,
+		// and the decoder's stack of open elements must stay bounded.
+		if len(open) == MaxXMLDepth {
+			return nil, fmt.Errorf("export: CPLEX solution %s: elements nested deeper than %d", pos(), MaxXMLDepth)
+		}
+		parent := ""
+		if len(open) > 0 {
+			parent = open[len(open)-1]
+		}
+		open = append(open, el.Name.Local)
+		if a, ok := duplicateAttr(el); ok {
+			return nil, fmt.Errorf("export: CPLEX solution %s: <%s> has the attribute %q twice", pos(), trunc(el.Name.Local), trunc(a))
 		}
 		attr := func(name string) (string, bool) {
 			for _, a := range el.Attr {
@@ -254,6 +302,9 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		case "variable":
 			if !root {
 				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> outside <CPLEXSolution>", pos())
+			}
+			if parent != "variables" {
+				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> inside <%s>, not <variables>", pos(), trunc(parent))
 			}
 			name, ok1 := attr("name")
 			val, ok2 := attr("value")

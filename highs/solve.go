@@ -770,11 +770,11 @@ func WriteModel(m *Model, path string) error {
 		return fmt.Errorf("highs: write model: %w", err)
 	}
 	// The temporary file keeps the extension, which chooses the format.
-	dir, err := os.MkdirTemp("", "polytile-model-")
+	dir, done, err := atomicfile.MkdirTemp("polytile-model-") // removed on a hard exit too
 	if err != nil {
 		return fmt.Errorf("highs: write model: %w", err)
 	}
-	defer os.RemoveAll(dir)
+	defer done()
 	tmp := filepath.Join(dir, "model"+filepath.Ext(path))
 	// HiGHS 1.15 crashes (NULL FILE*) when it cannot open the file, so make
 	// sure it can before handing it the path.

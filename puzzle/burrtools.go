@@ -57,7 +57,7 @@ type burrPart struct {
 type burrProblem struct {
 	pos      Pos
 	name     string
-	maxHoles string
+	maxHoles int
 	parts    []burrPart
 	result   int // -1 if none
 }
@@ -160,6 +160,9 @@ func (br *burrReader) read(data []byte) error {
 				return limitErr(start, "XML elements nested more than %d deep, the limit", MaxXMLDepth)
 			}
 			el := t.Name.Local
+			if a, dup := duplicateAttr(t); dup {
+				return Errorf(start, "<%s> has the attribute %s twice", el, quoteName(a))
+			}
 			path := strings.Join(append(stack, el), "/")
 			if len(stack) == 0 {
 				if sawRoot || el != "puzzle" {
@@ -206,20 +209,55 @@ func attr(t xml.StartElement, name string) string {
 	return ""
 }
 
-// number reads a non-negative integer attribute of at most limit.
+// duplicateAttr reports an attribute t has twice: encoding/xml keeps both,
+// and attr would silently use the first.
+func duplicateAttr(t xml.StartElement) (string, bool) {
+	seen := make(map[xml.Name]bool, len(t.Attr))
+	for _, a := range t.Attr {
+		if seen[a.Name] {
+			return a.Name.Local, true
+		}
+		seen[a.Name] = true
+	}
+	return "", false
+}
+
+// number reads a non-negative integer attribute of at most limit: decimal
+// digits only (BurrTools writes nothing else; " 2", "+2", "2.0" and ""
+// are refused), and a value above limit, however many digits it has, is
+// refused naming the limit.
 func (br *burrReader) number(t xml.StartElement, at Pos, name string, limit int) (int, bool, error) {
-	v := attr(t, name)
-	if v == "" {
+	v, ok := attrOK(t, name)
+	if !ok {
 		return 0, false, nil
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || n < 0 {
-		return 0, true, Errorf(at, "<%s> attribute %s=%q: want a whole number >= 0", t.Name.Local, name, v)
+	n := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c < '0' || c > '9' {
+			return 0, true, Errorf(at, "<%s> attribute %s=%s: want a whole number >= 0 (decimal digits only)", t.Name.Local, name, quoteName(v))
+		}
+		if n <= limit { // stops growing past limit (every limit is far below MaxInt/10): no overflow
+			n = n*10 + int(c-'0')
+		}
+	}
+	if v == "" {
+		return 0, true, Errorf(at, "<%s> attribute %s is empty: want a whole number >= 0", t.Name.Local, name)
 	}
 	if n > limit {
-		return 0, true, limitErr(at, "<%s> attribute %s=%d: the limit is %d", t.Name.Local, name, n, limit)
+		return 0, true, limitErr(at, "<%s> attribute %s=%s: more than %d, the limit", t.Name.Local, name, quoteName(v), limit)
 	}
 	return n, true, nil
+}
+
+// attrOK is the value of attribute name of t and whether t has it.
+func attrOK(t xml.StartElement, name string) (string, bool) {
+	for _, a := range t.Attr {
+		if a.Name.Local == name {
+			return a.Value, true
+		}
+	}
+	return "", false
 }
 
 func (br *burrReader) start(path string, t xml.StartElement, at Pos, voxel **burrVoxel, prob **burrProblem) error {
@@ -260,7 +298,11 @@ func (br *burrReader) start(path string, t xml.StartElement, at Pos, voxel **bur
 		if len(br.problems) >= 1000 {
 			return limitErr(at, "more than 1000 problems, the limit")
 		}
-		p := &burrProblem{pos: at, name: attr(t, "name"), maxHoles: attr(t, "maxHoles"), result: -1}
+		holes, _, err := br.number(t, at, "maxHoles", MaxCells)
+		if err != nil {
+			return err
+		}
+		p := &burrProblem{pos: at, name: attr(t, "name"), maxHoles: holes, result: -1}
 		br.problems = append(br.problems, p)
 		*prob = p
 	case "puzzle/problems/problem/shapes/shape":
@@ -400,8 +442,8 @@ func (br *burrReader) spec(problem int) (Spec, error) {
 	if p.name != "" {
 		what += " " + strconv.Quote(p.name)
 	}
-	if h := strings.TrimSpace(p.maxHoles); h != "" && h != "0" {
-		return Spec{}, Errorf(p.pos, "%s allows holes (maxHoles=%s): not supported, polytile fills every cell of the result", what, h)
+	if h := p.maxHoles; h != 0 {
+		return Spec{}, Errorf(p.pos, "%s allows holes (maxHoles=%d): not supported, polytile fills every cell of the result", what, h)
 	}
 	if p.result < 0 || p.result >= len(br.shapes) {
 		return Spec{}, Errorf(p.pos, "%s has no valid result shape (result id %d; the file has %d shapes)", what, p.result, len(br.shapes))

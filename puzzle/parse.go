@@ -228,6 +228,10 @@ func readInput(path string) (string, []byte, error) {
 			return name, nil, ioError(name, err)
 		}
 		defer f.Close()
+		// A regular file's size is known: refuse it before reading.
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxInputSize {
+			return name, nil, tooBig(name)
+		}
 		r = f
 	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))

@@ -49,6 +49,9 @@ func readRegular(path string) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file", path)
 	}
+	if st.Size() > MaxFileSize { // refused before it is read
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

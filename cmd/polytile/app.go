@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -108,9 +109,11 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 		case <-finished:
 		case <-sigs:
 			fmt.Fprintln(a.stderr, "polytile: second signal: stopped at once")
+			atomicfile.RemoveTemps() // os.Exit runs no deferred Abort
 			hardExit(code)
 		case <-time.After(stopGrace):
 			fmt.Fprintf(a.stderr, "polytile: still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve): stopped at once, without a summary\n", stopGrace)
+			atomicfile.RemoveTemps()
 			hardExit(code)
 		}
 	}()

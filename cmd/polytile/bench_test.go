@@ -29,7 +29,10 @@ func TestBenchUsageErrors(t *testing.T) {
 // markers in the document) without the minutes.
 func TestBenchQuickWithTimeLimit(t *testing.T) {
 	doc := filepath.Join(t.TempDir(), "benchmarks.md")
-	os.WriteFile(doc, []byte("# Benchmarks\n\nprose\n"), 0o644)
+	// A document polytile started (another suite's section): the quick
+	// section is appended. (A file without markers is refused: see
+	// TestUpdateRefusesForeignFiles.)
+	os.WriteFile(doc, []byte("# Benchmarks\n\nprose\n\n<!-- bench:article:begin -->\nold\n<!-- bench:article:end -->\n"), 0o644)
 	code, out, errs := run(t, "", "bench", "quick", "--examples", filepath.Join("..", "..", "examples"), "--time-limit", "1ns",
 		"--format", "json", "--update", doc)
 	if code != 0 {

@@ -340,6 +340,10 @@ func readLimited(path string, stdin io.Reader) ([]byte, error) {
 			return nil, err
 		}
 		defer fh.Close()
+		// A regular file's size is known: refuse it before reading.
+		if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > export.MaxSolutionSize {
+			return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, st.Size())
+		}
 		r = fh
 	}
 	data, err := io.ReadAll(io.LimitReader(r, export.MaxSolutionSize+1))
@@ -363,16 +367,21 @@ func readNames(path string) ([]string, map[string]string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// A reader's error names its line ("line 3: longer than ..."): add
+	// the file.
+	inFile := func(err error) error {
+		return fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "export: "))
+	}
 	// An MPS file by its content (a NAME or ROWS section first), whatever
 	// its name: a fixed-MPS export saved as .fmps was read as LP.
 	if isMPS(data) || strings.EqualFold(filepath.Ext(path), ".mps") {
 		m, err := export.ReadMPSNames(bytes.NewReader(data))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, inFile(err)
 		}
 		order, err := export.MPSColumnOrder(bytes.NewReader(data))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, inFile(err)
 		}
 		if len(m) == 0 {
 			m = nil
@@ -380,7 +389,10 @@ func readNames(path string) ([]string, map[string]string, error) {
 		return order, m, nil
 	}
 	order, err := export.LPColumnOrder(bytes.NewReader(data))
-	return order, nil, err
+	if err != nil {
+		return nil, nil, inFile(err)
+	}
+	return order, nil, nil
 }
 
 // isMPS reports whether data starts (after blank and comment lines) with

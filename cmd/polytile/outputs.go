@@ -25,13 +25,17 @@ type output struct{ flag, path string }
 // puzzle would be overwritten) or that two flags name the same file, and an
 // output that cannot be written (missing or unwritable directory, a
 // directory, block device or socket). Files are compared with
-// atomicfile.SameFile: through symbolic and hard links.
+// atomicfile.SameFile: through symbolic and hard links; the input "-" by
+// the device and inode of standard input (stdinIs).
 func checkOutputs(inputs []string, outs ...output) error {
 	for n, o := range outs {
 		if o.path == "" || o.path == "-" {
 			continue
 		}
 		for _, in := range inputs {
+			if in == "-" && stdinIs(o.path) {
+				return usageErr("%s %s is the file standard input (-) reads: writing it would overwrite the input; choose another file", o.flag, o.path)
+			}
 			if atomicfile.SameFile(in, o.path) {
 				return usageErr("%s %s is the input %s: writing it would overwrite the puzzle; choose another file", o.flag, o.path, in)
 			}

@@ -27,7 +27,9 @@
 // written the temporary file is locked (flock); a temporary file of the same
 // target that is unlocked and older than StaleAge is the remnant of a process
 // that was killed (kill -9, power loss) and is removed by the next Create of
-// that target, so such remnants never accumulate.
+// that target, so such remnants never accumulate. A process that ends with
+// os.Exit (which runs no deferred Abort) calls RemoveTemps first: the
+// temporary files being written are removed, not left for that cleanup.
 package atomicfile
 
 import (
@@ -90,15 +92,28 @@ func Create(path string, stdout io.Writer) (*File, error) {
 // CreateContext is Create; ctx stops the wait for a reader when path is a
 // FIFO that nobody has opened yet.
 func CreateContext(ctx context.Context, path string, stdout io.Writer) (*File, error) {
-	if path == "-" {
+	return create(ctx, path, stdout, false)
+}
+
+// create is CreateContext; with regularOnly, anything but a new path or a
+// regular file (after following symbolic links) is refused: "-", a
+// device, a FIFO, /dev/stdout and the like.
+func create(ctx context.Context, path string, stdout io.Writer, regularOnly bool) (*File, error) {
+	if path == "-" && !regularOnly {
 		return &File{kind: kindStdout, stdout: stdout, path: path}, nil
 	}
 	if path == "" {
 		return nil, errors.New("cannot write an output with an empty file name")
 	}
+	if path == "-" {
+		return nil, errors.New("cannot write -: this output is read back and replaced, so it must be a file, not standard output")
+	}
 	t, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if regularOnly && (t.magic || t.info != nil && !t.info.Mode().IsRegular()) {
+		return nil, fmt.Errorf("cannot write %s: not a regular file (this output is read back and replaced atomically)", path)
 	}
 	switch {
 	case t.magic:
@@ -168,6 +183,21 @@ func Check(path string) error {
 		return fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
 	}
 	return fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
+}
+
+// CheckRegular is Check for an output that WriteRegular will write: it
+// also refuses "-", a device, a FIFO and a link to an open file.
+func CheckRegular(path string) error {
+	if path == "-" {
+		return errors.New("cannot write -: this output is read back and replaced, so it must be a file, not standard output")
+	}
+	if err := Check(path); err != nil {
+		return err
+	}
+	if t, err := resolve(path); err == nil && (t.magic || t.info != nil && !t.info.Mode().IsRegular()) {
+		return fmt.Errorf("cannot write %s: not a regular file (this output is read back and replaced atomically)", path)
+	}
+	return nil
 }
 
 // target is a resolved output path.
@@ -293,7 +323,7 @@ func createTemp(t target) (*os.File, error) {
 	for range 100 {
 		name := filepath.Join(dir, fmt.Sprintf("%s%08x%s", pattern, rand.Uint32(), tmpSuffix))
 		// 0644 through the umask, like any new file.
-		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err = createTracked(name)
 		if !errors.Is(err, fs.ErrExist) {
 			break
 		}
@@ -309,7 +339,7 @@ func createTemp(t target) (*os.File, error) {
 		m := t.info.Mode()
 		if err := f.Chmod(m.Perm() | m&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
 			f.Close()
-			os.Remove(f.Name())
+			removeTracked(f.Name())
 			return nil, err
 		}
 		keepOwner(f, t.info)
@@ -387,7 +417,7 @@ func (a *File) Commit() error {
 	tmp := a.f.Name()
 	fail := func(err error) error {
 		a.f.Close()
-		os.Remove(tmp)
+		removeTracked(tmp)
 		return err
 	}
 	if a.err != nil {
@@ -401,7 +431,7 @@ func (a *File) Commit() error {
 	if t, err := resolve(a.path); err != nil || t.path != a.target || t.info != nil && !t.info.Mode().IsRegular() {
 		return fail(fmt.Errorf("writing %s: the target changed while it was written (now not a regular file or a new path)", a.path))
 	}
-	if err := os.Rename(tmp, a.target); err != nil {
+	if err := renameTracked(tmp, a.target); err != nil {
 		return fail(fmt.Errorf("writing %s: %w", a.path, err))
 	}
 	if err := a.f.Close(); err != nil { // releases the lock
@@ -430,7 +460,7 @@ func (a *File) Abort() {
 	switch a.kind {
 	case kindAtomic:
 		a.f.Close()
-		os.Remove(a.f.Name())
+		removeTracked(a.f.Name())
 	case kindDirect:
 		a.f.Close()
 	}
@@ -442,6 +472,25 @@ func (a *File) Abort() {
 // stops promptly and leaves nothing behind.
 func Write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
 	f, err := CreateContext(ctx, path, stdout)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := fn(ctxWriter{ctx, f}); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Commit()
+}
+
+// WriteRegular is Write for an output that must be a regular file or a
+// new path (a document that is read and written back, such as the
+// --update file of compare and bench): "-", a device, a FIFO or a link to
+// an open file (/dev/stdout) is refused and nothing is written.
+func WriteRegular(ctx context.Context, path string, fn func(w io.Writer) error) error {
+	f, err := create(ctx, path, nil, true)
 	if err != nil {
 		return err
 	}
