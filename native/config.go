@@ -53,7 +53,12 @@ type Config struct {
 	// Stats.MemoHits and Stats.MemoSaved report.
 	Memo int
 	// Limit stops the search after this many solutions were streamed
-	// (0: no limit).
+	// (0: no limit). A limited search runs on one worker whatever Workers
+	// says, so that it streams the serial search's first Limit solutions
+	// (with a Shard: that shard's first ones, in the split's order) in
+	// every run; Result.All and Result.Unique then count the solutions
+	// streamed (with Unique, each one counts its orbit in All), never
+	// more than were streamed.
 	Limit int64
 	// Keep is how many streamed solutions Result.First holds: 0 for the
 	// default (up to Limit of them, at most 1<<20, or the first one
@@ -64,7 +69,7 @@ type Config struct {
 	// OnSolution and Result.First; otherwise every solution is streamed.
 	Unique bool
 	// Workers is the number of goroutines for parallel counting (<= 1:
-	// serial).
+	// serial). It does not apply to a search with a Limit (see Limit).
 	Workers int
 	// Shard solves a deterministic part of the search tree: shards
 	// 0..Count-1 of one puzzle and configuration add up to the total.

@@ -332,7 +332,7 @@ func (w *worker) solution(opts []int32) {
 		}
 	}
 	if r.streaming() {
-		r.emit(w, opts, canonical)
+		r.emit(w, opts, canonical, weight)
 	}
 }
 

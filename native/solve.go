@@ -50,6 +50,10 @@ type run struct {
 	first        []puzzle.Tiling
 	keep         int
 	limitReached bool
+
+	// emitAll and emitUnique count the solutions streamed as Result.All
+	// and Result.Unique do: with Unique, each one stands for its orbit.
+	emitAll, emitUnique int64
 }
 
 // heurAt returns the heuristic of a level.
@@ -67,6 +71,12 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	sched, err := checkConfig(&cfg)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Limit > 0 {
+		// A limited search lists the first Limit solutions in the serial
+		// order: parallel workers would race for them (which ones, and how
+		// many found beyond the limit, would vary from run to run).
+		cfg.Workers = 1
 	}
 	if p.Symmetric != nil { // symmetric.go
 		return solveSymmetric(ctx, p, cfg, start)
@@ -152,6 +162,12 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	}
 	if cfg.Stats {
 		res.Stats = mergeStats(r, ws)
+	}
+	if cfg.Limit > 0 {
+		// The counts of a limited search are those of the solutions
+		// streamed, never those a worker found past the limit (or the
+		// rest of an orbit the limit cut).
+		res.All, res.Unique = r.emitAll, r.emitUnique
 	}
 	res.Interrupted = r.interrupted.Load()
 	res.LimitReached = r.limitReached
@@ -302,8 +318,9 @@ func (r *run) streaming() bool {
 }
 
 // emit streams a solution (or, without Unique and with the redundancy
-// filter, every distinct image of a canonical one).
-func (r *run) emit(w *worker, opts []int32, canonical bool) {
+// filter, every distinct image of a canonical one); weight is the size of
+// a canonical solution's orbit.
+func (r *run) emit(w *worker, opts []int32, canonical bool, weight int64) {
 	if r.cfg.Unique && !canonical {
 		return
 	}
@@ -324,13 +341,23 @@ func (r *run) emit(w *worker, opts []int32, canonical bool) {
 	} else {
 		tilings = []puzzle.Tiling{r.pr.tiling(opts)}
 	}
-	for _, t := range tilings {
+	for n, t := range tilings {
 		if r.limitReached {
 			w.stop = true
 			return
 		}
 		if r.cfg.OnSolution != nil {
 			r.cfg.OnSolution(t)
+		}
+		switch {
+		case r.cfg.Unique:
+			r.emitAll += weight
+			r.emitUnique++
+		default:
+			r.emitAll++
+			if canonical && n == 0 { // an orbit streams its canonical solution first
+				r.emitUnique++
+			}
 		}
 		if len(r.first) < r.keep {
 			r.first = append(r.first, t)

@@ -122,7 +122,7 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "switch from DLX to FILA when N pieces remain (0: after the pinned piece)")
 	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables; -1: once)").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --count or --unique; none to disable)")
-	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "parallel workers for counting")
+	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "parallel workers for counting (finding one solution or --limit N runs serially:\nthe serial search's solutions, the same in every run)")
 	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based), or auto from a Slurm array / Kubernetes Indexed Job\n(auto/N: the count given; see docs/cluster.md)")
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "with --count: record finished subproblems in FILE every few seconds and resume from it")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible (for infeasible puzzles)")
