@@ -114,6 +114,8 @@ type Config struct {
 	// solveF (tests).
 	noFastF bool
 	onFastF func(from, nBlk int)
+	// orderCap, when positive, replaces orderCap (order.go) in tests.
+	orderCap int
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1, Count

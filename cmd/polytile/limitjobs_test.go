@@ -59,3 +59,42 @@ func TestLimitWithJobsIsSerial(t *testing.T) {
 		}
 	}
 }
+
+// TestCountJobsStreamsSerialOrder: solve --count --jsonl -j N streams the
+// solutions in the serial order, and --json keeps the serial first tiling
+// (both changed from run to run with -j 2 before).
+func TestCountJobsStreamsSerialOrder(t *testing.T) {
+	lines := func(args ...string) []string {
+		t.Helper()
+		code, stdout, errs := run(t, "", append([]string{"solve", example("soma.yaml"), "--count"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var out []string
+		for _, l := range strings.Split(stdout, "\n") {
+			if strings.HasPrefix(l, `{"solution"`) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	first := func(args ...string) string {
+		t.Helper()
+		_, stdout, _ := run(t, "", append([]string{"solve", example("soma.yaml"), "--count", "--json"}, args...)...)
+		var o struct{ Tilings json.RawMessage }
+		json.Unmarshal([]byte(stdout), &o)
+		return string(o.Tilings)
+	}
+	want, wantFirst := lines("--jsonl"), first()
+	if len(want) != 11520 || wantFirst == "" {
+		t.Fatalf("serial: %d solutions streamed, first %q", len(want), wantFirst)
+	}
+	for _, j := range []string{"2", "3", "2"} {
+		if got := lines("--jsonl", "-j", j); !reflect.DeepEqual(got, want) {
+			t.Fatalf("-j %s: %d solutions, not in the serial order", j, len(got))
+		}
+		if got := first("-j", j); got != wantFirst {
+			t.Fatalf("-j %s: the tiling of --json is not the serial one", j)
+		}
+	}
+}
