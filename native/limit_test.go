@@ -90,3 +90,36 @@ func TestLimitCountsWhatStreamed(t *testing.T) {
 		}
 	}
 }
+
+// TestSymmetricLimitCountsWhatStreamed: a limited search of symmetric
+// solutions counts what it streamed as the main search does: with Unique,
+// each unique solution counts its orbit (the symmetric tilings among its
+// images) in All, so that a limit above the total gives the count's 26
+// and 13, and each unique solution streamed counts 2. Before, All
+// counted every solution met, streamed or not (1 for --unique --limit 1).
+func TestSymmetricLimitCountsWhatStreamed(t *testing.T) {
+	p := loadExample(t, "tetrominoes-8x5-double-r180.yaml")
+	full, err := Solve(context.Background(), p, Config{Unique: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.All != 26 || full.Unique != 13 {
+		t.Fatalf("count: %d, %d unique; want 26, 13", full.All, full.Unique)
+	}
+	res, sols := limited(t, p, Config{Unique: true, Limit: 100})
+	if res.All != full.All || res.Unique != full.Unique || len(sols) != 13 {
+		t.Errorf("unique, limit above the total: All %d Unique %d, %d streamed; want 26, 13, 13", res.All, res.Unique, len(sols))
+	}
+	for _, lim := range []int64{1, 4, 7} {
+		res, sols := limited(t, p, Config{Unique: true, Limit: lim})
+		// H is the half turn (order 2) in a group of 4: a class has at
+		// most 4/2 tilings, and 26 over 13 classes makes each exactly 2.
+		if res.Unique != lim || int64(len(sols)) != lim || res.All != 2*lim {
+			t.Errorf("unique limit %d: All %d Unique %d, %d streamed", lim, res.All, res.Unique, len(sols))
+		}
+		res, sols = limited(t, p, Config{Limit: lim})
+		if res.All != lim || int64(len(sols)) != lim {
+			t.Errorf("limit %d: All %d, %d streamed", lim, res.All, len(sols))
+		}
+	}
+}
