@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -73,6 +72,9 @@ func NativeConfig(algorithm string, opts []string) (native.Config, error) {
 
 // applyNativeOptions sets the options of a native spec on cfg.
 func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error) {
+	if err := checkOnce(opts); err != nil {
+		return cfg, err
+	}
 	for _, o := range opts {
 		key, val, hasVal := strings.Cut(o, "=")
 		// num reads a decimal integer in [lo, hi], the range of the
@@ -107,8 +109,8 @@ func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error)
 		case key == "j":
 			cfg.Workers, err = num(1, limits.MaxWorkers)
 		case heuristicRE.MatchString(o):
-			if cfg.Schedule != "" && slices.ContainsFunc(opts, func(p string) bool { return p == cfg.Schedule }) {
-				return cfg, fmt.Errorf("two heuristics (%s and %s): write a schedule such as e=11:f=3", cfg.Schedule, o)
+			if err := native.CheckSchedule(o); err != nil {
+				return cfg, err
 			}
 			cfg.Schedule = o
 		default:

@@ -81,6 +81,9 @@ func (r *Registry) Parse(spec string) (Backend, error) {
 			opts = append(opts, o)
 		}
 	}
+	if err := checkOnce(opts); err != nil {
+		return nil, fmt.Errorf("backend %q: %w", spec, err)
+	}
 	b, err := e.make(spec, opts)
 	if err != nil {
 		return nil, fmt.Errorf("backend %q: %w", spec, err)
@@ -167,4 +170,40 @@ func (r *Registry) DefaultBackends() (map[Kind][]Backend, error) {
 		}
 	}
 	return out, nil
+}
+
+// optionKind names what a backend option sets: its key (the text before
+// '='), with the keys that set the same thing under one name.
+func optionKind(o string) string {
+	key, _, _ := strings.Cut(o, "=")
+	switch key {
+	case "vol", "volume":
+		return "the volume filter (vol, vol=N)"
+	case "f", "e", "s", "radial":
+		return "heuristic"
+	case "seed", "packing":
+		return "the formulation (seed or packing)"
+	case "strengthen", "strong":
+		return "strengthen"
+	}
+	return "option " + key
+}
+
+// checkOnce refuses a backend option given twice, or two options that set
+// the same thing: the last one used to win without a word (fila:j=2,j=3
+// ran with 3 workers).
+func checkOnce(opts []string) error {
+	seen := map[string]string{}
+	for _, o := range opts {
+		kind := optionKind(o)
+		prev, ok := seen[kind]
+		switch {
+		case ok && kind == "heuristic":
+			return fmt.Errorf("two heuristics (%s and %s): write one schedule such as e=11:f=3", prev, o)
+		case ok:
+			return fmt.Errorf("%s given twice (%s and %s): give it once", kind, prev, o)
+		}
+		seen[kind] = o
+	}
+	return nil
 }

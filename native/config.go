@@ -26,7 +26,9 @@ type Config struct {
 	// level the default "s" applies). DLX understands s, e, f and radial;
 	// it always prefers an item with zero or one option. With an unlimited
 	// piece the number of remaining pieces is undefined: the first
-	// heuristic of the schedule applies throughout.
+	// heuristic of the schedule applies throughout. Levels are decimal
+	// digits from 1 to MaxScheduleLevel, and no spaces are allowed
+	// (CheckSchedule).
 	Schedule string
 	// NOF enables neighbour occupancy filtering in FILA.
 	NOF bool
@@ -53,7 +55,12 @@ type Config struct {
 	// Stats.MemoHits and Stats.MemoSaved report.
 	Memo int
 	// Limit stops the search after this many solutions were streamed
-	// (0: no limit).
+	// (0: no limit). A limited search runs on one worker whatever Workers
+	// says, so that it streams the serial search's first Limit solutions
+	// (with a Shard: that shard's first ones, in the split's order) in
+	// every run; Result.All and Result.Unique then count the solutions
+	// streamed (with Unique, each one counts its orbit in All), never
+	// more than were streamed.
 	Limit int64
 	// Keep is how many streamed solutions Result.First holds: 0 for the
 	// default (up to Limit of them, at most 1<<20, or the first one
@@ -64,7 +71,7 @@ type Config struct {
 	// OnSolution and Result.First; otherwise every solution is streamed.
 	Unique bool
 	// Workers is the number of goroutines for parallel counting (<= 1:
-	// serial).
+	// serial). It does not apply to a search with a Limit (see Limit).
 	Workers int
 	// Shard solves a deterministic part of the search tree: shards
 	// 0..Count-1 of one puzzle and configuration add up to the total.
@@ -107,6 +114,8 @@ type Config struct {
 	// solveF (tests).
 	noFastF bool
 	onFastF func(from, nBlk int)
+	// orderCap, when positive, replaces orderCap (order.go) in tests.
+	orderCap int
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1, Count
@@ -196,23 +205,37 @@ type schedule struct {
 	heurs []heurKind
 }
 
-// parseSchedule reads "f", "e=11:f=3" and the like.
+// MaxScheduleLevel is the largest level of a schedule (remaining pieces,
+// as FilaAt): a puzzle has at most one piece per cell, and a board at most
+// puzzle.MaxCells cells.
+const MaxScheduleLevel = puzzle.MaxCells
+
+// CheckSchedule reports whether s is a valid Config.Schedule: "" (the
+// default), a heuristic f, e, s or radial, or a schedule such as e=11:f=3
+// whose levels are decimal digits from 1 to MaxScheduleLevel and decrease.
+// No spaces are allowed anywhere.
+func CheckSchedule(s string) error {
+	_, err := parseSchedule(s)
+	return err
+}
+
+// parseSchedule reads "f", "e=11:f=3" and the like (CheckSchedule).
 func parseSchedule(s string) (schedule, error) {
 	var sc schedule
-	if strings.TrimSpace(s) == "" {
+	if s == "" {
 		return schedule{from: []int{-1}, heurs: []heurKind{heurS}}, nil
 	}
 	for n, part := range strings.Split(s, ":") {
-		name, lvl, hasLvl := strings.Cut(strings.TrimSpace(part), "=")
-		h, err := parseHeur(strings.TrimSpace(name))
+		name, lvl, hasLvl := strings.Cut(part, "=")
+		h, err := parseHeur(name)
 		if err != nil {
 			return sc, fmt.Errorf("schedule %q: %w", s, err)
 		}
 		level := -1
 		if hasLvl {
-			level, err = strconv.Atoi(strings.TrimSpace(lvl))
-			if err != nil || level < 1 {
-				return sc, fmt.Errorf("schedule %q: level %q must be an integer >= 1", s, lvl)
+			level, err = scheduleLevel(lvl)
+			if err != nil {
+				return sc, fmt.Errorf("schedule %q: level %q %w", s, lvl, err)
 			}
 		} else if n > 0 {
 			return sc, fmt.Errorf("schedule %q: only the first heuristic may omit its level", s)
@@ -224,6 +247,24 @@ func parseSchedule(s string) (schedule, error) {
 		sc.heurs = append(sc.heurs, h)
 	}
 	return sc, nil
+}
+
+// scheduleLevel reads a level: decimal digits only (no sign, no space),
+// from 1 to MaxScheduleLevel.
+func scheduleLevel(s string) (int, error) {
+	bad := fmt.Errorf("must be a whole number from 1 to %d (decimal digits)", MaxScheduleLevel)
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, bad
+	}
+	t := strings.TrimLeft(s, "0")
+	if len(t) > len(strconv.Itoa(MaxScheduleLevel)) {
+		return 0, bad
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > MaxScheduleLevel {
+		return 0, bad
+	}
+	return n, nil
 }
 
 // at returns the heuristic for p remaining pieces; p < 0 means unknown

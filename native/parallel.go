@@ -42,6 +42,7 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 	var next atomic.Int64
 	var skipped, solved atomic.Int64
 	var wg sync.WaitGroup
+	r.ord.start(&r.mu, workers)
 	for i := range ws {
 		w := newWorker(r)
 		ws[i] = w
@@ -55,20 +56,24 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 				if n >= int64(len(mine)) {
 					break
 				}
+				w.pos = n
 				if r.stopFlag.Load() {
 					w.stop = true // cancelled: replay no more prefixes
+					r.finish(w, n)
 					break
 				}
 				sp := mine[n]
 				if r.cfg.Skip != nil && r.cfg.Skip(sp.index) {
 					skipped.Add(1)
 					r.doneSub.Add(1)
+					r.finish(w, n)
 					continue
 				}
 				all, unique, nodes := w.all, w.unique, w.nodes
 				t0 := time.Now() // reported only: no decision reads it
 				w.solvePrefix(sp)
 				took := time.Since(t0)
+				r.finish(w, n) // its solutions stream in order (order.go)
 				if w.stop {
 					break // cut short: not finished
 				}
@@ -84,6 +89,7 @@ func (r *run) runParallel() ([]*worker, *Split, error) {
 		}()
 	}
 	wg.Wait()
+	r.flushOrder(split)
 	info.Skipped, info.Solved = skipped.Load(), solved.Load()
 	// The split's own placements belong to the tree above the
 	// subproblems: count them once, in shard 0.

@@ -50,6 +50,9 @@ type worker struct {
 	filaKey   []int32
 	filaKeyOK bool
 	one       [1]int32 // scratch for the split
+	// pos is the position, among the shard's subproblems, of the one
+	// this worker solves (order.go).
+	pos int64
 }
 
 func newWorker(r *run) *worker {
@@ -332,7 +335,7 @@ func (w *worker) solution(opts []int32) {
 		}
 	}
 	if r.streaming() {
-		r.emit(w, opts, canonical)
+		r.emit(w, opts, canonical, weight)
 	}
 }
 

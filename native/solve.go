@@ -50,6 +50,13 @@ type run struct {
 	first        []puzzle.Tiling
 	keep         int
 	limitReached bool
+
+	// emitAll and emitUnique count the solutions streamed as Result.All
+	// and Result.Unique do: with Unique, each one stands for its orbit.
+	emitAll, emitUnique int64
+	// ord puts the solutions of a parallel search in the serial order of
+	// the split (order.go).
+	ord order
 }
 
 // heurAt returns the heuristic of a level.
@@ -67,6 +74,12 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	sched, err := checkConfig(&cfg)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Limit > 0 {
+		// A limited search lists the first Limit solutions in the serial
+		// order: parallel workers would race for them (which ones, and how
+		// many found beyond the limit, would vary from run to run).
+		cfg.Workers = 1
 	}
 	if p.Symmetric != nil { // symmetric.go
 		return solveSymmetric(ctx, p, cfg, start)
@@ -152,6 +165,12 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	}
 	if cfg.Stats {
 		res.Stats = mergeStats(r, ws)
+	}
+	if cfg.Limit > 0 {
+		// The counts of a limited search are those of the solutions
+		// streamed, never those a worker found past the limit (or the
+		// rest of an orbit the limit cut).
+		res.All, res.Unique = r.emitAll, r.emitUnique
 	}
 	res.Interrupted = r.interrupted.Load()
 	res.LimitReached = r.limitReached
@@ -302,8 +321,11 @@ func (r *run) streaming() bool {
 }
 
 // emit streams a solution (or, without Unique and with the redundancy
-// filter, every distinct image of a canonical one).
-func (r *run) emit(w *worker, opts []int32, canonical bool) {
+// filter, every distinct image of a canonical one); weight is the size of
+// a canonical solution's orbit. In a parallel search a worker that is not
+// at the head of the split's order buffers them instead (order.go), so
+// that they stream in the serial order of the subproblems.
+func (r *run) emit(w *worker, opts []int32, canonical bool, weight int64) {
 	if r.cfg.Unique && !canonical {
 		return
 	}
@@ -313,27 +335,60 @@ func (r *run) emit(w *worker, opts []int32, canonical bool) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var tilings []puzzle.Tiling
+	ahead := r.ord.on && w.pos != r.ord.head
+	if ahead && r.cfg.OnSolution == nil && r.ord.held(w.pos) >= r.keep {
+		return // only Result.First wants it, and its subproblem has enough before it
+	}
+	var items []streamItem
 	if !r.cfg.Unique && filtered {
 		if r.fullIndex == nil {
 			r.fullIndex = optionIndex(r.full)
 		}
-		for _, sol := range r.cn.orbit(r.full, r.fullIndex, r.pr, opts) {
-			tilings = append(tilings, r.full.tiling(sol))
+		for n, sol := range r.cn.orbit(r.full, r.fullIndex, r.pr, opts) {
+			it := streamItem{t: r.full.tiling(sol), all: 1}
+			if n == 0 { // an orbit streams its canonical solution first
+				it.unique = 1
+			}
+			items = append(items, it)
 		}
 	} else {
-		tilings = []puzzle.Tiling{r.pr.tiling(opts)}
+		it := streamItem{t: r.pr.tiling(opts), all: 1}
+		switch {
+		case r.cfg.Unique:
+			it.all, it.unique = weight, 1
+		case canonical:
+			it.unique = 1
+		}
+		items = append(items, it)
 	}
-	for _, t := range tilings {
+	if ahead && r.ord.hold(r, w, items) {
+		return
+	}
+	r.stream(w, items)
+}
+
+// streamItem is a solution to stream, with what it adds to Result.All
+// and Result.Unique.
+type streamItem struct {
+	t           puzzle.Tiling
+	all, unique int64
+}
+
+// stream hands solutions to OnSolution and Result.First, and stops the
+// search at the limit. r.mu is held.
+func (r *run) stream(w *worker, items []streamItem) {
+	for _, it := range items {
 		if r.limitReached {
 			w.stop = true
 			return
 		}
 		if r.cfg.OnSolution != nil {
-			r.cfg.OnSolution(t)
+			r.cfg.OnSolution(it.t)
 		}
+		r.emitAll += it.all
+		r.emitUnique += it.unique
 		if len(r.first) < r.keep {
-			r.first = append(r.first, t)
+			r.first = append(r.first, it.t)
 		}
 		r.streamed++
 		if r.cfg.Limit > 0 && r.streamed >= r.cfg.Limit {

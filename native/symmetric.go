@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -245,18 +246,20 @@ func (d *orbitDLX) uncommit(x int32) {
 
 // symSearch is one serial search of the orbit problem.
 type symSearch struct {
-	p        *puzzle.Puzzle
-	d        *orbitDLX
-	cfg      Config
-	syms     []puzzle.Symmetry
-	keepsH   []bool // per element of syms: it normalises H (hT is always symmetric)
-	chosen   []int32
-	stop     *atomic.Bool
-	res      *Result
-	keep     int
-	start    time.Time
-	lastProg time.Time
-	stats    *Stats
+	p      *puzzle.Puzzle
+	d      *orbitDLX
+	cfg    Config
+	syms   []puzzle.Symmetry
+	keepsH []bool // per element of syms: it normalises H (hT is always symmetric)
+	chosen []int32
+	stop   *atomic.Bool
+	res    *Result
+	// emitAll and emitUnique count what a limited search streamed.
+	emitAll, emitUnique int64
+	keep                int
+	start               time.Time
+	lastProg            time.Time
+	stats               *Stats
 }
 
 // solveSymmetric is Solve for a puzzle with a symmetric key.
@@ -293,6 +296,9 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 	}()
 	if s.areaPossible() {
 		s.search(0)
+	}
+	if cfg.Limit > 0 {
+		res.All, res.Unique = s.emitAll, s.emitUnique
 	}
 	res.Interrupted = ctx.Err() != nil && stop.Load()
 	res.Stats = s.stats
@@ -415,15 +421,69 @@ func (s *symSearch) solution() {
 		s.cfg.OnSolution(t)
 	}
 	if s.cfg.Limit > 0 {
-		n := s.res.All
+		// A limited search counts what it streamed (Config.Limit): with
+		// Unique, each unique solution counts its orbit in All.
+		s.emitAll++
 		if s.cfg.Unique {
-			n = s.res.Unique
+			s.emitAll += s.orbitSize(t) - 1
+		}
+		if uniq {
+			s.emitUnique++
+		}
+		n := s.emitAll
+		if s.cfg.Unique {
+			n = s.emitUnique
 		}
 		if n >= s.cfg.Limit {
 			s.res.LimitReached = true
 			s.stop.Store(true)
 		}
 	}
+}
+
+// orbitSize is the number of distinct symmetric tilings among the images
+// of the symmetric tiling t under the puzzle's group (t's share of All).
+func (s *symSearch) orbitSize(t puzzle.Tiling) int64 {
+	p := s.p
+	seen := map[string]bool{}
+	for e, h := range s.syms {
+		img := t
+		if e > 0 {
+			img = s.mapTiling(h, t)
+			if !s.keepsH[e] {
+				if rep, _ := p.Verify(img, true); rep == nil || len(rep.Asymmetric) > 0 {
+					continue
+				}
+			}
+		}
+		seen[tilingCode(p, img)] = true
+	}
+	return int64(len(seen))
+}
+
+// tilingCode identifies a tiling up to the order of its placements and
+// the copies of identical pieces: per region cell, its piece's class and
+// the smallest cell of the piece.
+func tilingCode(p *puzzle.Puzzle, t puzzle.Tiling) string {
+	n := p.Area()
+	code := make([]byte, 0, 8*n)
+	class := make([]int32, n)
+	low := make([]int32, n)
+	for _, pl := range t.Placements {
+		cells, _ := p.PlacementCells(pl)
+		if len(cells) == 0 {
+			continue
+		}
+		m := slices.Min(cells)
+		for _, c := range cells {
+			class[c], low[c] = int32(p.Pieces[pl.Piece].Class), m
+		}
+	}
+	for c := range class {
+		code = binary.LittleEndian.AppendUint32(code, uint32(class[c]))
+		code = binary.LittleEndian.AppendUint32(code, uint32(low[c]))
+	}
+	return string(code)
 }
 
 // canonical reports whether t's code is the smallest among its symmetric

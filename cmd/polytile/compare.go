@@ -77,7 +77,9 @@ MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
 formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
 solvers: read the free MPS export instead of LP); highs also takes gap=G,
 threads=N and any HiGHS option KEY=VALUE (an unknown option or a bad value is
-an error with HiGHS's message).
+an error with HiGHS's message). Each option is given once: a repeated
+option (j=2,j=3), or two that set the same thing (vol,vol=3; e,f; seed,packing),
+is refused. A schedule's levels are 1 to 1048576, decimal digits.
 
 --backends takes a list separated by spaces, ';' or ','; after a comma an
 item that is not a backend name continues the options of the previous

@@ -46,6 +46,9 @@ func resolveShard(s string) (int, int, error) {
 	if i >= n {
 		return 0, 0, usageErr("--shard %s: the index I must be from 0 to N-1 = %d", s, n-1)
 	}
+	if _, _, err := shardCountEnv(n, "--shard "+s); err != nil {
+		return 0, 0, err
+	}
 	return i, n, nil
 }
 
@@ -59,7 +62,9 @@ func shardNumber(s string) (int, error) {
 
 // autoShard takes the shard from the environment. n >= 1 is a count given
 // with auto/N; -1 means the count comes from the environment too.
+// POLYTILE_SHARD_COUNT, when set, must agree with auto/N.
 func autoShard(n int) (int, int, error) {
+	// env reads an index (or a Slurm array bound) of at most 7 digits.
 	env := func(k string) (int, bool, error) {
 		v, ok := os.LookupEnv(k)
 		if !ok || v == "" {
@@ -67,7 +72,7 @@ func autoShard(n int) (int, int, error) {
 		}
 		x, err := shardNumber(v)
 		if err != nil {
-			return 0, true, usageErr("--shard auto: %s=%q is not a non-negative integer", k, v)
+			return 0, true, usageErr("--shard auto: %s=%q must be a whole number from 0 to %d (decimal digits)", k, v, maxEnvIndex)
 		}
 		return x, true, nil
 	}
@@ -79,19 +84,20 @@ func autoShard(n int) (int, int, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	countEnv, hasCount, err := env("POLYTILE_SHARD_COUNT")
+	countEnv, hasCount, err := shardCountEnv(n, fmt.Sprintf("--shard auto/%d", n))
 	if err != nil {
 		return 0, 0, err
 	}
+	countSrc := fmt.Sprintf("--shard auto/%d", n)
 	if n < 0 && hasCount {
-		n = countEnv
+		n, countSrc = countEnv, "POLYTILE_SHARD_COUNT"
 	}
-	check := func(i, n int, src string) (int, int, error) {
+	check := func(i, n int, idxSrc, cntSrc string) (int, int, error) {
 		if n < 1 || n > shard.MaxShards {
-			return 0, 0, usageErr("--shard auto: the shard count %d (%s) must be from 1 to %d", n, src, shard.MaxShards)
+			return 0, 0, usageErr("--shard auto: the shard count %d (%s) must be from 1 to %d", n, cntSrc, shard.MaxShards)
 		}
 		if i >= n {
-			return 0, 0, usageErr("--shard auto: index %d (%s) is not below the shard count %d", i, src, n)
+			return 0, 0, usageErr("--shard auto: index %d (%s) is not below the shard count %d (%s)", i, idxSrc, n, cntSrc)
 		}
 		return i, n, nil
 	}
@@ -100,7 +106,7 @@ func autoShard(n int) (int, int, error) {
 		return 0, 0, usageErr("--shard auto: both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX are set; give --shard I/N")
 	case inSlurm:
 		if n > 0 {
-			return check(slurmID, n, "SLURM_ARRAY_TASK_ID")
+			return check(slurmID, n, "SLURM_ARRAY_TASK_ID", countSrc)
 		}
 		lo, okLo, err1 := env("SLURM_ARRAY_TASK_MIN")
 		hi, okHi, err2 := env("SLURM_ARRAY_TASK_MAX")
@@ -114,14 +120,41 @@ func autoShard(n int) (int, int, error) {
 		if hi < lo || hi-lo+1 != c {
 			return 0, 0, usageErr("--shard auto: the Slurm array %d-%d has %d tasks, not one per index: give the count with --shard auto/N or POLYTILE_SHARD_COUNT (the task ids are then the shard indices)", lo, hi, c)
 		}
-		return check(slurmID-lo, c, "SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN")
+		if slurmID < lo {
+			return 0, 0, usageErr("--shard auto: SLURM_ARRAY_TASK_ID %d is below SLURM_ARRAY_TASK_MIN %d", slurmID, lo)
+		}
+		return check(slurmID-lo, c, "SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT")
 	case inK8s:
 		if n < 0 {
 			return 0, 0, usageErr("--shard auto: JOB_COMPLETION_INDEX is set but not the count: give --shard auto/N or POLYTILE_SHARD_COUNT (the Job's completions)")
 		}
-		return check(k8sID, n, "JOB_COMPLETION_INDEX")
+		return check(k8sID, n, "JOB_COMPLETION_INDEX", countSrc)
 	}
 	return 0, 0, usageErr("--shard auto: not in a Slurm job array (SLURM_ARRAY_TASK_ID) nor a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); give --shard I/N (GNU parallel: --shard {}/N ::: $(seq 0 N-1))")
+}
+
+// maxEnvIndex is the largest shard index or Slurm task id read from the
+// environment (shardNumber's 7 digits; Slurm's task ids stay below
+// 4,000,001).
+const maxEnvIndex = 9_999_999
+
+// shardCountEnv reads POLYTILE_SHARD_COUNT (ok false when unset or
+// empty): a count from 1 to MaxShards, which must equal n when a count
+// n >= 1 was given on the command line (given names it).
+func shardCountEnv(n int, given string) (int, bool, error) {
+	const k = "POLYTILE_SHARD_COUNT"
+	v, ok := os.LookupEnv(k)
+	if !ok || v == "" {
+		return 0, false, nil
+	}
+	c, err := shardNumber(v)
+	if err != nil || c < 1 || c > shard.MaxShards {
+		return 0, true, usageErr("--shard: %s=%q must be a shard count from 1 to %d (decimal digits)", k, v, shard.MaxShards)
+	}
+	if n >= 1 && c != n {
+		return 0, true, usageErr("--shard: %s=%d disagrees with %s: give the count once (unset %s, or make them equal)", k, c, given, k)
+	}
+	return c, true, nil
 }
 
 func firstErr(errs ...error) error {

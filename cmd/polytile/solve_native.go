@@ -92,7 +92,11 @@ func describeConfig(cfg native.Config, unlimited bool) string {
 	case cfg.Volume > 0:
 		parts = append(parts, fmt.Sprintf("volume filter while > %d pieces remain", cfg.Volume))
 	}
-	if cfg.Workers > 1 {
+	switch {
+	case cfg.Workers > 1 && cfg.Limit > 0:
+		// native.Config.Limit: a listing runs on one worker.
+		parts = append(parts, fmt.Sprintf("serial (-j %d counts in parallel; listing runs serially, to print the serial search's solutions)", cfg.Workers))
+	case cfg.Workers > 1:
 		parts = append(parts, fmt.Sprintf("%d workers", cfg.Workers))
 	}
 	if cfg.Shard.Count > 1 {
