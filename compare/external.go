@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/extproc"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -139,13 +140,12 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd := extproc.Command(ctx, bin, args...)
 	cmd.Dir = dir
-	var out bytes.Buffer
+	var out extproc.Output // bounded: a solver that prints without end cannot fill memory
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.WaitDelay = time.Second
 	start := time.Now()
-	runErr := cmd.Run()
+	runErr := extproc.Run(cmd)
 	secs := time.Since(start).Seconds()
 	o := &Outcome{Status: OK, Seconds: secs}
 	if b.solver.nodes != nil {
@@ -159,11 +159,11 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 		return o, nil
 	}
 	if runErr != nil {
-		return nil, fmt.Errorf("%s: %w: %s", b.solver.bin, runErr, tail(out.Bytes()))
+		return nil, fmt.Errorf("%s: %w: %s%s", b.solver.bin, runErr, tail(out.Bytes()), out.Note())
 	}
 	f, err := os.Open(sol)
 	if err != nil {
-		return nil, fmt.Errorf("%s wrote no solution file: %s", b.solver.bin, tail(out.Bytes()))
+		return nil, fmt.Errorf("%s wrote no solution file: %s%s", b.solver.bin, tail(out.Bytes()), out.Note())
 	}
 	s, err := b.solver.read(f)
 	f.Close()
@@ -316,6 +316,10 @@ func writeFile(path string, write func(w io.Writer) error) error {
 
 // tail returns the last lines of a program's output, for error messages.
 func tail(out []byte) string {
+	out = bytes.TrimSpace(out)
+	if len(out) > 4096 {
+		out = out[len(out)-4096:] // before converting: out may hold megabytes
+	}
 	s := strings.TrimSpace(string(out))
 	if len(s) > 400 {
 		s = "..." + s[len(s)-400:]
