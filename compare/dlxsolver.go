@@ -81,7 +81,10 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 		}
 		write = func(w io.Writer) error { return export.WriteSymmetricDLX(w, sc) }
 	}
-	if err := writeFile(file, write); err != nil {
+	if err := writeFile(ctx, file, write); err != nil {
+		if ctx.Err() != nil {
+			return &Outcome{Status: Timeout}, nil
+		}
 		return nil, err
 	}
 	args := append([]string(nil), b.command[1:]...)

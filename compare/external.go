@@ -126,7 +126,10 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 		file = filepath.Join(dir, "puzzle.mps")
 		write = func(w io.Writer) error { return export.WriteMPS(w, prog, export.MPSOptions{}) }
 	}
-	if err := writeFile(file, write); err != nil {
+	if err := writeFile(ctx, file, write); err != nil {
+		if ctx.Err() != nil {
+			return &Outcome{Status: Timeout}, nil
+		}
 		return nil, err
 	}
 	sec := 1 << 20
@@ -302,16 +305,35 @@ func coveredCells(t Task, tl puzzle.Tiling) (int, error) {
 	return rep.Covered, nil
 }
 
-func writeFile(path string, write func(w io.Writer) error) error {
+// writeFile writes a solver's input file; the writes fail once ctx is
+// done (the puzzle's time limit, a signal), which ends the export.
+func writeFile(ctx context.Context, path string, write func(w io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := write(f); err != nil {
+	if err := write(ctxWriter{ctx, f}); err != nil {
+		f.Close()
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// ctxWriter fails its writes once its context is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // tail returns the last lines of a program's output, for error messages.

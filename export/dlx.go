@@ -67,10 +67,18 @@ func dlxLegal(s string) bool {
 // give 2,056 options. Pieces with an unlimited supply have no item; their
 // options list cells only. Names follow DLXNames; renamed items are listed
 // in the header.
+//
+// The file is refused when it would exceed MaxDLXBytes, and a write
+// error (atomicfile's writer fails once the command's context is done)
+// ends the export at once.
 func WriteDLX(w io.Writer, c *model.Cover) error {
+	return WriteDLXWith(w, c, DLXOptions{})
+}
+
+// writeDLX is WriteDLX after CheckDLX; names are DLXNames(c).
+func writeDLX(w io.Writer, c *model.Cover, names []string) error {
 	o := newOut(w)
 	p := c.Puzzle
-	names := DLXNames(c)
 	mult := false
 	for _, it := range c.Items[c.Cells:] {
 		mult = mult || it.Mult > 1
@@ -121,6 +129,9 @@ func WriteDLX(w io.Writer, c *model.Cover) error {
 			opt = opt[:len(opt)-1]
 		}
 		o.bytes(append(appendItems(line, names, opt), '\n'))
+		if o.probe(w) != nil {
+			return fmt.Errorf("export: write DLX: %w", o.err)
+		}
 	}
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write DLX: %w", err)
