@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -137,5 +140,94 @@ func TestCompareUnreadPuzzleIsANote(t *testing.T) {
 	}
 	if rep := compareJSON(t, out); len(rep.Tables) != 1 || !rep.Tables[0].Agree {
 		t.Errorf("report: %+v", rep)
+	}
+}
+
+// signalAfter starts the binary, sends SIGINT after delay and returns the
+// exit code, stderr and the time from the signal to the exit; it skips
+// the test when the command ended before the signal (a fast machine).
+func signalAfter(t *testing.T, delay time.Duration, dir string, args ...string) (int, string, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		t.Skipf("%v ended in under %v: no phase to interrupt (%s)", args, delay, errb.String())
+	case <-time.After(delay):
+	}
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	<-done
+	return cmd.ProcessState.ExitCode(), errb.String(), time.Since(sent)
+}
+
+// TestLongPhasesStopOnSIGINT: phases that did not read the context
+// (render's text grid of a 1x1x1048576 board; check's reading of a large
+// solution file, its value check, which sorted the names with a map
+// lookup per comparison, and its column check) stop within a second of
+// SIGINT with exit 130, before the watchdog has to end the process
+// ("still running 1s after the signal").
+func TestLongPhasesStopOnSIGINT(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "tall.yaml"), []byte("board: 1x1x1048576\ncount: unlimited\npieces:\n  I: \"#\"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "small.yaml"), []byte("board: 4x1\ncount: 4\npieces:\n  I: \"#\"\n"), 0o644)
+	var sol bytes.Buffer
+	sol.WriteString("# Solution for model obj\n# Objective value = 0\n")
+	for i := range 1_500_000 {
+		fmt.Fprintf(&sol, "x_I_0_%d_0 0\n", i)
+	}
+	os.WriteFile(filepath.Join(dir, "big.sol"), sol.Bytes(), 0o644)
+	for _, c := range []struct {
+		name  string
+		delay time.Duration
+		args  []string
+	}{
+		{"render", time.Second, []string{"render", "tall.yaml", "--format", "ascii", "-o", "r.txt"}},
+		{"check", 1500 * time.Millisecond, []string{"check", "small.yaml", "big.sol"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, errs, took := signalAfter(t, c.delay, dir, c.args...)
+			if code != exitInterrupted || took > time.Second || strings.Contains(errs, "still running") {
+				t.Errorf("exit %d %v after SIGINT: %s", code, took, errs)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "r.txt")); !os.IsNotExist(err) {
+		t.Errorf("an interrupted render left r.txt: %v", err)
+	}
+}
+
+// TestMaxCoverageTimeLimitOnBigBoard: solve --max-coverage --time-limit
+// on a 1024x1024 board of monominoes ends within the limit and a second
+// (the greedy start, the symmetries, the colouring and the text picture
+// of a million placements ran seconds past it, exit 0); what was found
+// is reported, and a picture not drawn within half a second of the stop
+// is not written, with a note.
+func TestMaxCoverageTimeLimitOnBigBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million cells")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "mono.yaml")
+	os.WriteFile(in, []byte("board: 1024x1024\ncount: unlimited\npieces:\n  I: \"#\"\n"), 0o644)
+	out := filepath.Join(dir, "out.txt")
+	start := time.Now()
+	code, stdout, errs := run(t, "", "solve", in, "--max-coverage", "--time-limit", "1500ms", "-o", out)
+	took := time.Since(start)
+	if took > 2500*time.Millisecond {
+		t.Errorf("took %v with --time-limit 1500ms (exit %d): %s%s", took, code, stdout, errs)
+	}
+	if _, err := os.Stat(out); err == nil && strings.Contains(errs, "not written") {
+		t.Errorf("the note says the picture was not written, but %s exists", out)
+	}
+	if !strings.Contains(stdout, "coverage") {
+		t.Errorf("no summary: exit %d %s %s", code, stdout, errs)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"time"
 
@@ -36,4 +37,33 @@ func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
 		why = "not a regular file (" + st.Mode().Type().String() + ")"
 	}
 	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
+}
+
+// ctxReader fails its reads once its context is done: a parser reading a
+// large file (check's 256 MB solution file) stops within one read of a
+// signal.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// drawGrace is how long solve's picture may still take after the time
+// limit or a signal: results found are drawn after the stop, but a
+// picture of a million cells takes seconds (less than stopGrace, so the
+// signal watchdog does not have to act).
+const drawGrace = 500 * time.Millisecond
+
+// drawingContext returns the context solve draws its pictures with: it
+// ends drawGrace after ctx does. late reports whether it has ended.
+func drawingContext(ctx context.Context) (draw context.Context, late func() bool) {
+	d, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	context.AfterFunc(ctx, func() { time.AfterFunc(drawGrace, cancel) })
+	return d, func() bool { return d.Err() != nil }
 }
