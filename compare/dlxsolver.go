@@ -73,7 +73,13 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 	}
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "puzzle.dlx")
-	write := func(w io.Writer) error { return export.WriteDLX(w, model.NewCover(t.Puzzle)) }
+	write := func(w io.Writer) error {
+		c, err := model.NewCoverContext(ctx, t.Puzzle)
+		if err != nil {
+			return err
+		}
+		return export.WriteDLX(w, c)
+	}
 	if t.Puzzle.Symmetric != nil { // the orbit problem (export.WriteSymmetricDLX)
 		sc, err := model.NewSymmetricCover(t.Puzzle)
 		if err != nil {

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -19,16 +20,29 @@ const dlxMaxName = 8
 // piece "p" followed by its item number in base 36 (plus "'" until
 // unique).
 func DLXNames(c *model.Cover) []string {
+	names, _ := dlxNames(c, nil)
+	return names
+}
+
+// errStopped is the error of a DLX export whose stop function said stop.
+var errStopped = errors.New("stopped")
+
+// dlxNames is DLXNames; it gives up with errStopped when stop (nil: never)
+// says so, read every 65,536 items.
+func dlxNames(c *model.Cover, stop func() bool) ([]string, error) {
 	names := make([]string, len(c.Items))
 	used := make(map[string]bool, len(c.Items))
 	for n, it := range c.Items {
+		if n&(1<<16-1) == 0 && stop != nil && stop() {
+			return nil, errStopped
+		}
 		prefix := "c"
 		if it.Class >= 0 {
 			prefix = "p"
 		}
 		names[n] = claimDLXName(used, it.Name, prefix, n)
 	}
-	return names
+	return names, nil
 }
 
 // claimDLXName returns name when it is a legal dlx name not in used, else

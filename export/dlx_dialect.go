@@ -1,6 +1,8 @@
 package export
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -66,10 +68,20 @@ const MaxDLXBytes = 1 << 30
 // file needs every piece to have a finite count, and the file must not
 // exceed MaxDLXBytes.
 func CheckDLX(c *model.Cover, opt DLXOptions) error {
+	return CheckDLXContext(context.Background(), c, opt)
+}
+
+// CheckDLXContext is CheckDLX, stopping with ctx's error within a
+// fraction of a second of its cancellation (naming a million items and
+// sizing four million options take about a second).
+func CheckDLXContext(ctx context.Context, c *model.Cover, opt DLXOptions) error {
 	if err := checkDLXUnlimited(c, opt); err != nil {
 		return err
 	}
-	_, _, err := checkDLXSize(c, opt)
+	_, _, err := checkDLXSize(c, opt, func() bool { return ctx.Err() != nil })
+	if errors.Is(err, errStopped) {
+		return ctx.Err()
+	}
 	return err
 }
 
@@ -89,13 +101,23 @@ func checkDLXUnlimited(c *model.Cover, opt DLXOptions) error {
 // when it would exceed MaxDLXBytes. The size is first estimated from
 // the lengths of the copy names, so that a million copies are refused
 // before a million names are made.
-func checkDLXSize(c *model.Cover, opt DLXOptions) ([]string, map[int][]string, error) {
-	names := DLXNames(c)
-	n := dlxSize(c, opt, names, nil)
+// stop (nil: never) is read every 65,536 items and options; when it says
+// stop, the error is errStopped.
+func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[int][]string, error) {
+	names, err := dlxNames(c, stop)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := dlxSize(c, opt, names, nil, stop)
 	var copies map[int][]string
-	if n <= MaxDLXBytes {
-		names, copies = dlxLayout(c, opt)
-		n = dlxSize(c, opt, names, copies)
+	if n <= MaxDLXBytes && n >= 0 {
+		if names, copies, err = dlxLayout(c, opt, stop); err != nil {
+			return nil, nil, err
+		}
+		n = dlxSize(c, opt, names, copies, stop)
+	}
+	if n < 0 {
+		return nil, nil, errStopped
 	}
 	if n > MaxDLXBytes {
 		hint := "--format lp, mps or opb writes one row per piece"
@@ -112,10 +134,10 @@ func checkDLXSize(c *model.Cover, opt DLXOptions) ([]string, map[int][]string, e
 // dlxLayout returns the item names of c (DLXNames) and, in the DLX1
 // dialect, the names of the copy items of each piece item with several
 // copies (nil otherwise: such an item is written once, k|name).
-func dlxLayout(c *model.Cover, opt DLXOptions) ([]string, map[int][]string) {
-	names := DLXNames(c)
-	if opt.Dialect != DLX1 {
-		return names, nil
+func dlxLayout(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[int][]string, error) {
+	names, err := dlxNames(c, stop)
+	if err != nil || opt.Dialect != DLX1 {
+		return names, nil, err
 	}
 	used := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -139,7 +161,7 @@ func dlxLayout(c *model.Cover, opt DLXOptions) ([]string, map[int][]string) {
 			copies[n] = append(copies[n], name)
 		}
 	}
-	return names, copies
+	return names, copies, nil
 }
 
 // dlxSize is the number of bytes of the item line and the option lines
@@ -147,7 +169,10 @@ func dlxLayout(c *model.Cover, opt DLXOptions) ([]string, map[int][]string) {
 // are left out). It stops counting once past MaxDLXBytes. With copies
 // nil in the DLX1 dialect the copy names are not made, only their
 // lengths computed: the same but for names taken by an earlier item.
-func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]string) int64 {
+//
+// It returns -1 when stop (nil: never), read every 65,536 options, says
+// stop.
+func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]string, stop func() bool) int64 {
 	// heads[item] and headBytes[item]: how many option lines an image of
 	// a piece item gives, and the bytes of their piece names together.
 	heads := make(map[int]int64, len(c.Items)-c.Cells)
@@ -191,6 +216,9 @@ func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]st
 		size += int64(len(name)) + 1
 	}
 	for n := range c.Options() {
+		if n&(1<<16-1) == 0 && stop != nil && stop() {
+			return -1
+		}
 		if !first(c, n) {
 			continue
 		}
@@ -228,7 +256,14 @@ func WriteDLXWith(w io.Writer, c *model.Cover, opt DLXOptions) error {
 	if err := checkDLXUnlimited(c, opt); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	names, copies, err := checkDLXSize(c, opt)
+	// The writer is probed while the file is sized: atomicfile's writer
+	// fails once the export is cancelled.
+	names, copies, err := checkDLXSize(c, opt, func() bool { _, err := w.Write(nil); return err != nil })
+	if errors.Is(err, errStopped) {
+		if _, werr := w.Write(nil); werr != nil {
+			err = werr
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}

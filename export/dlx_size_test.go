@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -34,8 +35,11 @@ func TestDLXSizeEstimate(t *testing.T) {
 		if err := WriteDLXWith(&b, c, opt); err != nil {
 			t.Fatal(err)
 		}
-		names, copies := dlxLayout(c, opt)
-		est, got := dlxSize(c, opt, names, copies), noComments(b.Bytes())
+		names, copies, err := dlxLayout(c, opt, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		est, got := dlxSize(c, opt, names, copies, nil), noComments(b.Bytes())
 		slack := int64(24 * (len(c.Items) - c.Cells + len(copies)*3))
 		if est < got || est > got+slack {
 			t.Errorf("%+v: estimate %d, file %d bytes without comments", opt, est, got)
@@ -99,5 +103,31 @@ func TestDLXStopsOnCancel(t *testing.T) {
 	}
 	if d > 300*time.Millisecond {
 		t.Errorf("the cancelled export took %v", d)
+	}
+}
+
+// TestCheckDLXContextStops: naming and sizing the DLX file of a million
+// cells stops at once on a cancelled context (it read none).
+func TestCheckDLXContextStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million cells")
+	}
+	p := build(t, "1024x1024", strings.TrimSuffix(strings.Repeat(strings.Repeat("#", 1024)+"/", 1024), "/"), pc{"I", "#", 0, puzzle.Free})
+	c := model.NewCover(p)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	if err := CheckDLXContext(ctx, c, DLXOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v", err)
+	}
+	if d := time.Since(start); d > 100*time.Millisecond {
+		t.Errorf("a cancelled check took %v", d)
+	}
+	start = time.Now()
+	if err := WriteDLXWith(&ctxWriter{ctx: ctx}, c, DLXOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("write: err = %v", err)
+	}
+	if d := time.Since(start); d > 100*time.Millisecond {
+		t.Errorf("a cancelled write took %v", d)
 	}
 }
