@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -172,7 +173,9 @@ func (r *BenchReport) OK() bool {
 type BenchOptions struct {
 	// Dir holds the example puzzle files.
 	Dir string
-	// TimeLimit stops each case after this long (0: none).
+	// TimeLimit stops each case after this long (0: none). A puzzle that
+	// cannot be read (not a regular file, or bad) makes its cases Error
+	// rows.
 	TimeLimit time.Duration
 	// OnStart is called before each case; OnProgress with the native
 	// solver's progress. Both may be nil.
@@ -187,17 +190,28 @@ type BenchOptions struct {
 func Bench(ctx context.Context, suite string, cases []BenchCase, opt BenchOptions) (*BenchReport, error) {
 	rep := &BenchReport{Suite: suite}
 	puzzles := map[string]*puzzle.Puzzle{}
+	failed := map[string]error{} // puzzles that could not be read
 	for _, c := range cases {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
 		row := &BenchRow{BenchCase: c, Flags: c.Flags()}
 		rep.Rows = append(rep.Rows, row)
+		if err := failed[c.Puzzle]; err != nil {
+			row.Status, row.Reason = Error, err.Error()
+			continue
+		}
 		p := puzzles[c.Puzzle]
 		if p == nil {
 			var err error
-			if p, err = puzzle.ParseFileContext(ctx, filepath.Join(opt.Dir, c.Puzzle), ""); err != nil {
-				return rep, err
+			if p, err = benchPuzzle(ctx, filepath.Join(opt.Dir, c.Puzzle)); err != nil {
+				if ctx.Err() != nil {
+					return rep, ctx.Err()
+				}
+				// One puzzle that cannot be read is a row, not the end of the run.
+				failed[c.Puzzle] = err
+				row.Status, row.Reason = Error, err.Error()
+				continue
 			}
 			puzzles[c.Puzzle] = p
 		}
@@ -207,6 +221,21 @@ func Bench(ctx context.Context, suite string, cases []BenchCase, opt BenchOption
 		benchOne(ctx, p, row, opt)
 	}
 	return rep, ctx.Err()
+}
+
+// benchPuzzle reads a case's puzzle. Only a regular file is read: a
+// FIFO or a device in the directory would wait for a writer (past the
+// time limit and Ctrl-C) or read without end. A regular file is bounded
+// by the puzzle limits, and the parse stops when ctx is cancelled.
+func benchPuzzle(ctx context.Context, path string) (*puzzle.Puzzle, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s): not read", path, st.Mode().Type())
+	}
+	return puzzle.ParseFileContext(ctx, path, "")
 }
 
 func benchOne(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt BenchOptions) {

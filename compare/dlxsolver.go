@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/extproc"
 	"github.com/polytile/polytile/model"
 )
 
@@ -74,7 +74,13 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 	}
 	defer done()
 	file := filepath.Join(dir, "puzzle.dlx")
-	write := func(w io.Writer) error { return export.WriteDLX(w, model.NewCover(t.Puzzle)) }
+	write := func(w io.Writer) error {
+		c, err := model.NewCoverContext(ctx, t.Puzzle)
+		if err != nil {
+			return err
+		}
+		return export.WriteDLX(w, c)
+	}
 	if t.Puzzle.Symmetric != nil { // the orbit problem (export.WriteSymmetricDLX)
 		sc, err := model.NewSymmetricCover(t.Puzzle)
 		if err != nil {
@@ -82,7 +88,10 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 		}
 		write = func(w io.Writer) error { return export.WriteSymmetricDLX(w, sc) }
 	}
-	if err := writeFile(file, write); err != nil {
+	if err := writeFile(ctx, file, write); err != nil {
+		if ctx.Err() != nil {
+			return &Outcome{Status: Timeout}, nil
+		}
 		return nil, err
 	}
 	args := append([]string(nil), b.command[1:]...)
@@ -92,9 +101,9 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 			args[n], stdin = file, false
 		}
 	}
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd := extproc.Command(ctx, bin, args...)
 	cmd.Dir = dir
-	var out bytes.Buffer
+	var out extproc.Output // bounded: a solver that prints without end cannot fill memory
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if stdin {
 		in, err := os.Open(file)
@@ -104,22 +113,21 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 		defer in.Close()
 		cmd.Stdin = in
 	}
-	// Do not wait for children that keep the output pipes open after the
-	// program was killed at the deadline.
-	cmd.WaitDelay = time.Second
+	// extproc kills the solver's whole process group at the deadline and
+	// when it exits, and does not wait for pipes held open by survivors.
 	start := time.Now()
-	runErr := cmd.Run()
+	runErr := extproc.Run(cmd)
 	o := &Outcome{Status: OK, Seconds: time.Since(start).Seconds()}
 	if ctx.Err() != nil {
 		o.Status = Timeout
 		return o, nil
 	}
 	if runErr != nil {
-		return nil, fmt.Errorf("%s: %w: %s", b.command[0], runErr, tail(out.Bytes()))
+		return nil, fmt.Errorf("%s: %w: %s%s", b.command[0], runErr, tail(out.Bytes()), out.Note())
 	}
 	m := b.count.FindSubmatch(out.Bytes())
 	if m == nil {
-		return nil, fmt.Errorf("%s: no solution count matching /%s/ in its output: %s", b.command[0], b.count, tail(out.Bytes()))
+		return nil, fmt.Errorf("%s: no solution count matching /%s/ in its output: %s%s", b.command[0], b.count, tail(out.Bytes()), out.Note())
 	}
 	n, err := strconv.ParseInt(string(m[1]), 10, 64)
 	if err != nil {

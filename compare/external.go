@@ -17,6 +17,7 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/extproc"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -126,7 +127,10 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 		file = filepath.Join(dir, "puzzle.mps")
 		write = func(w io.Writer) error { return export.WriteMPS(w, prog, export.MPSOptions{}) }
 	}
-	if err := writeFile(file, write); err != nil {
+	if err := writeFile(ctx, file, write); err != nil {
+		if ctx.Err() != nil {
+			return &Outcome{Status: Timeout}, nil
+		}
 		return nil, err
 	}
 	sec := 1 << 20
@@ -140,13 +144,12 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd := extproc.Command(ctx, bin, args...)
 	cmd.Dir = dir
-	var out bytes.Buffer
+	var out extproc.Output // bounded: a solver that prints without end cannot fill memory
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.WaitDelay = time.Second
 	start := time.Now()
-	runErr := cmd.Run()
+	runErr := extproc.Run(cmd)
 	secs := time.Since(start).Seconds()
 	o := &Outcome{Status: OK, Seconds: secs}
 	if b.solver.nodes != nil {
@@ -160,11 +163,11 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 		return o, nil
 	}
 	if runErr != nil {
-		return nil, fmt.Errorf("%s: %w: %s", b.solver.bin, runErr, tail(out.Bytes()))
+		return nil, fmt.Errorf("%s: %w: %s%s", b.solver.bin, runErr, tail(out.Bytes()), out.Note())
 	}
 	f, err := os.Open(sol)
 	if err != nil {
-		return nil, fmt.Errorf("%s wrote no solution file: %s", b.solver.bin, tail(out.Bytes()))
+		return nil, fmt.Errorf("%s wrote no solution file: %s%s", b.solver.bin, tail(out.Bytes()), out.Note())
 	}
 	s, err := b.solver.read(f)
 	f.Close()
@@ -303,20 +306,43 @@ func coveredCells(t Task, tl puzzle.Tiling) (int, error) {
 	return rep.Covered, nil
 }
 
-func writeFile(path string, write func(w io.Writer) error) error {
+// writeFile writes a solver's input file; the writes fail once ctx is
+// done (the puzzle's time limit, a signal), which ends the export.
+func writeFile(ctx context.Context, path string, write func(w io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := write(f); err != nil {
+	if err := write(ctxWriter{ctx, f}); err != nil {
+		f.Close()
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
 }
 
+// ctxWriter fails its writes once its context is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
 // tail returns the last lines of a program's output, for error messages.
 func tail(out []byte) string {
+	out = bytes.TrimSpace(out)
+	if len(out) > 4096 {
+		out = out[len(out)-4096:] // before converting: out may hold megabytes
+	}
 	s := strings.TrimSpace(string(out))
 	if len(s) > 400 {
 		s = "..." + s[len(s)-400:]

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/extproc"
 )
 
 // SolverOption is one option passed to an external solver of compare
@@ -106,11 +106,11 @@ func validate(ctx context.Context, solver, bin string, opts []SolverOption) erro
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	run := func(dir string, args ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, bin, args...)
+		cmd := extproc.Command(ctx, bin, args...)
 		cmd.Dir = dir
-		var out bytes.Buffer
+		var out extproc.Output
 		cmd.Stdout, cmd.Stderr = &out, &out
-		err := cmd.Run()
+		err := extproc.Run(cmd)
 		return out.String(), err
 	}
 	switch solver {

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -19,16 +20,29 @@ const dlxMaxName = 8
 // piece "p" followed by its item number in base 36 (plus "'" until
 // unique).
 func DLXNames(c *model.Cover) []string {
+	names, _ := dlxNames(c, nil)
+	return names
+}
+
+// errStopped is the error of a DLX export whose stop function said stop.
+var errStopped = errors.New("stopped")
+
+// dlxNames is DLXNames; it gives up with errStopped when stop (nil: never)
+// says so, read every 65,536 items.
+func dlxNames(c *model.Cover, stop func() bool) ([]string, error) {
 	names := make([]string, len(c.Items))
 	used := make(map[string]bool, len(c.Items))
 	for n, it := range c.Items {
+		if n&(1<<16-1) == 0 && stop != nil && stop() {
+			return nil, errStopped
+		}
 		prefix := "c"
 		if it.Class >= 0 {
 			prefix = "p"
 		}
 		names[n] = claimDLXName(used, it.Name, prefix, n)
 	}
-	return names
+	return names, nil
 }
 
 // claimDLXName returns name when it is a legal dlx name not in used, else
@@ -67,10 +81,18 @@ func dlxLegal(s string) bool {
 // give 2,056 options. Pieces with an unlimited supply have no item; their
 // options list cells only. Names follow DLXNames; renamed items are listed
 // in the header.
+//
+// The file is refused when it would exceed MaxDLXBytes, and a write
+// error (atomicfile's writer fails once the command's context is done)
+// ends the export at once.
 func WriteDLX(w io.Writer, c *model.Cover) error {
+	return WriteDLXWith(w, c, DLXOptions{})
+}
+
+// writeDLX is WriteDLX after CheckDLX; names are DLXNames(c).
+func writeDLX(w io.Writer, c *model.Cover, names []string) error {
 	o := newOut(w)
 	p := c.Puzzle
-	names := DLXNames(c)
 	mult := false
 	for _, it := range c.Items[c.Cells:] {
 		mult = mult || it.Mult > 1
@@ -121,6 +143,9 @@ func WriteDLX(w io.Writer, c *model.Cover) error {
 			opt = opt[:len(opt)-1]
 		}
 		o.bytes(append(appendItems(line, names, opt), '\n'))
+		if o.probe(w) != nil {
+			return fmt.Errorf("export: write DLX: %w", o.err)
+		}
 	}
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write DLX: %w", err)

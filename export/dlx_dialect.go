@@ -1,6 +1,8 @@
 package export
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -54,44 +56,98 @@ type DLXOptions struct {
 	MaxCoverage bool
 }
 
+// MaxDLXBytes bounds the size of a DLX export, estimated before anything
+// is written. The largest puzzle polytile reads (24,000,000 cover
+// entries) gives a DLX3 file of a few hundred megabytes; the dlx1 dialect
+// writes every image once per copy of its piece, so a 4-line puzzle (a
+// 100x1 board and 1,048,576 monominoes) asked for 1.4 GB and a 1000x1000
+// board for about 10^13 bytes.
+const MaxDLXBytes = 1 << 30
+
 // CheckDLX reports why c cannot be written with opt: a max-coverage DLX
-// file needs every piece to have a finite count.
+// file needs every piece to have a finite count, and the file must not
+// exceed MaxDLXBytes.
 func CheckDLX(c *model.Cover, opt DLXOptions) error {
-	if !opt.MaxCoverage {
-		return nil
+	return CheckDLXContext(context.Background(), c, opt)
+}
+
+// CheckDLXContext is CheckDLX, stopping with ctx's error within a
+// fraction of a second of its cancellation (naming a million items and
+// sizing four million options take about a second).
+func CheckDLXContext(ctx context.Context, c *model.Cover, opt DLXOptions) error {
+	if err := checkDLXUnlimited(c, opt); err != nil {
+		return err
 	}
-	for k := range c.Puzzle.Classes {
-		if c.ClassItem[k] < 0 {
-			return fmt.Errorf("a max-coverage DLX file needs a finite count for every piece: %s is unlimited (dlx branches on primary items only, so its options would never be chosen); use --format lp, opb or cnf", c.Puzzle.Pieces[c.Puzzle.Classes[k].Pieces[0]].Name)
+	_, _, err := checkDLXSize(c, opt, func() bool { return ctx.Err() != nil })
+	if errors.Is(err, errStopped) {
+		return ctx.Err()
+	}
+	return err
+}
+
+// checkDLXUnlimited refuses a max-coverage file with an unlimited piece.
+func checkDLXUnlimited(c *model.Cover, opt DLXOptions) error {
+	if opt.MaxCoverage {
+		for k := range c.Puzzle.Classes {
+			if c.ClassItem[k] < 0 {
+				return fmt.Errorf("a max-coverage DLX file needs a finite count for every piece: %s is unlimited (dlx branches on primary items only, so its options would never be chosen); use --format lp, opb or cnf", c.Puzzle.Pieces[c.Puzzle.Classes[k].Pieces[0]].Name)
+			}
 		}
 	}
 	return nil
 }
 
-// WriteDLXWith writes the exact-cover (or, with MaxCoverage, packing)
-// problem of c in the given dialect; WriteDLX(w, c) is
-// WriteDLXWith(w, c, DLXOptions{}).
-func WriteDLXWith(w io.Writer, c *model.Cover, opt DLXOptions) error {
-	if opt.Dialect == DLX3 && !opt.MaxCoverage {
-		return WriteDLX(w, c)
+// checkDLXSize returns the layout of the file (dlxLayout), or an error
+// when it would exceed MaxDLXBytes. The size is first estimated from
+// the lengths of the copy names, so that a million copies are refused
+// before a million names are made.
+// stop (nil: never) is read every 65,536 items and options; when it says
+// stop, the error is errStopped.
+func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[int][]string, error) {
+	names, err := dlxNames(c, stop)
+	if err != nil {
+		return nil, nil, err
 	}
-	if err := CheckDLX(c, opt); err != nil {
-		return fmt.Errorf("export: %w", err)
+	n := dlxSize(c, opt, names, nil, stop)
+	var copies map[int][]string
+	if n <= MaxDLXBytes && n >= 0 {
+		if names, copies, err = dlxLayout(c, opt, stop); err != nil {
+			return nil, nil, err
+		}
+		n = dlxSize(c, opt, names, copies, stop)
 	}
-	o := newOut(w)
-	p := c.Puzzle
-	names := DLXNames(c)
+	if n < 0 {
+		return nil, nil, errStopped
+	}
+	if n > MaxDLXBytes {
+		hint := "--format lp, mps or opb writes one row per piece"
+		for _, it := range c.Items[c.Cells:] {
+			if opt.Dialect == DLX1 && it.Mult > 1 {
+				hint = "--dialect dlx3 writes a piece of k copies as one item k|name, each image once"
+			}
+		}
+		return nil, nil, fmt.Errorf("the DLX file would take about %d bytes, more than the limit of %d (%d GiB); %s", n, int64(MaxDLXBytes), MaxDLXBytes>>30, hint)
+	}
+	return names, copies, nil
+}
+
+// dlxLayout returns the item names of c (DLXNames) and, in the DLX1
+// dialect, the names of the copy items of each piece item with several
+// copies (nil otherwise: such an item is written once, k|name).
+func dlxLayout(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[int][]string, error) {
+	names, err := dlxNames(c, stop)
+	if err != nil || opt.Dialect != DLX1 {
+		return names, nil, err
+	}
 	used := make(map[string]bool, len(names))
 	for _, n := range names {
 		used[n] = true
 	}
-	// copies[item] are the names of the copy items of a piece item.
 	copies := make(map[int][]string)
 	fresh := 0
 	for n := c.Cells; n < len(c.Items); n++ {
 		k := c.Items[n].Mult
-		if opt.Dialect == DLX3 || k == 1 {
-			copies[n] = []string{names[n]}
+		if k == 1 {
 			continue
 		}
 		delete(used, names[n])
@@ -103,6 +159,126 @@ func WriteDLXWith(w io.Writer, c *model.Cover, opt DLXOptions) error {
 			}
 			used[name] = true
 			copies[n] = append(copies[n], name)
+		}
+	}
+	return names, copies, nil
+}
+
+// dlxSize is the number of bytes of the item line and the option lines
+// WriteDLXWith writes for c (the comment lines, a few per renamed item,
+// are left out). It stops counting once past MaxDLXBytes. With copies
+// nil in the DLX1 dialect the copy names are not made, only their
+// lengths computed: the same but for names taken by an earlier item.
+//
+// It returns -1 when stop (nil: never), read every 65,536 options, says
+// stop.
+func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]string, stop func() bool) int64 {
+	// heads[item] and headBytes[item]: how many option lines an image of
+	// a piece item gives, and the bytes of their piece names together.
+	heads := make(map[int]int64, len(c.Items)-c.Cells)
+	headBytes := make(map[int]int64, len(c.Items)-c.Cells)
+	var size int64
+	fresh := 0 // copy names "q" + a number in base 36 so far
+	for n := c.Cells; n < len(c.Items); n++ {
+		cs, ok := copies[n]
+		if !ok && copies == nil && opt.Dialect == DLX1 && c.Items[n].Mult > 1 {
+			// The lengths dlxLayout's names have unless a name is taken.
+			k := c.Items[n].Mult
+			var b int64
+			for i := 1; i <= k; i++ {
+				l := len(names[n]) + 1 + len(strconv.Itoa(i))
+				if l > dlxMaxName || !dlxLegal(names[n]) {
+					l = 1 + len(strconv.FormatInt(int64(fresh), 36))
+					fresh++
+				}
+				b += int64(l)
+			}
+			heads[n], headBytes[n] = int64(k), b
+			size += b + int64(k) // as below, without the prefix
+			if opt.MaxCoverage {
+				size += b + int64(k)
+			}
+			continue
+		}
+		if !ok {
+			cs = names[n : n+1]
+		}
+		heads[n] = int64(len(cs))
+		for _, h := range cs {
+			headBytes[n] += int64(len(h))
+			size += int64(len(h)) + 1 + 24 // the item, a space, a "0:k|" prefix at most
+			if opt.MaxCoverage && opt.Dialect == DLX1 {
+				size += int64(len(h)) + 1 // its "unused" option
+			}
+		}
+	}
+	for _, name := range names[:c.Cells] {
+		size += int64(len(name)) + 1
+	}
+	for n := range c.Options() {
+		if n&(1<<16-1) == 0 && stop != nil && stop() {
+			return -1
+		}
+		if !first(c, n) {
+			continue
+		}
+		items := c.Option(n)
+		var cells int64
+		last := int(items[len(items)-1])
+		if last >= c.Cells {
+			items = items[:len(items)-1]
+		}
+		for _, it := range items {
+			cells += int64(len(names[it])) + 1 // the name and a space or the newline
+		}
+		if last < c.Cells {
+			size += cells
+		} else {
+			size += headBytes[last] + heads[last]*(cells+1) // "head cell ...\n"
+		}
+		if size > MaxDLXBytes {
+			break
+		}
+	}
+	return size
+}
+
+// WriteDLXWith writes the exact-cover (or, with MaxCoverage, packing)
+// problem of c in the given dialect; WriteDLX(w, c) is
+// WriteDLXWith(w, c, DLXOptions{}).
+//
+// The file is refused (CheckDLX) when it would exceed MaxDLXBytes. A
+// write error ends the export at once: atomicfile's writer fails once
+// the command's context is done, so a cancelled export stops within a
+// line (a probe of the writer every 4,096 lines also reaches it while
+// bytes are still buffered).
+func WriteDLXWith(w io.Writer, c *model.Cover, opt DLXOptions) error {
+	if err := checkDLXUnlimited(c, opt); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	// The writer is probed while the file is sized: atomicfile's writer
+	// fails once the export is cancelled.
+	names, copies, err := checkDLXSize(c, opt, func() bool { _, err := w.Write(nil); return err != nil })
+	if errors.Is(err, errStopped) {
+		if _, werr := w.Write(nil); werr != nil {
+			err = werr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if opt.Dialect == DLX3 && !opt.MaxCoverage {
+		return writeDLX(w, c, names)
+	}
+	o := newOut(w)
+	p := c.Puzzle
+	// copies[item] are the names of the copy items of a piece item.
+	if copies == nil {
+		copies = make(map[int][]string)
+	}
+	for n := c.Cells; n < len(c.Items); n++ {
+		if _, ok := copies[n]; !ok {
+			copies[n] = []string{names[n]}
 		}
 	}
 	dialect := "dlx1"
@@ -178,6 +354,9 @@ func WriteDLXWith(w io.Writer, c *model.Cover, opt DLXOptions) error {
 				line = append(line, names[it]...)
 			}
 			o.bytes(append(line, '\n'))
+			if o.probe(w) != nil {
+				return fmt.Errorf("export: write DLX: %w", o.err)
+			}
 		}
 	}
 	if opt.MaxCoverage && opt.Dialect == DLX1 {

@@ -46,6 +46,8 @@ type out struct {
 	err  error
 	line []byte // current LP line, not yet written
 	num  []byte // scratch
+	// probes counts the calls of probe.
+	probes int
 }
 
 func newOut(w io.Writer) *out {
@@ -84,6 +86,18 @@ func (o *out) endLine() {
 	o.line = append(o.line, '\n')
 	o.bytes(o.line)
 	o.line = o.line[:0]
+}
+
+// probe returns the first error, after writing nothing to w (the
+// writer under the buffer) every 4,096 calls: atomicfile's writer fails
+// that once the export is cancelled, even while the buffer holds the
+// lines written since the last flush.
+func (o *out) probe(w io.Writer) error {
+	o.probes++
+	if o.err == nil && o.probes&(1<<12-1) == 0 {
+		_, o.err = w.Write(nil)
+	}
+	return o.err
 }
 
 // finish flushes the buffer and returns the first error.

@@ -52,6 +52,9 @@ func WritePyomo(w io.Writer, p *model.Program) error {
 		o.str(name + " = [\n")
 		b = b[:0]
 		for i := range n {
+			if o.err != nil {
+				return // a failed (or cancelled) write ends the export
+			}
 			if len(b) == 0 {
 				b = append(b, "   "...)
 			}
@@ -133,6 +136,9 @@ func WritePyomo(w io.Writer, p *model.Program) error {
 	o.str("cover = [\n")
 	b = b[:0]
 	for n := range imgs.Len() {
+		if o.err != nil {
+			break // a failed (or cancelled) write ends the export
+		}
 		for _, c := range imgs.Cells(n) {
 			if len(b) == 0 {
 				b = append(b, "   "...)

@@ -371,6 +371,9 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 	o.str("* polytile " + prog.Options.Mode.String() + " pseudo-Boolean program: " + comment(p0(prog)) + "\n")
 	var buf []byte
 	for j := range nc {
+		if o.err != nil {
+			break // a failed (or cancelled) write ends the export
+		}
 		if j == z {
 			o.str(fmt.Sprintf("* z = sum 2^b x%d+b, b = 0..%d\n", zVar, zBits-1))
 			continue
@@ -409,6 +412,9 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 		o.bytes(append(buf, ";\n"...))
 	}
 	err := prog.Rows(func(r *model.Row) error {
+		if o.err != nil {
+			return o.err // a failed (or cancelled) write ends the export
+		}
 		sign, rel := 1.0, " = "
 		switch r.Sense {
 		case model.GE:
@@ -428,6 +434,9 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 		o.bytes(append(buf, " ;\n"...))
 		return nil
 	})
+	if err != nil && err == o.err {
+		return fmt.Errorf("export: write OPB: %w", err)
+	}
 	if err != nil {
 		return err
 	}

@@ -153,7 +153,7 @@ func (m *mcRun) solve() *CoverageResult {
 	hs := holeCounts(mp.pr, mp.holeCls, area, b.Bound)
 
 	// Greedy start.
-	best, steps := mp.greedyStart()
+	best, steps := mp.greedyStart(m.stopFlag.Load)
 	m.nodes += steps
 	bestHoles := m.holesOf(best)
 

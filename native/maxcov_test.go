@@ -322,7 +322,7 @@ func TestGreedyStartMatchesDLX(t *testing.T) {
 		mp := newMCProblem(p)
 		g := newMCSearch(mp, p.Area(), heurF, func() bool { return false }, nil)
 		g.greedy()
-		got, steps := mp.greedyStart()
+		got, steps := mp.greedyStart(nil)
 		if !slices.Equal(got, g.best) || steps != g.nodes {
 			t.Errorf("%s: greedyStart %v (%d steps), DLX greedy %v (%d)", describePuzzle(p), got, steps, g.best, g.nodes)
 		}

@@ -56,7 +56,10 @@ func newMCProblemCtx(ctx context.Context, p *puzzle.Puzzle) (*mcProblem, error) 
 	for c := range mp.orbit {
 		mp.orbit[c] = -1
 	}
-	syms := p.Symmetries()
+	syms, err := p.SymmetriesContext(ctx)
+	if err != nil {
+		return nil, err
+	}
 	for c := range int32(pr.nCells) {
 		if mp.orbit[c] >= 0 {
 			continue
@@ -230,9 +233,13 @@ func (s *mcSearch) greedy() {
 // the cell still holds, and the tiling is the same. It costs one pass over
 // the options, instead of building a dancing-links matrix of the whole
 // board (0.8 s and 0.45 s for the greedy on 441x441): MaxCoverage runs it
-// even when cancelled, so that it always has a tiling to return. It
-// returns the options (holes included) and the placements made.
-func (mp *mcProblem) greedyStart() ([]int32, int64) {
+// even when cancelled, so that it always has a tiling to return; stop is
+// read every 4,096 cells from cell 65,536 on (a smaller board is always
+// done whole), and once it is true the cells not yet reached
+// become holes (a valid, poorer tiling, made in no time: the greedy of a
+// million cells took seconds). It returns the options (holes included)
+// and the placements made.
+func (mp *mcProblem) greedyStart(stop func() bool) ([]int32, int64) {
 	pr := mp.pr
 	n := pr.nCells
 	// Options by lowest cell, in option order (counting sort).
@@ -264,8 +271,17 @@ func (mp *mcProblem) greedyStart() ([]int32, int64) {
 	filled := make([]bool, n)
 	var best []int32
 	var steps int64
+	stopped := false
 	for c := range int32(n) {
+		if !stopped && c >= 1<<16 && c&(1<<12-1) == 0 && stop != nil && stop() {
+			stopped = true
+		}
 		if filled[c] {
+			continue
+		}
+		if stopped {
+			filled[c] = true
+			best = append(best, mp.holeOpt[c])
 			continue
 		}
 		steps++

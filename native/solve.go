@@ -84,13 +84,16 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	if p.Symmetric != nil { // symmetric.go
 		return solveSymmetric(ctx, p, cfg, start)
 	}
-	syms := p.Symmetries()
+	syms, serr := p.SymmetriesContext(ctx)
 	res := &Result{Symmetries: len(syms)}
 	// Cancelled before the search: nothing found yet.
 	interrupted := func() (*Result, error) {
 		res.Interrupted = true
 		res.Seconds = time.Since(start).Seconds()
 		return res, nil
+	}
+	if serr != nil {
+		return interrupted()
 	}
 	pr, err := newProblemCtx(ctx, p)
 	if err != nil {

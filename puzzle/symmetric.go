@@ -186,7 +186,7 @@ func (p *Puzzle) buildSymmetric(ctx context.Context, names []string, pos Pos) er
 			}
 		}
 		if found == nil {
-			if _, ok := p.mapRegion(t); !ok {
+			if _, ok := p.mapRegion(context.Background(), t); !ok {
 				return Errorf(pos, "symmetric: the board has no symmetry %s (it has: %s)", name, p.boardSymmetryNames())
 			}
 			return Errorf(pos, "symmetric: the board has the symmetry %s but the pieces do not: %s", name, p.whyNotSymmetry(t))
@@ -215,7 +215,7 @@ func (t Transform) inverse() Transform {
 func (p *Puzzle) boardSymmetryNames() string {
 	var out []string
 	for _, s := range symmetryTransforms {
-		if _, ok := p.mapRegion(s.t); ok {
+		if _, ok := p.mapRegion(context.Background(), s.t); ok {
 			out = append(out, s.name)
 		}
 	}

@@ -1,6 +1,9 @@
 package puzzle
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
 // Symmetry is a rotation or reflection that maps the puzzle onto itself: the
 // region onto the region and every class of interchangeable pieces onto a
@@ -17,6 +20,15 @@ type Symmetry struct {
 // preserved (up to exchanging classes of equal supply). A 10x6 rectangle of
 // free pentominoes has 4, a square 8, a cube of pieces that may only rotate 24.
 func (p *Puzzle) Symmetries() []Symmetry {
+	syms, _ := p.SymmetriesContext(context.Background())
+	return syms
+}
+
+// SymmetriesContext is Symmetries, stopping with ctx's error within a
+// fraction of a second of its cancellation: a cube of a million cells
+// maps every cell under 48 transforms (2 s). ctx is read every 65,536
+// cells, so a region of fewer cells always gets its group.
+func (p *Puzzle) SymmetriesContext(ctx context.Context) ([]Symmetry, error) {
 	cand := allTransforms
 	if p.Dim == 2 {
 		cand = p.Grid.Group(Free, 2)
@@ -31,7 +43,12 @@ func (p *Puzzle) Symmetries() []Symmetry {
 	}
 	var out []Symmetry
 	for _, t := range cand {
-		cm, ok := p.mapRegion(t)
+		cm, ok := p.mapRegion(ctx, t)
+		if !ok && len(p.Region.Cells) > 1<<16 {
+			if err := ctx.Err(); err != nil { // mapRegion gave up
+				return nil, err
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -41,13 +58,16 @@ func (p *Puzzle) Symmetries() []Symmetry {
 		}
 		out = append(out, Symmetry{T: t, Cell: cm, Class: clm})
 	}
-	return out
+	return out, nil
 }
 
-func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
+// mapRegion returns t's map of the region cells, if t maps the region
+// onto itself; it gives up (false) when ctx is done, read every 65,536
+// cells.
+func (p *Puzzle) mapRegion(ctx context.Context, t Transform) ([]int32, bool) {
 	reg := p.Region
 	if p.Grid != Square {
-		return p.mapRegionPlanar(t)
+		return p.mapRegionPlanar(ctx, t)
 	}
 	// The image of the bounding box's corners gives the translation back
 	// into the box; a transform that does not map the box onto itself
@@ -61,6 +81,9 @@ func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 	off := reg.Lo.Sub(lo)
 	cm := make([]int32, len(reg.Cells))
 	for n, c := range reg.Cells {
+		if n&(1<<16-1) == 0 && n > 0 && ctx.Err() != nil {
+			return nil, false
+		}
 		m := reg.Index(t.Apply(c).Add(off))
 		if m < 0 {
 			return nil, false
@@ -74,7 +97,7 @@ func (p *Puzzle) mapRegion(t Transform) ([]int32, bool) {
 // transforms do not map bounding boxes onto bounding boxes: the region
 // mapped by t must be a translation of the region, and Grid.lo, which
 // commutes with translations, gives the only candidate.
-func (p *Puzzle) mapRegionPlanar(t Transform) ([]int32, bool) {
+func (p *Puzzle) mapRegionPlanar(ctx context.Context, t Transform) ([]int32, bool) {
 	reg := p.Region
 	mapped := make([]Cell, len(reg.Cells))
 	for n, c := range reg.Cells {
@@ -83,6 +106,9 @@ func (p *Puzzle) mapRegionPlanar(t Transform) ([]int32, bool) {
 	off := p.Grid.lo(reg.Cells).Sub(p.Grid.lo(mapped))
 	cm := make([]int32, len(reg.Cells))
 	for n, c := range mapped {
+		if n&(1<<16-1) == 0 && n > 0 && ctx.Err() != nil {
+			return nil, false
+		}
 		m := reg.Index(c.Add(off))
 		if m < 0 {
 			return nil, false

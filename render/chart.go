@@ -275,7 +275,7 @@ func (d *chartData) text(w io.Writer, ansi bool) error {
 		head.add("%s", d.c.Title)
 	}
 	foot.add("%s: %s .. %s", d.axis, formatTick(d.scale.lo), formatTick(d.scale.hi))
-	return writeText(w, head, g, foot, ansi)
+	return textStyle{ansi: ansi}.writeText(w, head, g, foot)
 }
 
 func maxRowText(rows []chartRow) int {

@@ -41,7 +41,7 @@ func CheckPicture(p *puzzle.Puzzle, n int, f Format, o Options) (w, h int, err e
 	// Only the box matters for the layout: a scene without positions.
 	sc := &scene{lo: reg.Lo, ni: reg.Size.I, nj: reg.Size.J, nl: max(reg.Size.L, 1)}
 	if n == 1 {
-		w, h, _, err = fitSheet(o, autoCell(o, sceneCells(sc)), []pblock{{sc: sc}}, 0)
+		w, h, _, err = fitSheet(o, autoCell(o, sceneCells(sc)), []pblock{{sc: sc}}, 0, nil)
 		return w, h, err
 	}
 	blocks := make([]pblock, n)
@@ -49,7 +49,7 @@ func CheckPicture(p *puzzle.Puzzle, n int, f Format, o Options) (w, h int, err e
 		blocks[k] = pblock{sc: sc, caption: fmt.Sprintf("#%d", k+1)}
 	}
 	cols := int(math.Ceil(math.Sqrt(float64(n))))
-	w, h, _, err = fitSheet(o, autoCell(o, cols*(sceneCells(sc)+2)), blocks, cols)
+	w, h, _, err = fitSheet(o, autoCell(o, cols*(sceneCells(sc)+2)), blocks, cols, nil)
 	return w, h, err
 }
 

@@ -111,18 +111,31 @@ func ansiCode(c int) uint8 {
 // deterministic. Placements that are not valid images still get an index;
 // only their cells inside the region count for adjacency.
 func Colors(p *puzzle.Puzzle, t puzzle.Tiling) []int {
-	adj := placementGraph(p, t)
-	return colorGraph(adj)
+	return colors(p, t, nil)
 }
 
-// placementGraph returns the sorted adjacency lists of the placements of t.
-func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling) [][]int32 {
+// colors is Colors, returning early (with an incomplete colouring) when
+// st stops.
+func colors(p *puzzle.Puzzle, t puzzle.Tiling, st *stopper) []int {
+	adj := placementGraph(p, t, st)
+	if st.stop() {
+		return make([]int, len(t.Placements))
+	}
+	return colorGraph(adj, st)
+}
+
+// placementGraph returns the sorted adjacency lists of the placements of
+// t; when st stops, it returns early with part of them.
+func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling, st *stopper) [][]int32 {
 	n := len(t.Placements)
 	reg := p.Region
 	// cover[c] lists the placements covering region cell c (CSR form).
 	cnt := make([]int32, reg.Len()+1)
 	cells := make([][]int32, n)
 	for k, pl := range t.Placements {
+		if st.stop() {
+			return make([][]int32, n)
+		}
 		cells[k] = placementRegionCells(p, pl)
 		for _, c := range cells[k] {
 			cnt[c+1]++
@@ -139,49 +152,35 @@ func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling) [][]int32 {
 			fill[c]++
 		}
 	}
-	type edge struct{ a, b int32 }
-	var edges []edge
-	add := func(a, b int32) {
-		if a != b {
-			edges = append(edges, edge{min(a, b), max(a, b)})
-		}
-	}
+	// The neighbours of placement k: the placements covering its cells
+	// (overlaps) or a cell next to one of them, sorted, without k. Each
+	// list is sorted on its own: no sort of all the edges (seconds for a
+	// million placements), and a stop check per placement.
+	adj := make([][]int32, n)
 	var nbs []puzzle.Cell
-	for c := range reg.Len() {
-		here := cover[cnt[c]:cnt[c+1]]
-		for x := range here { // overlaps
-			for y := x + 1; y < len(here); y++ {
-				add(here[x], here[y])
-			}
+	var buf []int32
+	for k := range cells {
+		if st.stop() {
+			return adj
 		}
-		cell := reg.Cells[c]
-		nbs = p.Grid.Neighbors(cell, nbs[:0]) // each pair twice: add sorts and dedups
-		for _, nb := range nbs {
-			m := reg.Index(nb)
-			if m < 0 {
-				continue
-			}
-			for _, a := range here {
-				for _, b := range cover[cnt[m]:cnt[m+1]] {
-					add(a, b)
+		buf = buf[:0]
+		for _, c := range cells[k] {
+			buf = append(buf, cover[cnt[c]:cnt[c+1]]...)
+			nbs = p.Grid.Neighbors(reg.Cells[c], nbs[:0])
+			for _, nb := range nbs {
+				if m := reg.Index(nb); m >= 0 {
+					buf = append(buf, cover[cnt[m]:cnt[m+1]]...)
 				}
 			}
 		}
-	}
-	slices.SortFunc(edges, func(x, y edge) int {
-		if x.a != y.a {
-			return int(x.a - y.a)
+		slices.Sort(buf)
+		buf = slices.Compact(buf)
+		if i, found := slices.BinarySearch(buf, int32(k)); found {
+			buf = slices.Delete(buf, i, i+1)
 		}
-		return int(x.b - y.b)
-	})
-	edges = slices.Compact(edges)
-	adj := make([][]int32, n)
-	for _, e := range edges {
-		adj[e.a] = append(adj[e.a], e.b)
-		adj[e.b] = append(adj[e.b], e.a)
-	}
-	for k := range adj {
-		slices.Sort(adj[k])
+		if len(buf) > 0 {
+			adj[k] = slices.Clone(buf)
+		}
 	}
 	return adj
 }
@@ -207,7 +206,8 @@ func placementRegionCells(p *puzzle.Puzzle, pl puzzle.Placement) []int32 {
 }
 
 // colorGraph colours a graph greedily in smallest-last order.
-func colorGraph(adj [][]int32) []int {
+// When st stops, it returns early with an incomplete colouring.
+func colorGraph(adj [][]int32, st *stopper) []int {
 	n := len(adj)
 	deg := make([]int, n)
 	maxDeg := 0
@@ -225,6 +225,9 @@ func colorGraph(adj [][]int32) []int {
 	order := make([]int32, 0, n)
 	cur := 0
 	for len(order) < n {
+		if st.stop() {
+			return make([]int, n)
+		}
 		for len(buckets[cur]) == 0 {
 			cur++
 		}

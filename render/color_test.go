@@ -106,7 +106,7 @@ func TestColorGraph(t *testing.T) {
 			adj[v] = append(adj[v], int32(u))
 			adj[u] = append(adj[u], int32(v))
 		}
-		col := colorGraph(adj)
+		col := colorGraph(adj, nil)
 		for v := range adj {
 			if col[v] < 0 || col[v] > 1 {
 				t.Fatalf("tree of %d vertices: vertex %d has colour %d", n, v, col[v])
@@ -127,7 +127,7 @@ func TestColorGraph(t *testing.T) {
 				}
 			}
 		}
-		col := colorGraph(adj)
+		col := colorGraph(adj, nil)
 		slices.Sort(col)
 		for v := range col {
 			if col[v] != v {

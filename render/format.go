@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -89,6 +90,12 @@ type Options struct {
 	// Columns is the width in characters at which text pictures of
 	// several blocks (Pieces, Gallery) wrap (default 100).
 	Columns int
+	// Context, when not nil, stops the drawing within a fraction of a
+	// second of its cancellation (a picture of a million cells takes
+	// seconds): the function then returns the context's error, and the
+	// writes made so far are a part of the picture (write to an
+	// atomicfile, which discards them).
+	Context context.Context
 }
 
 func (o Options) maxWidth() int {

@@ -25,6 +25,7 @@ type pic struct {
 	thick  int // width of piece and region boundaries
 	margin int
 	labels bool
+	stop   *stopper // nil: never stops
 }
 
 func newPic(s int, labels bool) pic {
@@ -106,6 +107,9 @@ func (pc pic) drawLayer(cv canvas, sc *scene, l, ox, oy int) {
 	at := func(i, j int) int32 { return sc.at(i, j, l) }
 	// Fills, one rectangle per run of equal owners along a row.
 	for i := range sc.ni {
+		if pc.stop.check() != nil {
+			return
+		}
 		for j := 0; j < sc.nj; {
 			o := at(i, j)
 			e := j + 1
@@ -282,7 +286,8 @@ func autoCell(o Options, cellsAcross int) int {
 // paint lays out and encodes a picture of blocks, shrinking the cells when
 // the picture would exceed maxPixels.
 func paintSheet(f Format, o Options, s int, blocks []pblock, cols int) (surface, error) {
-	w, h, draw, err := fitSheet(o, s, blocks, cols)
+	st := newStopper(o.Context)
+	w, h, draw, err := fitSheet(o, s, blocks, cols, st)
 	if err != nil {
 		return nil, err
 	}
@@ -291,12 +296,15 @@ func paintSheet(f Format, o Options, s int, blocks []pblock, cols int) (surface,
 		return nil, err
 	}
 	draw(cv)
+	if err := st.check(); err != nil {
+		return nil, err
+	}
 	return cv, nil
 }
 
 // fitSheet lays out blocks with cell size s, shrinking the cells while the
 // picture would exceed maxPixels; an error when even minCell is too large.
-func fitSheet(o Options, s int, blocks []pblock, cols int) (w, h int, draw func(canvas), err error) {
+func fitSheet(o Options, s int, blocks []pblock, cols int, st *stopper) (w, h int, draw func(canvas), err error) {
 	cells := 0
 	for _, b := range blocks {
 		if b.sc.planar() {
@@ -312,6 +320,7 @@ func fitSheet(o Options, s int, blocks []pblock, cols int) (w, h int, draw func(
 	}
 	for {
 		pc := newPic(s, o.Labels)
+		pc.stop = st
 		w, h, draw := pc.sheet(o.Title, blocks, cols, max(o.maxWidth(), 200))
 		if int64(w)*int64(h) > maxPixels && s > minCell {
 			s = max(minCell, s*3/4)

@@ -113,6 +113,9 @@ func (pc pic) drawPlanar(cv canvas, sc *scene, ox, oy int) {
 	}
 	for i := range sc.ni {
 		for j := range sc.nj {
+			if pc.stop.stop() {
+				return
+			}
 			o := sc.at(i, j, 0)
 			if o == ownBlank {
 				continue
@@ -245,6 +248,9 @@ func (st textStyle) planarGrid(s *scene) *tgrid {
 	g := newTGrid((hi-lo+1)*w, s.ni)
 	for i := range s.ni {
 		for j := range s.nj {
+			if st.stop.stop() {
+				return g
+			}
 			o := s.at(i, j, 0)
 			if o == ownBlank {
 				continue

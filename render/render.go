@@ -17,6 +17,7 @@ func Region(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	if p == nil {
 		return errNoPuzzle
 	}
+	w = o.writer(w)
 	sc := regionScene(p)
 	if f.Text() {
 		var head textLines
@@ -28,8 +29,8 @@ func Region(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 		} else {
 			head.add("region: %s, box %s", plural(p.Area(), "cell"), boxName(p))
 		}
-		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
-		return writeText(w, head, st.blockGrid(sc, ""), nil, st.ansi)
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed, stop: newStopper(o.Context)}
+		return st.writeText(w, head, st.blockGrid(sc, ""), nil)
 	}
 	return paintBlocks(w, f, o, []pblock{{sc: sc}}, 0, sceneCells(sc))
 }
@@ -64,6 +65,7 @@ func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	if p == nil {
 		return errNoPuzzle
 	}
+	w = o.writer(w)
 	blocks, widest := pieceBlocks(p, f)
 	if f.Text() {
 		var head textLines
@@ -71,12 +73,12 @@ func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 			head.add("%s", o.Title)
 		}
 		head.add("%s", piecesSummary(p))
-		st := textStyle{ansi: f == ANSI, boxed: o.Boxed}
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed, stop: newStopper(o.Context)}
 		grids := make([]*tgrid, len(blocks))
 		for n, b := range blocks {
 			grids[n] = st.blockGrid(b.sc, b.caption)
 		}
-		return writeText(w, head, flow(grids, o.columns()), nil, st.ansi)
+		return st.writeText(w, head, flow(grids, o.columns()), nil)
 	}
 	s := autoCell(o, widest)
 	if o.CellSize <= 0 {
@@ -157,10 +159,15 @@ func Tiling(w io.Writer, p *puzzle.Puzzle, t puzzle.Tiling, f Format, o Options)
 	if p == nil {
 		return errNoPuzzle
 	}
+	w = o.writer(w)
+	stop := newStopper(o.Context)
 	syms, legend := symbols(p)
-	sc := tilingScene(p, t, syms, Colors(p, t))
+	sc := tilingScene(p, t, syms, colors(p, t, stop), stop)
+	if err := stop.check(); err != nil {
+		return err
+	}
 	if f.Text() {
-		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && sc.ambiguous()}
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && sc.ambiguous(), stop: stop}
 		var head, foot textLines
 		if o.Title != "" {
 			head.add("%s", o.Title)
@@ -169,7 +176,7 @@ func Tiling(w io.Writer, p *puzzle.Puzzle, t puzzle.Tiling, f Format, o Options)
 			legendFoot(&foot, p, syms, []puzzle.Tiling{t}, o.columns())
 		}
 		st.marksFoot(&foot, sc)
-		return writeText(w, head, st.blockGrid(sc, ""), foot, st.ansi)
+		return st.writeText(w, head, st.blockGrid(sc, ""), foot)
 	}
 	return paintBlocks(w, f, o, []pblock{{sc: sc}}, 0, sceneCells(sc))
 }
@@ -184,11 +191,16 @@ func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Opti
 	if len(ts) == 0 {
 		return errors.New("render: no tilings for the gallery")
 	}
+	w = o.writer(w)
+	stop := newStopper(o.Context)
 	syms, legend := symbols(p)
 	blocks := make([]pblock, len(ts))
 	ambiguous := false
 	for n, t := range ts {
-		sc := tilingScene(p, t, syms, Colors(p, t))
+		sc := tilingScene(p, t, syms, colors(p, t, stop), stop)
+		if err := stop.check(); err != nil {
+			return err
+		}
 		caption := fmt.Sprintf("#%d", n+1)
 		if sc.uncovered > 0 {
 			caption += fmt.Sprintf(" %d/%d", p.Area()-sc.uncovered, p.Area())
@@ -197,7 +209,7 @@ func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Opti
 		ambiguous = ambiguous || sc.ambiguous()
 	}
 	if f.Text() {
-		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && ambiguous}
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && ambiguous, stop: stop}
 		var head, foot textLines
 		if o.Title != "" {
 			head.add("%s", o.Title)
@@ -209,7 +221,7 @@ func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Opti
 		for n, b := range blocks {
 			grids[n] = st.blockGrid(b.sc, b.caption)
 		}
-		return writeText(w, head, flow(grids, o.columns()), foot, st.ansi)
+		return st.writeText(w, head, flow(grids, o.columns()), foot)
 	}
 	cols := int(math.Ceil(math.Sqrt(float64(len(ts)))))
 	widest := 0

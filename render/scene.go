@@ -102,7 +102,8 @@ const maxExtraPositions = 1 << 16
 
 // tilingScene draws tiling t of p: one group per placement, coloured by
 // colors (see Colors) and shown by syms (one per piece).
-func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int) *scene {
+// It returns early, with part of the tiling, when st stops.
+func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int, st *stopper) *scene {
 	reg := p.Region
 	type placed struct {
 		cells []puzzle.Cell
@@ -113,6 +114,9 @@ func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int)
 	blo, bhi := lo, hi
 	invalid := 0
 	for n, pl := range t.Placements {
+		if st.stop() {
+			break
+		}
 		if pl.Piece < 0 || pl.Piece >= len(p.Pieces) || pl.Orient < 0 || pl.Orient >= len(p.Pieces[pl.Piece].Orients) {
 			invalid++
 			continue

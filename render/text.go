@@ -8,8 +8,9 @@ import (
 
 // textStyle says how a scene becomes characters.
 type textStyle struct {
-	ansi  bool // colours, '·' for uncovered cells, box-drawing characters
-	boxed bool // piece borders instead of one symbol per cell
+	ansi  bool     // colours, '·' for uncovered cells, box-drawing characters
+	boxed bool     // piece borders instead of one symbol per cell
+	stop  *stopper // nil: never stops
 }
 
 func (st textStyle) uncovered() string {
@@ -50,6 +51,9 @@ func (st textStyle) layerGrid(s *scene, l int) *tgrid {
 	g := newTGrid(s.nj*(w+1), s.ni)
 	for i := range s.ni {
 		for j := range s.nj {
+			if st.stop.stop() {
+				return g
+			}
 			t, bg := st.cellText(s, s.at(i, j, l), w)
 			g.text(j*(w+1), i, t+" ", bg)
 		}
@@ -84,6 +88,9 @@ func (st textStyle) boxedGrid(s *scene, l int) *tgrid {
 	}
 	for i := 0; i <= s.ni; i++ {
 		for j := 0; j <= s.nj; j++ {
+			if st.stop.stop() {
+				return g
+			}
 			x, y := j*stride, 2*i
 			ul, ur, dl, dr := at(i-1, j-1), at(i-1, j), at(i, j-1), at(i, j)
 			arms := 0
@@ -136,6 +143,9 @@ func (st textStyle) blockGrid(s *scene, caption string) *tgrid {
 	layers := make([]*tgrid, s.nl)
 	width := 0
 	for l := range s.nl {
+		if st.stop.stop() {
+			return newTGrid(0, 0)
+		}
 		layers[l] = st.layerGrid(s, l)
 		if l > 0 {
 			width += gap
@@ -208,7 +218,12 @@ func (t *textLines) wrapped(head string, items []string, columns int) {
 }
 
 // writeText prints the head lines, the grid and the foot lines.
-func writeText(w io.Writer, head textLines, g *tgrid, foot textLines, ansi bool) error {
+// It writes nothing when st's context is done.
+func (st textStyle) writeText(w io.Writer, head textLines, g *tgrid, foot textLines) error {
+	if err := st.stop.check(); err != nil {
+		return err
+	}
+	ansi := st.ansi
 	for _, l := range head {
 		if _, err := fmt.Fprintln(w, l); err != nil {
 			return err

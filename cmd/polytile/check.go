@@ -151,7 +151,8 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	data, err := readLimited(solPath, a.stdin)
+	ctx := cmd.Context()
+	data, err := readLimited(ctx, solPath, a.stdin)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -164,32 +165,41 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	var colNames []string
 	var rename map[string]string
 	if f.names != "" {
-		colNames, rename, err = readNames(f.names)
+		colNames, rename, err = readNames(ctx, f.names)
 		if err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("--names: %w", err)
+			}
 			return usageErr("--names: %v", err)
 		}
 	}
 	if format == "glpk-raw" && colNames == nil {
 		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
 	}
-	sol, err := export.ReadSolution(bytes.NewReader(data), format, colNames)
+	sol, err := export.ReadSolution(ctxReader{ctx, bytes.NewReader(data)}, format, colNames)
 	if err != nil {
+		if ctx.Err() != nil { // a signal: the exit code comes from it
+			return fmt.Errorf("%s: %w", solPath, ctx.Err())
+		}
 		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
 	}
 	if rename != nil {
 		sol.Rename(rename)
 	}
-	if err := checkValues(prog, sol, solPath); err != nil {
+	if err := checkValues(ctx, prog, sol, solPath); err != nil {
 		return err
 	}
-	rep, err := checkSolution(prog, sol, format)
+	rep, err := checkSolution(ctx, prog, sol, format)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("%s: %w", solPath, err) // a signal: the exit code comes from it
+	}
 	if err != nil {
 		return usageErr("%s: %v", solPath, err)
 	}
 	rep.Puzzle, rep.File = p.Name, solPath
 	if wantPic && len(rep.tiling.Placements) > 0 {
-		ropt := render.Options{Labels: true, Title: p.Name}
-		if err := atomicfile.Write(context.Background(), f.out, a.stdout, func(w io.Writer) error {
+		ropt := render.Options{Labels: true, Title: p.Name, Context: ctx}
+		if err := atomicfile.Write(ctx, f.out, a.stdout, func(w io.Writer) error {
 			return render.Tiling(w, p, rep.tiling, pic, ropt)
 		}); err != nil {
 			return err
@@ -216,21 +226,31 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 
 // checkSolution decodes sol through prog and judges the tiling. An error
 // means the file does not belong to the program (exit 2).
-func checkSolution(prog *model.Program, sol *export.Solution, format string) (*checkReport, error) {
+// It reads ctx every 65,536 names.
+func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solution, format string) (*checkReport, error) {
 	p := prog.Puzzle
 	sol = emptyProgramSolution(prog, sol)
 	// Every name must be a column of this program: a y of a seed export
 	// read as packing, or an x of another puzzle, means another program.
+	// The three smallest unknown names are kept (not all, sorted).
 	var unknown []string
+	nUnknown, n := 0, 0
 	for name := range sol.Values {
+		if n++; n&(1<<16-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		if _, ok := prog.ColumnIndex(name); !ok {
-			unknown = append(unknown, name)
+			nUnknown++
+			if i, _ := slices.BinarySearch(unknown, name); i < 3 {
+				unknown = slices.Insert(unknown, i, name)[:min(3, len(unknown)+1)]
+			}
 		}
 	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
+	if nUnknown > 0 {
 		return nil, fmt.Errorf("%d of its %d names are not columns of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
-			len(unknown), len(sol.Values), strings.Join(unknown[:min(3, len(unknown))], ", "), map[bool]string{true: ", ...", false: ""}[len(unknown) > 3])
+			nUnknown, len(sol.Values), strings.Join(unknown, ", "), map[bool]string{true: ", ...", false: ""}[nUnknown > 3])
 	}
 	complete := format == "highs" || format == "glpk" || format == "glpk-raw" || format == "cplex"
 	if complete && sol.Feasible && len(sol.Values) != prog.NumCols() {
@@ -322,7 +342,7 @@ func (r *checkReport) text(w io.Writer) error {
 // readLimited reads a solution file (or stdin for "-"), refusing one
 // larger than export.MaxSolutionSize and anything but a regular file or
 // stdin.
-func readLimited(path string, stdin io.Reader) ([]byte, error) {
+func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
 	var r io.Reader = stdin
 	if path != "-" {
 		st, err := os.Stat(path)
@@ -346,7 +366,7 @@ func readLimited(path string, stdin io.Reader) ([]byte, error) {
 		}
 		r = fh
 	}
-	data, err := io.ReadAll(io.LimitReader(r, export.MaxSolutionSize+1))
+	data, err := io.ReadAll(io.LimitReader(ctxReader{ctx, r}, export.MaxSolutionSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -362,8 +382,8 @@ func head(data []byte) []byte { return data[:min(len(data), 4096)] }
 // readNames reads the column names of --names: a fixed-MPS file gives the
 // short-to-full mapping (and its column order), an LP or free MPS file the
 // column order GLPK uses.
-func readNames(path string) ([]string, map[string]string, error) {
-	data, err := readLimited(path, nil)
+func readNames(ctx context.Context, path string) ([]string, map[string]string, error) {
+	data, err := readLimited(ctx, path, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -375,11 +395,11 @@ func readNames(path string) ([]string, map[string]string, error) {
 	// An MPS file by its content (a NAME or ROWS section first), whatever
 	// its name: a fixed-MPS export saved as .fmps was read as LP.
 	if isMPS(data) || strings.EqualFold(filepath.Ext(path), ".mps") {
-		m, err := export.ReadMPSNames(bytes.NewReader(data))
+		m, err := export.ReadMPSNames(ctxReader{ctx, bytes.NewReader(data)})
 		if err != nil {
 			return nil, nil, inFile(err)
 		}
-		order, err := export.MPSColumnOrder(bytes.NewReader(data))
+		order, err := export.MPSColumnOrder(ctxReader{ctx, bytes.NewReader(data)})
 		if err != nil {
 			return nil, nil, inFile(err)
 		}
@@ -388,7 +408,7 @@ func readNames(path string) ([]string, map[string]string, error) {
 		}
 		return order, m, nil
 	}
-	order, err := export.LPColumnOrder(bytes.NewReader(data))
+	order, err := export.LPColumnOrder(ctxReader{ctx, bytes.NewReader(data)})
 	if err != nil {
 		return nil, nil, inFile(err)
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"sort"
+	"context"
 	"strings"
 
 	"github.com/polytile/polytile/export"
@@ -15,34 +15,45 @@ import (
 // infinities, unreadable numbers and names listed twice. Names that are
 // not columns of prog are left to checkSolution, which refuses them. The
 // first offending line of the file is reported.
-func checkValues(prog *model.Program, sol *export.Solution, path string) error {
+//
+// It reads ctx every 65,536 names (a 250 MB file holds millions).
+func checkValues(ctx context.Context, prog *model.Program, sol *export.Solution, path string) error {
 	if !sol.Feasible {
 		return nil // an infeasible file's values are not a solution; check says so
 	}
-	names := make([]string, 0, len(sol.Values))
-	for name := range sol.Values {
-		names = append(names, name)
-	}
-	sort.Slice(names, func(a, b int) bool {
-		la, lb := sol.Lines[names[a]], sol.Lines[names[b]]
-		if la != lb {
-			return la < lb
+	// The offending name on the first line is reported: one pass, no sort
+	// (sorting the names with a map lookup per comparison took 97 s for
+	// 2.5 million names).
+	var first string
+	var firstErr error
+	firstLine, firstHas := 0, false
+	n := 0
+	for name, v := range sol.Values {
+		if n++; n&(1<<16-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
-		return names[a] < names[b]
-	})
-	for _, name := range names {
 		j, ok := prog.ColumnIndex(name)
 		if !ok {
 			continue
 		}
-		if err := prog.CheckValue(j, sol.Values[name]); err != nil {
-			if ln, ok := sol.Lines[name]; ok {
-				return usageErr("%s:%d: %v", path, ln, trimModel(err))
-			}
-			return usageErr("%s: %v", path, trimModel(err))
+		err := prog.CheckValue(j, v)
+		if err == nil {
+			continue
+		}
+		ln, hasLine := sol.Lines[name] // 0 without a line: first, as before
+		if firstErr == nil || ln < firstLine || ln == firstLine && name < first {
+			first, firstErr, firstLine, firstHas = name, err, ln, hasLine
 		}
 	}
-	return nil
+	switch {
+	case firstErr == nil:
+		return nil
+	case firstHas:
+		return usageErr("%s:%d: %v", path, firstLine, trimModel(firstErr))
+	}
+	return usageErr("%s: %v", path, trimModel(firstErr))
 }
 
 // trimModel drops the package prefix of a model error for a CLI message.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -176,7 +177,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		}
 		extra = append(extra, b)
 	}
-	files, err := puzzleFiles(args)
+	files, err := a.puzzleFiles(args)
 	if err != nil {
 		return err
 	}
@@ -185,8 +186,14 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	}
 	var puzzles []*puzzle.Puzzle
 	maxOnly := map[*puzzle.Puzzle]bool{} // auto: no exact tiling (loadComparedAuto)
+	unread := 0                          // puzzles left out: their reading reached --time-limit
 	for _, file := range files {
 		p, only, err := a.loadComparedAuto(ctx, file, f)
+		if errors.Is(err, errReadTimeLimit) {
+			fmt.Fprintf(a.stderr, "note: %s: left out of the comparison\n", puzzle.SafeText(err.Error()))
+			unread++
+			continue
+		}
 		if err != nil {
 			return err
 		}
@@ -195,6 +202,10 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	}
 	if err := checkBackendsForPuzzles(backends, puzzles, files); err != nil {
 		return err
+	}
+	if unread > 0 && f.update != "" {
+		fmt.Fprintf(a.stderr, "note: %s not updated: %d puzzle(s) were left out\n", puzzle.SafeText(f.update), unread)
+		f.update = ""
 	}
 
 	line := progress.New(a.stderr, a.quiet)
@@ -238,7 +249,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		return nil // exit code from the signal
 	case runErr != nil:
 		return runErr
-	case !rep.OK():
+	case !rep.OK(), unread > 0:
 		return noSolution
 	}
 	return nil
@@ -252,7 +263,8 @@ func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags) (*
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	return a.loadPuzzleContext(ctx, file, f.from, unplaceableFor(f.task == "max-coverage"))
+	p, err := a.loadPuzzleContext(ctx, file, f.from, unplaceableFor(f.task == "max-coverage"))
+	return p, perPuzzleLimit(ctx, file, f.timeLimit, err)
 }
 
 // chartFormatFor is the picture format of a --chart file, by its extension
@@ -305,8 +317,10 @@ func (a *app) writeReport(o reportOutputs) error {
 }
 
 // puzzleFiles expands directories into their puzzle files (.yaml, .yml,
-// .knuth), sorted; files and "-" are kept as given.
-func puzzleFiles(args []string) ([]string, error) {
+// .knuth), sorted; files and "-" are kept as given. A directory entry
+// that is not a regular file (a FIFO would wait for a writer, a device
+// read without end) is skipped with a note on stderr.
+func (a *app) puzzleFiles(args []string) ([]string, error) {
 	var files []string
 	for _, arg := range args {
 		st, err := os.Stat(arg)
@@ -322,9 +336,15 @@ func puzzleFiles(args []string) ([]string, error) {
 		for _, e := range entries {
 			switch strings.ToLower(filepath.Ext(e.Name())) {
 			case ".yaml", ".yml", ".knuth":
-				if !e.IsDir() {
-					files = append(files, filepath.Join(arg, e.Name()))
+				if e.IsDir() {
+					continue
 				}
+				path := filepath.Join(arg, e.Name())
+				if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+					a.noteSkipped(path, st, err)
+					continue
+				}
+				files = append(files, path)
 			}
 		}
 		if len(files) == n {

@@ -115,13 +115,19 @@ The file is written to a temporary name and renamed when complete.`,
 					}
 					break
 				}
-				c := model.NewCover(p)
+				c, err := model.NewCoverContext(cmd.Context(), p)
+				if err != nil {
+					return err
+				}
 				d, err := export.ParseDLXDialect(dialect)
 				if err != nil {
 					return usageErr("--dialect: %v", err)
 				}
 				dopt := export.DLXOptions{Dialect: d, MaxCoverage: opt.Mode == model.MaxCoverage}
-				if err := export.CheckDLX(c, dopt); err != nil {
+				if err := export.CheckDLXContext(cmd.Context(), c, dopt); err != nil {
+					if cmd.Context().Err() != nil {
+						return err // a signal: the exit code comes from it
+					}
 					return usageErr("%v", err)
 				}
 				write = func(w io.Writer) error { return export.WriteDLXWith(w, c, dopt) }

@@ -111,7 +111,9 @@ type pictures struct {
 	p        *puzzle.Puzzle
 	drawn    int
 	err      error
-	stop     func() // stops the search after a failed write
+	stop     func()      // stops the search after a failed write
+	late     func() bool // the drawing outlived its grace after the stop (readlimit.go)
+	stderr   io.Writer
 }
 
 // prepareSolveOutputs runs the checks of solve's outputs that can fail
@@ -155,7 +157,8 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 			format = render.ANSI
 		}
 	}
-	pc := &pictures{format: format, toStdout: f.out == "-" || sameAsStdout(f.out, a.stdout), opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop}
+	pc := &pictures{format: format, toStdout: f.out == "-" || sameAsStdout(f.out, a.stdout), opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop, stderr: a.stderr}
+	pc.opt.Context, pc.late = drawingContext(ctx)
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
 			if shown > 1 {
@@ -222,6 +225,11 @@ func (pc *pictures) finish(tilings []puzzle.Tiling) error {
 	}
 	if pc.err != nil || pc.drawn == 0 {
 		pc.file.Abort()
+		if pc.err != nil && pc.late != nil && pc.late() {
+			// What was found is still reported; the picture is not half-written.
+			fmt.Fprintf(pc.stderr, "note: the picture was not finished within %v of the stop (time limit or signal): not written\n", drawGrace)
+			return nil
+		}
 		return pc.err
 	}
 	return pc.file.Commit()

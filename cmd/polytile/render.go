@@ -39,7 +39,7 @@ the extension), else ansi on a terminal and ascii otherwise.`,
 				return err
 			}
 			return atomicfile.Write(cmd.Context(), out, a.stdout, func(w io.Writer) error {
-				return render.Overview(w, p, f, render.Options{Labels: labels, Title: p.Name})
+				return render.Overview(w, p, f, render.Options{Labels: labels, Title: p.Name, Context: cmd.Context()})
 			})
 		},
 	}

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/polytile/polytile/compare"
+)
+
+// TestExportDLXTooLargeRefused: a 4-line puzzle whose dlx1 export would
+// be 1.4 GB (1,048,576 monomino copies, each of the 100 images written
+// once per copy) is refused with exit 2 before -o is created (it wrote
+// 1.4 GB in 8 s; a 1000x1000 board would have been about 10^13 bytes).
+func TestExportDLXTooLargeRefused(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "big2.yaml")
+	os.WriteFile(in, []byte("board: 100x1\ncount: 1048576\npieces:\n  I: \"#\"\n"), 0o644)
+	out := filepath.Join(dir, "out.dlx")
+	start := time.Now()
+	code, _, errs := run(t, "", "export", in, "--format", "dlx", "--dialect", "dlx1", "-o", out)
+	if code != exitUsage || !strings.Contains(errs, "more than the limit") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the refusal took %v", d)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o exists after the refusal: %v", err)
+	}
+	// The dlx3 file of the same puzzle is small and written.
+	if code, _, errs := run(t, "", "export", in, "--format", "dlx", "-o", out); code != 0 {
+		t.Errorf("dlx3: exit %d: %s", code, errs)
+	}
+}
+
+// fifoIn makes a directory with pentomino-12x5.yaml (a link to the
+// example) and name as a FIFO that no one writes.
+func fifoIn(t *testing.T, name string) (dir, fifo string) {
+	t.Helper()
+	dir = t.TempDir()
+	abs, err := filepath.Abs(example("pentomino-12x5.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(abs, filepath.Join(dir, "pentomino-12x5.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	fifo = filepath.Join(dir, name)
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	return dir, fifo
+}
+
+// runUnblocking runs the CLI in-process and fails when it takes longer than
+// d; a run blocked opening the FIFO is then released by opening its
+// write end.
+func runUnblocking(t *testing.T, d time.Duration, fifo string, args ...string) (int, string, string) {
+	t.Helper()
+	type res struct {
+		code      int
+		out, errs string
+	}
+	done := make(chan res, 1)
+	go func() {
+		code, out, errs := run(t, "", args...)
+		done <- res{code, out, errs}
+	}()
+	select {
+	case r := <-done:
+		return r.code, r.out, r.errs
+	case <-time.After(d):
+		if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+		r := <-done
+		t.Fatalf("%v still running after %v (exit %d once the FIFO was opened: %s)", args, d, r.code, r.errs)
+		return 0, "", ""
+	}
+}
+
+// TestBenchSkipsFIFOExample: a bench case whose puzzle is a FIFO is an
+// Error row and the run goes on (bench waited for a writer past
+// --time-limit, and Ctrl-C needed the watchdog).
+func TestBenchSkipsFIFOExample(t *testing.T) {
+	dir, fifo := fifoIn(t, "pentomino-10x6.yaml")
+	code, out, errs := runUnblocking(t, 20*time.Second, fifo, "bench", "quick", "--examples", dir, "--time-limit", "1ns", "--format", "json")
+	if code != exitNoSolution {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	var rep compare.BenchReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(rep.Rows) != 10 {
+		t.Fatalf("%d rows", len(rep.Rows))
+	}
+	for _, r := range rep.Rows {
+		fromFIFO := strings.HasPrefix(r.ID, "P-")
+		if fromFIFO && (r.Status != compare.Error || !strings.Contains(r.Reason, "not a regular file")) ||
+			!fromFIFO && r.Status != compare.Timeout && r.Status != compare.OK {
+			t.Errorf("%s: %s %s", r.ID, r.Status, r.Reason)
+		}
+	}
+}
+
+// TestCompareDirectorySkipsFIFO: compare DIR skips a FIFO in the
+// directory with a note and compares the rest (the FIFO's read reached
+// the time limit and ended the run: exit 1, no table).
+func TestCompareDirectorySkipsFIFO(t *testing.T) {
+	dir, fifo := fifoIn(t, "waiting.yaml")
+	code, out, errs := runUnblocking(t, 20*time.Second, fifo, "compare", dir, "-b", "dlx", "--time-limit", "1s", "--format", "json")
+	if code != 0 || !strings.Contains(errs, "waiting.yaml: not a regular file") {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	if rep := compareJSON(t, out); len(rep.Tables) != 1 || !rep.Tables[0].Agree {
+		t.Errorf("report: %+v", rep)
+	}
+}
+
+// TestCompareUnreadPuzzleIsANote: a puzzle named on the command line
+// whose reading reaches the per-puzzle --time-limit is left out with a
+// note saying the limit is per puzzle; the others are compared and the
+// exit code is 1 (the whole run ended with exit 1 and no table, saying
+// "--time-limit counts from the start of the command").
+func TestCompareUnreadPuzzleIsANote(t *testing.T) {
+	dir, fifo := fifoIn(t, "waiting.yaml")
+	code, out, errs := runUnblocking(t, 20*time.Second, fifo, "compare", fifo, filepath.Join(dir, "pentomino-12x5.yaml"),
+		"-b", "dlx", "--time-limit", "1s", "--format", "json")
+	if code != exitNoSolution || !strings.Contains(errs, "applies to each puzzle") || strings.Contains(errs, "start of the command") {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	if rep := compareJSON(t, out); len(rep.Tables) != 1 || !rep.Tables[0].Agree {
+		t.Errorf("report: %+v", rep)
+	}
+}
+
+// signalAfter starts the binary, sends SIGINT after delay and returns the
+// exit code, stderr and the time from the signal to the exit; it skips
+// the test when the command ended before the signal (a fast machine).
+func signalAfter(t *testing.T, delay time.Duration, dir string, args ...string) (int, string, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		t.Skipf("%v ended in under %v: no phase to interrupt (%s)", args, delay, errb.String())
+	case <-time.After(delay):
+	}
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	<-done
+	return cmd.ProcessState.ExitCode(), errb.String(), time.Since(sent)
+}
+
+// TestLongPhasesStopOnSIGINT: phases that did not read the context
+// (render's text grid of a 1x1x1048576 board; check's reading of a large
+// solution file, its value check, which sorted the names with a map
+// lookup per comparison, and its column check) stop within a second of
+// SIGINT with exit 130, before the watchdog has to end the process
+// ("still running 1s after the signal").
+func TestLongPhasesStopOnSIGINT(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "tall.yaml"), []byte("board: 1x1x1048576\ncount: unlimited\npieces:\n  I: \"#\"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "small.yaml"), []byte("board: 4x1\ncount: 4\npieces:\n  I: \"#\"\n"), 0o644)
+	var sol bytes.Buffer
+	sol.WriteString("# Solution for model obj\n# Objective value = 0\n")
+	for i := range 1_500_000 {
+		fmt.Fprintf(&sol, "x_I_0_%d_0 0\n", i)
+	}
+	os.WriteFile(filepath.Join(dir, "big.sol"), sol.Bytes(), 0o644)
+	for _, c := range []struct {
+		name  string
+		delay time.Duration
+		args  []string
+	}{
+		{"render", time.Second, []string{"render", "tall.yaml", "--format", "ascii", "-o", "r.txt"}},
+		{"check", 1500 * time.Millisecond, []string{"check", "small.yaml", "big.sol"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, errs, took := signalAfter(t, c.delay, dir, c.args...)
+			if code != exitInterrupted || took > time.Second || strings.Contains(errs, "still running") {
+				t.Errorf("exit %d %v after SIGINT: %s", code, took, errs)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "r.txt")); !os.IsNotExist(err) {
+		t.Errorf("an interrupted render left r.txt: %v", err)
+	}
+}
+
+// TestMaxCoverageTimeLimitOnBigBoard: solve --max-coverage --time-limit
+// on a 1024x1024 board of monominoes ends within the limit and a second
+// (the greedy start, the symmetries, the colouring and the text picture
+// of a million placements ran seconds past it, exit 0); what was found
+// is reported, and a picture not drawn within half a second of the stop
+// is not written, with a note.
+func TestMaxCoverageTimeLimitOnBigBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million cells")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "mono.yaml")
+	os.WriteFile(in, []byte("board: 1024x1024\ncount: unlimited\npieces:\n  I: \"#\"\n"), 0o644)
+	out := filepath.Join(dir, "out.txt")
+	start := time.Now()
+	code, stdout, errs := run(t, "", "solve", in, "--max-coverage", "--time-limit", "1500ms", "-o", out)
+	took := time.Since(start)
+	if took > 2500*time.Millisecond {
+		t.Errorf("took %v with --time-limit 1500ms (exit %d): %s%s", took, code, stdout, errs)
+	}
+	if _, err := os.Stat(out); err == nil && strings.Contains(errs, "not written") {
+		t.Errorf("the note says the picture was not written, but %s exists", out)
+	}
+	if !strings.Contains(stdout, "coverage") {
+		t.Errorf("no summary: exit %d %s %s", code, stdout, errs)
+	}
+}
