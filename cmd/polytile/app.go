@@ -105,16 +105,19 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 		if hardExit == nil {
 			return
 		}
+		// One way out for both hard paths: the temporaries of the outputs
+		// being written go first (os.Exit runs no deferred Abort).
+		stop := func(why string) {
+			fmt.Fprintf(a.stderr, "polytile: %s: stopped at once\n", why)
+			atomicfile.RemoveTemps()
+			hardExit(code)
+		}
 		select {
 		case <-finished:
 		case <-sigs:
-			fmt.Fprintln(a.stderr, "polytile: second signal: stopped at once")
-			atomicfile.RemoveTemps() // os.Exit runs no deferred Abort
-			hardExit(code)
+			stop("second signal")
 		case <-time.After(stopGrace):
-			fmt.Fprintf(a.stderr, "polytile: still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve): stopped at once, without a summary\n", stopGrace)
-			atomicfile.RemoveTemps()
-			hardExit(code)
+			stop(fmt.Sprintf("still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve), without a summary", stopGrace))
 		}
 	}()
 	root := a.rootCmd()

@@ -32,6 +32,9 @@ func checkMaxCoverageHeuristic(f *solveFlags) error {
 	if !f.maxCoverage {
 		return nil
 	}
+	if err := native.CheckSchedule(f.heuristic); err != nil {
+		return usageErr("--heuristic: %v", err) // a bad level is said as such first
+	}
 	if first, _, levels := strings.Cut(f.heuristic, "="); levels {
 		return usageErr("--heuristic %s: maximum coverage runs DLX with hole options with one heuristic, so levels have no meaning and %s would run throughout; give --heuristic %s", f.heuristic, first, first)
 	}
