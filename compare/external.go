@@ -17,6 +17,7 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/extproc"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
@@ -313,7 +314,7 @@ func writeFile(ctx context.Context, path string, write func(w io.Writer) error) 
 	if err != nil {
 		return err
 	}
-	if err := write(ctxWriter{ctx, f}); err != nil {
+	if err := write(ctxio.Writer(ctx, f)); err != nil {
 		f.Close()
 		return err
 	}
@@ -322,19 +323,6 @@ func writeFile(ctx context.Context, path string, write func(w io.Writer) error) 
 		return err
 	}
 	return f.Close()
-}
-
-// ctxWriter fails its writes once its context is done.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
 }
 
 // tail returns the last lines of a program's output, for error messages.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -63,18 +64,5 @@ func (o Options) writer(w io.Writer) io.Writer {
 	if o.Context == nil {
 		return w
 	}
-	return ctxWriter{o.Context, w}
-}
-
-// ctxWriter fails its writes once its context is done.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
+	return ctxio.Writer(o.Context, w)
 }

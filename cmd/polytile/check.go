@@ -16,6 +16,7 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
@@ -176,7 +177,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if format == "glpk-raw" && colNames == nil {
 		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
 	}
-	sol, err := export.ReadSolution(ctxReader{ctx, bytes.NewReader(data)}, format, colNames)
+	sol, err := export.ReadSolution(ctxio.Reader(ctx, bytes.NewReader(data)), format, colNames)
 	if err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
 			return fmt.Errorf("%s: %w", solPath, ctx.Err())
@@ -366,7 +367,7 @@ func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, err
 		}
 		r = fh
 	}
-	data, err := io.ReadAll(io.LimitReader(ctxReader{ctx, r}, export.MaxSolutionSize+1))
+	data, err := io.ReadAll(io.LimitReader(ctxio.Reader(ctx, r), export.MaxSolutionSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -395,11 +396,11 @@ func readNames(ctx context.Context, path string) ([]string, map[string]string, e
 	// An MPS file by its content (a NAME or ROWS section first), whatever
 	// its name: a fixed-MPS export saved as .fmps was read as LP.
 	if isMPS(data) || strings.EqualFold(filepath.Ext(path), ".mps") {
-		m, err := export.ReadMPSNames(ctxReader{ctx, bytes.NewReader(data)})
+		m, err := export.ReadMPSNames(ctxio.Reader(ctx, bytes.NewReader(data)))
 		if err != nil {
 			return nil, nil, inFile(err)
 		}
-		order, err := export.MPSColumnOrder(ctxReader{ctx, bytes.NewReader(data)})
+		order, err := export.MPSColumnOrder(ctxio.Reader(ctx, bytes.NewReader(data)))
 		if err != nil {
 			return nil, nil, inFile(err)
 		}
@@ -408,7 +409,7 @@ func readNames(ctx context.Context, path string) ([]string, map[string]string, e
 		}
 		return order, m, nil
 	}
-	order, err := export.LPColumnOrder(ctxReader{ctx, bytes.NewReader(data)})
+	order, err := export.LPColumnOrder(ctxio.Reader(ctx, bytes.NewReader(data)))
 	if err != nil {
 		return nil, nil, inFile(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"time"
 
@@ -37,21 +36,6 @@ func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
 		why = "not a regular file (" + st.Mode().Type().String() + ")"
 	}
 	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
-}
-
-// ctxReader fails its reads once its context is done: a parser reading a
-// large file (check's 256 MB solution file) stops within one read of a
-// signal.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }
 
 // drawGrace is how long solve's picture may still take after the time

@@ -45,6 +45,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/polytile/polytile/internal/ctxio"
 )
 
 // StaleAge is the age (time since the last write) after which an unlocked
@@ -472,17 +474,7 @@ func (a *File) Abort() {
 // stops promptly and leaves nothing behind.
 func Write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
 	f, err := CreateContext(ctx, path, stdout)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	if err := fn(ctxWriter{ctx, f}); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return f.Commit()
+	return fill(ctx, f, err, path, fn)
 }
 
 // WriteRegular is Write for an output that must be a regular file or a
@@ -491,30 +483,24 @@ func Write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writ
 // an open file (/dev/stdout) is refused and nothing is written.
 func WriteRegular(ctx context.Context, path string, fn func(w io.Writer) error) error {
 	f, err := create(ctx, path, nil, true)
+	return fill(ctx, f, err, path, fn)
+}
+
+// fill is the rest of Write and WriteRegular once f is created (or err
+// says why not): fn writes through a writer that fails once ctx is done,
+// and f is committed only if fn and ctx both end well, else aborted.
+func fill(ctx context.Context, f *File, err error, path string, fn func(w io.Writer) error) error {
 	if err != nil {
 		return err
 	}
 	defer f.Abort()
-	if err := fn(ctxWriter{ctx, f}); err != nil {
+	if err := fn(ctxio.Writer(ctx, f)); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return f.Commit()
-}
-
-// ctxWriter fails writes once its context is done.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
 }
 
 // SameFile reports whether the paths a and b name the same file: the same
