@@ -37,7 +37,7 @@ func checkOutputs(inputs []string, outs ...output) error {
 				return usageErr("%s %s is the file standard input (-) reads: writing it would overwrite the input; choose another file", o.flag, o.path)
 			}
 			if atomicfile.SameFile(in, o.path) {
-				return usageErr("%s %s is the input %s: writing it would overwrite the puzzle; choose another file", o.flag, o.path, in)
+				return usageErr("%s %s is the input %s: writing it would overwrite that input; choose another file", o.flag, o.path, in)
 			}
 		}
 		for _, p := range outs[:n] {
