@@ -114,6 +114,9 @@ type pictures struct {
 	stop     func()      // stops the search after a failed write
 	late     func() bool // the drawing outlived its grace after the stop (readlimit.go)
 	stderr   io.Writer
+	// skipped says that the picture asked for was not written (its
+	// drawing outlived the grace): the command then exits 1.
+	skipped bool
 }
 
 // prepareSolveOutputs runs the checks of solve's outputs that can fail
@@ -228,6 +231,7 @@ func (pc *pictures) finish(tilings []puzzle.Tiling) error {
 		if pc.err != nil && pc.late != nil && pc.late() {
 			// What was found is still reported; the picture is not half-written.
 			fmt.Fprintf(pc.stderr, "note: the picture was not finished within %v of the stop (time limit or signal): not written\n", drawGrace)
+			pc.skipped = true
 			return nil
 		}
 		return pc.err

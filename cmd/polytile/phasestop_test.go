@@ -227,6 +227,9 @@ func TestMaxCoverageTimeLimitOnBigBoard(t *testing.T) {
 	if _, err := os.Stat(out); err == nil && strings.Contains(errs, "not written") {
 		t.Errorf("the note says the picture was not written, but %s exists", out)
 	}
+	if strings.Contains(errs, "not written") && code != 1 {
+		t.Errorf("the picture asked for was not written, yet exit %d (want 1)", code)
+	}
 	if !strings.Contains(stdout, "coverage") {
 		t.Errorf("no summary: exit %d %s %s", code, stdout, errs)
 	}

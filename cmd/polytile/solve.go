@@ -287,6 +287,8 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	switch {
 	case o.Interrupted && a.signal.Load() != 0:
 		return nil // exit code from the signal
+	case pics != nil && pics.skipped:
+		return noSolution // the picture asked for was not written
 	case !o.found && f.shard != "" && f.count && !o.TimedOut && !o.Interrupted:
 		// A shard that finished its part of a count answered: its part has
 		// no solution. Exit 1 would make Slurm, Kubernetes and GNU parallel
