@@ -162,20 +162,39 @@ func SolveFlags(cfg native.Config) []string {
 }
 
 // PuzzleChecker is a backend whose options may do nothing on some
-// puzzles: CheckPuzzle says why (the caller refuses the backend for that
-// puzzle, as polytile solve refuses the matching flags).
+// puzzles or tasks: CheckTask says why (the caller refuses the backend for
+// that puzzle and task, as polytile solve refuses the matching flags, or
+// skips its row).
 type PuzzleChecker interface {
-	CheckPuzzle(p *puzzle.Puzzle) error
+	CheckTask(p *puzzle.Puzzle, k Kind) error
 }
 
-// CheckPuzzle refuses the options that do nothing on p. With an unlimited
-// piece the number of pieces left is unknown: at=N (DLX until N pieces
-// remain) never hands over, FILA starts at once, and a schedule's levels
-// (e=11:f=3) have no meaning, its first heuristic running throughout;
-// solve refuses --fila-at N and such a --heuristic there. native.Config
-// itself accepts them (and does what CheckPuzzle says): the native tests
-// run every configuration on every puzzle.
-func (b *nativeBackend) CheckPuzzle(p *puzzle.Puzzle) error {
+// CheckTask refuses the options that do nothing on p for task k.
+//
+// Maximum coverage runs DLX with hole options, where only the heuristic
+// applies (the first of a schedule): nof, at=N, vol, r= and j=N, and a
+// schedule's levels, do nothing there; solve --max-coverage refuses the
+// matching flags.
+//
+// With an unlimited piece the number of pieces left is unknown: at=N (DLX
+// until N pieces remain) never hands over, FILA starts at once, and a
+// schedule's levels (e=11:f=3) have no meaning, its first heuristic
+// running throughout; solve refuses --fila-at N and such a --heuristic
+// there. native.Config itself accepts them (and does what CheckTask says):
+// the native tests run every configuration on every puzzle.
+func (b *nativeBackend) CheckTask(p *puzzle.Puzzle, k Kind) error {
+	if k == MaxCoverage {
+		for _, o := range b.opts {
+			first, _, levels := strings.Cut(o, "=")
+			switch {
+			case optionKind(o) != "heuristic":
+				return fmt.Errorf("%s: maximum coverage runs DLX with hole options, where only the heuristic applies (solve --max-coverage refuses the matching flag); leave %s out", o, o)
+			case levels:
+				return fmt.Errorf("%s: maximum coverage runs one heuristic, so levels have no meaning and %s would run throughout; give %s", o, first, first)
+			}
+		}
+		return nil
+	}
 	if _, unlimited := p.PieceArea(); !unlimited {
 		return nil
 	}

@@ -105,7 +105,7 @@ func Compare(ctx context.Context, p *puzzle.Puzzle, backends []Backend, opt Opti
 	kinds := opt.Kinds
 	auto := kinds == nil
 	if auto {
-		kinds = []Kind{autoKind(p)}
+		kinds = []Kind{AutoKind(p)}
 	}
 	var tables []*Table
 	for n := 0; n < len(kinds); n++ {
@@ -121,8 +121,9 @@ func Compare(ctx context.Context, p *puzzle.Puzzle, backends []Backend, opt Opti
 	return tables, nil
 }
 
-// autoKind is the task Compare chooses for a puzzle.
-func autoKind(p *puzzle.Puzzle) Kind {
+// AutoKind is the task Compare chooses first for a puzzle when
+// Options.Kinds is nil (it adds MaxCoverage after a count of 0).
+func AutoKind(p *puzzle.Puzzle) Kind {
 	for _, pc := range p.Pieces {
 		if pc.Unlimited {
 			return MaxCoverage
@@ -171,7 +172,7 @@ func runOne(ctx context.Context, b Backend, task Task) *Row {
 	if c, ok := b.(PuzzleChecker); ok {
 		// Options that would do nothing on this puzzle: not run as if
 		// they were there (polytile compare refuses them in --backends).
-		if err := c.CheckPuzzle(task.Puzzle); err != nil {
+		if err := c.CheckTask(task.Puzzle, task.Kind); err != nil {
 			r.Status, r.Reason = Skipped, err.Error()
 			return r
 		}

@@ -200,7 +200,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		puzzles = append(puzzles, p)
 		maxOnly[p] = only
 	}
-	if err := checkBackendsForPuzzles(backends, puzzles, files); err != nil {
+	if err := checkBackendsForPuzzles(backends, puzzles, files, opt.Kinds, maxOnly); err != nil {
 		return err
 	}
 	if unread > 0 && f.update != "" {

@@ -9,20 +9,31 @@ import (
 )
 
 // checkBackendsForPuzzles refuses, before anything runs, a backend of
-// --backends whose options would do nothing on one of the puzzles (a
-// native at=N or a schedule's levels on a puzzle with an unlimited piece:
-// compare.PuzzleChecker), as solve refuses --fila-at N and --heuristic
-// e=11:f=3 there. A backend of the task's default lists (polytile's own
-// choice, not an option given) is a skipped row for such a puzzle instead
-// (compare.Compare).
-func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string) error {
+// --backends whose options would do nothing on one of the puzzles for the
+// task it is known to get (compare.PuzzleChecker): a native at=N or a
+// schedule's levels on a puzzle with an unlimited piece, as solve refuses
+// --fila-at N and --heuristic e=11:f=3 there; any native option but the
+// heuristic on maximum coverage, as solve --max-coverage refuses them. The
+// task is kinds[0] when --task names it, else compare's automatic choice
+// (maxOnly: only maximum coverage applies); a maximum-coverage table that
+// auto adds after a count of 0 skips such rows, with the reason, as it
+// does for a backend of the task's default lists (polytile's own choice,
+// not an option given).
+func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string, kinds []compare.Kind, maxOnly map[*puzzle.Puzzle]bool) error {
 	for n, p := range puzzles {
+		k := compare.AutoKind(p)
+		switch {
+		case len(kinds) > 0:
+			k = kinds[0]
+		case maxOnly[p]:
+			k = compare.MaxCoverage
+		}
 		for _, b := range backends {
 			c, ok := b.(compare.PuzzleChecker)
 			if !ok {
 				continue
 			}
-			if err := c.CheckPuzzle(p); err != nil {
+			if err := c.CheckTask(p, k); err != nil {
 				return usageErr("--backends %s on %s: %v", b.Name(), files[n], err)
 			}
 		}
