@@ -156,8 +156,8 @@ func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 		o.Coverage = ptr(res.Coverage)
 		o.Tilings = append(o.Tilings, res.Tiling)
 	}
-	if res.AreaBoundReached {
-		o.Note = "stopped at the area bound"
+	if res.AreaBoundReached { // polytile's bound, whichever argument gives it
+		o.Note = "stopped at the " + prog.Bound.Name()
 	}
 	if !optimal {
 		o.Status = Timeout

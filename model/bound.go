@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -164,6 +165,15 @@ func (b *Bound) reason(sizes map[int]int, black, white, imbalance int) string {
 		why += fmt.Sprintf(" (region %d black / %d white; covered <= 2*min + imbalance %d = %d)", black, white, imbalance, b.Colour)
 	}
 	return fmt.Sprintf("%s bound %d: %s", kind, b.Bound, why)
+}
+
+// Name is the argument that gives Bound, as Reason starts: "area bound"
+// or "checkerboard bound".
+func (b Bound) Name() string {
+	if name, _, ok := strings.Cut(b.Reason, " bound "); ok {
+		return name + " bound"
+	}
+	return "coverage bound"
 }
 
 // colouringHolds reports whether the checkerboard colouring of

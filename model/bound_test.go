@@ -333,3 +333,20 @@ func ExampleCoverageBound() {
 	fmt.Println(CoverageBound(p).Reason)
 	// Output: area bound 48: largest multiple of 4 <= 49
 }
+
+// TestBoundName: the argument named by Name is the one Reason gives, so
+// that compare's "stopped at the ... bound" note names the bound HiGHS
+// stopped at (it always said "area bound", also for the T-tetromino
+// 10x10's checkerboard bound 96).
+func TestBoundName(t *testing.T) {
+	for reason, want := range map[string]string{
+		"area bound 48: largest multiple of 4 <= 49":                        "area bound",
+		"checkerboard bound 96: the region has 50 black and 50 white cells": "checkerboard bound",
+		"area bound 0: no piece fits anywhere on the board":                 "area bound",
+		"": "coverage bound",
+	} {
+		if got := (Bound{Reason: reason}).Name(); got != want {
+			t.Errorf("Name of %q = %q, want %q", reason, got, want)
+		}
+	}
+}
