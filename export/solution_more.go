@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // SolutionFormats are the formats ReadSolution reads, by the names the
@@ -195,29 +197,6 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 // deep).
 const MaxXMLDepth = 64
 
-// duplicateAttr reports an attribute el has twice (encoding/xml keeps
-// both; a reader taking the first would silently drop the second).
-func duplicateAttr(el xml.StartElement) (string, bool) {
-	if len(el.Attr) > 8 { // linear in the attributes, however many
-		seen := make(map[xml.Name]bool, len(el.Attr))
-		for _, a := range el.Attr {
-			if seen[a.Name] {
-				return a.Name.Local, true
-			}
-			seen[a.Name] = true
-		}
-		return "", false
-	}
-	for i, a := range el.Attr {
-		for _, b := range el.Attr[:i] {
-			if a.Name == b.Name {
-				return a.Name.Local, true
-			}
-		}
-	}
-	return "", false
-}
-
 // ReadCPLEXSolution reads CPLEX's XML solution file (.sol, written by
 // "write FILE.sol") and its MIP start file (.mst, the same XML):
 //
@@ -268,7 +247,7 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 			parent = open[len(open)-1]
 		}
 		open = append(open, el.Name.Local)
-		if a, ok := duplicateAttr(el); ok {
+		if a, ok := textio.DuplicateAttr(el); ok {
 			return nil, fmt.Errorf("export: CPLEX solution %s: <%s> has the attribute %q twice", pos(), trunc(el.Name.Local), trunc(a))
 		}
 		attr := func(name string) (string, bool) {

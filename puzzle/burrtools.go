@@ -160,7 +160,7 @@ func (br *burrReader) read(data []byte) error {
 				return limitErr(start, "XML elements nested more than %d deep, the limit", MaxXMLDepth)
 			}
 			el := t.Name.Local
-			if a, dup := duplicateAttr(t); dup {
+			if a, dup := textio.DuplicateAttr(t); dup {
 				return Errorf(start, "<%s> has the attribute %s twice", el, quoteName(a))
 			}
 			path := strings.Join(append(stack, el), "/")
@@ -207,19 +207,6 @@ func attr(t xml.StartElement, name string) string {
 		}
 	}
 	return ""
-}
-
-// duplicateAttr reports an attribute t has twice: encoding/xml keeps both,
-// and attr would silently use the first.
-func duplicateAttr(t xml.StartElement) (string, bool) {
-	seen := make(map[xml.Name]bool, len(t.Attr))
-	for _, a := range t.Attr {
-		if seen[a.Name] {
-			return a.Name.Local, true
-		}
-		seen[a.Name] = true
-	}
-	return "", false
 }
 
 // number reads a non-negative integer attribute of at most limit: decimal
