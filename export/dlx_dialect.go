@@ -97,7 +97,8 @@ func checkDLXUnlimited(c *model.Cover, opt DLXOptions) error {
 	return nil
 }
 
-// checkDLXSize returns the layout of the file (dlxLayout), or an error
+// checkDLXSize returns the layout of the file (the item names and
+// dlxCopies), or an error
 // when it would exceed MaxDLXBytes. The size is first estimated from
 // the lengths of the copy names, so that a million copies are refused
 // before a million names are made.
@@ -111,10 +112,11 @@ func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, m
 	n := dlxSize(c, opt, names, nil, stop)
 	var copies map[int][]string
 	if n <= MaxDLXBytes && n >= 0 {
-		if names, copies, err = dlxLayout(c, opt, stop); err != nil {
-			return nil, nil, err
+		// The copy names, made now that they fit; the size again only when
+		// there are some (it differs where a name was taken).
+		if copies = dlxCopies(c, opt, names); copies != nil {
+			n = dlxSize(c, opt, names, copies, stop)
 		}
-		n = dlxSize(c, opt, names, copies, stop)
 	}
 	if n < 0 {
 		return nil, nil, errStopped
@@ -131,13 +133,12 @@ func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, m
 	return names, copies, nil
 }
 
-// dlxLayout returns the item names of c (DLXNames) and, in the DLX1
-// dialect, the names of the copy items of each piece item with several
-// copies (nil otherwise: such an item is written once, k|name).
-func dlxLayout(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[int][]string, error) {
-	names, err := dlxNames(c, stop)
-	if err != nil || opt.Dialect != DLX1 {
-		return names, nil, err
+// dlxCopies returns the names of the copy items of each piece item with
+// several copies, in the DLX1 dialect, given the item names (DLXNames);
+// nil otherwise (such an item is written once, k|name).
+func dlxCopies(c *model.Cover, opt DLXOptions, names []string) map[int][]string {
+	if opt.Dialect != DLX1 {
+		return nil
 	}
 	used := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -161,7 +162,10 @@ func dlxLayout(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[
 			copies[n] = append(copies[n], name)
 		}
 	}
-	return names, copies, nil
+	if len(copies) == 0 {
+		return nil
+	}
+	return copies
 }
 
 // dlxSize is the number of bytes of the item line and the option lines
@@ -173,16 +177,17 @@ func dlxLayout(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[
 // It returns -1 when stop (nil: never), read every 65,536 options, says
 // stop.
 func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]string, stop func() bool) int64 {
-	// heads[item] and headBytes[item]: how many option lines an image of
-	// a piece item gives, and the bytes of their piece names together.
-	heads := make(map[int]int64, len(c.Items)-c.Cells)
-	headBytes := make(map[int]int64, len(c.Items)-c.Cells)
+	// heads[item-c.Cells] and headBytes[item-c.Cells]: how many option
+	// lines an image of a piece item gives, and the bytes of their piece
+	// names together (slices: the loop over the options reads them).
+	heads := make([]int64, len(c.Items)-c.Cells)
+	headBytes := make([]int64, len(c.Items)-c.Cells)
 	var size int64
 	fresh := 0 // copy names "q" + a number in base 36 so far
 	for n := c.Cells; n < len(c.Items); n++ {
 		cs, ok := copies[n]
 		if !ok && copies == nil && opt.Dialect == DLX1 && c.Items[n].Mult > 1 {
-			// The lengths dlxLayout's names have unless a name is taken.
+			// The lengths dlxCopies's names have unless a name is taken.
 			k := c.Items[n].Mult
 			var b int64
 			for i := 1; i <= k; i++ {
@@ -193,7 +198,7 @@ func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]st
 				}
 				b += int64(l)
 			}
-			heads[n], headBytes[n] = int64(k), b
+			heads[n-c.Cells], headBytes[n-c.Cells] = int64(k), b
 			size += b + int64(k) // as below, without the prefix
 			if opt.MaxCoverage {
 				size += b + int64(k)
@@ -203,9 +208,9 @@ func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]st
 		if !ok {
 			cs = names[n : n+1]
 		}
-		heads[n] = int64(len(cs))
+		heads[n-c.Cells] = int64(len(cs))
 		for _, h := range cs {
-			headBytes[n] += int64(len(h))
+			headBytes[n-c.Cells] += int64(len(h))
 			size += int64(len(h)) + 1 + 24 // the item, a space, a "0:k|" prefix at most
 			if opt.MaxCoverage && opt.Dialect == DLX1 {
 				size += int64(len(h)) + 1 // its "unused" option
@@ -234,7 +239,7 @@ func dlxSize(c *model.Cover, opt DLXOptions, names []string, copies map[int][]st
 		if last < c.Cells {
 			size += cells
 		} else {
-			size += headBytes[last] + heads[last]*(cells+1) // "head cell ...\n"
+			size += headBytes[last-c.Cells] + heads[last-c.Cells]*(cells+1) // "head cell ...\n"
 		}
 		if size > MaxDLXBytes {
 			break

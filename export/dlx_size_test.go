@@ -35,10 +35,11 @@ func TestDLXSizeEstimate(t *testing.T) {
 		if err := WriteDLXWith(&b, c, opt); err != nil {
 			t.Fatal(err)
 		}
-		names, copies, err := dlxLayout(c, opt, nil)
+		names, err := dlxNames(c, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
+		copies := dlxCopies(c, opt, names)
 		est, got := dlxSize(c, opt, names, copies, nil), noComments(b.Bytes())
 		slack := int64(24 * (len(c.Items) - c.Cells + len(copies)*3))
 		if est < got || est > got+slack {

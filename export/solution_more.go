@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/internal/textio"
+	"github.com/polytile/polytile/puzzle"
 )
 
 // SolutionFormats are the formats ReadSolution reads, by the names the
@@ -193,9 +194,9 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 }
 
 // MaxXMLDepth is the deepest nesting of elements the CPLEX XML solution
-// reader accepts (as the BurrTools reader: CPLEX's own files nest four
+// reader accepts: the BurrTools reader's (CPLEX's own files nest four
 // deep).
-const MaxXMLDepth = 64
+const MaxXMLDepth = puzzle.MaxXMLDepth
 
 // ReadCPLEXSolution reads CPLEX's XML solution file (.sol, written by
 // "write FILE.sol") and its MIP start file (.mst, the same XML):

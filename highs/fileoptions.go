@@ -1,6 +1,9 @@
 package highs
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // FileOption reports whether the HiGHS option name reads or writes a
 // file, or may: its name contains "file", "save" or "image", or starts
@@ -29,13 +32,7 @@ var knownStrings = []string{
 
 // knownString reports whether the string option name is in knownStrings.
 func knownString(name string) bool {
-	n := strings.ToLower(strings.TrimSpace(name))
-	for _, k := range knownStrings {
-		if n == k {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(knownStrings, strings.ToLower(strings.TrimSpace(name)))
 }
 
 // unknownStringWhy is the reason given for refusing a string option that

@@ -225,7 +225,7 @@ func (in *instance) unknownString(name string) bool {
 	defer C.free(unsafe.Pointer(cn))
 	var typ C.HighsInt
 	st := C.pt_Highs_getOptionType(in.p, cn, &typ)
-	return int(st) != statusError && typ == 3 && !knownString(name) // kHighsOptionTypeString
+	return int(st) != statusError && int(typ) == optionTypeString && !knownString(name)
 }
 
 // UnknownStringOption reports whether the HiGHS library knows name as an
@@ -240,6 +240,10 @@ func UnknownStringOption(name string) bool {
 	defer in.destroy()
 	return in.unknownString(name)
 }
+
+// optionTypeString is kHighsOptionTypeString (the header's static const
+// is no symbol cgo can read).
+const optionTypeString = 3
 
 // optionTypes names HiGHS's option types (kHighsOptionType*).
 var optionTypes = [...]string{"bool (true or false)", "integer", "number", "string"}

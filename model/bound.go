@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -167,13 +166,13 @@ func (b *Bound) reason(sizes map[int]int, black, white, imbalance int) string {
 	return fmt.Sprintf("%s bound %d: %s", kind, b.Bound, why)
 }
 
-// Name is the argument that gives Bound, as Reason starts: "area bound"
-// or "checkerboard bound".
+// Name is the argument that gives Bound, as Reason names it: "area
+// bound" or "checkerboard bound".
 func (b Bound) Name() string {
-	if name, _, ok := strings.Cut(b.Reason, " bound "); ok {
-		return name + " bound"
+	if b.Colour < b.Cells { // as reason and colourReason choose
+		return "checkerboard bound"
 	}
-	return "coverage bound"
+	return "area bound"
 }
 
 // colouringHolds reports whether the checkerboard colouring of

@@ -256,11 +256,7 @@ func scheduleLevel(s string) (int, error) {
 	if s == "" || strings.Trim(s, "0123456789") != "" {
 		return 0, bad
 	}
-	t := strings.TrimLeft(s, "0")
-	if len(t) > len(strconv.Itoa(MaxScheduleLevel)) {
-		return 0, bad
-	}
-	n, err := strconv.Atoi(s)
+	n, err := strconv.Atoi(s) // digits only: any length fails or fits
 	if err != nil || n < 1 || n > MaxScheduleLevel {
 		return 0, bad
 	}

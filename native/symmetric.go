@@ -2,7 +2,6 @@ package native
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -456,34 +455,9 @@ func (s *symSearch) orbitSize(t puzzle.Tiling) int64 {
 				}
 			}
 		}
-		seen[tilingCode(p, img)] = true
+		seen[p.Canonical(img)] = true // same pieces, in any order
 	}
 	return int64(len(seen))
-}
-
-// tilingCode identifies a tiling up to the order of its placements and
-// the copies of identical pieces: per region cell, its piece's class and
-// the smallest cell of the piece.
-func tilingCode(p *puzzle.Puzzle, t puzzle.Tiling) string {
-	n := p.Area()
-	code := make([]byte, 0, 8*n)
-	class := make([]int32, n)
-	low := make([]int32, n)
-	for _, pl := range t.Placements {
-		cells, _ := p.PlacementCells(pl)
-		if len(cells) == 0 {
-			continue
-		}
-		m := slices.Min(cells)
-		for _, c := range cells {
-			class[c], low[c] = int32(p.Pieces[pl.Piece].Class), m
-		}
-	}
-	for c := range class {
-		code = binary.LittleEndian.AppendUint32(code, uint32(class[c]))
-		code = binary.LittleEndian.AppendUint32(code, uint32(low[c]))
-	}
-	return string(code)
 }
 
 // canonical reports whether t's code is the smallest among its symmetric

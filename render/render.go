@@ -127,6 +127,7 @@ func Overview(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	if p == nil {
 		return errNoPuzzle
 	}
+	w = o.writer(w) // its picture stops with o.Context like the others
 	if f.Text() {
 		if err := Region(w, p, f, o); err != nil {
 			return err

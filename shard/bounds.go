@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/polytile/polytile/internal/limits"
+	"github.com/polytile/polytile/native"
 )
 
 // Bounds of the fields of a result or checkpoint read from a file. A
@@ -103,8 +104,8 @@ func (c Config) Check() error {
 	if err := checkText("config.heuristic", c.Schedule); err != nil {
 		return err
 	}
-	if strings.Trim(c.Schedule, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789=: ") != "" {
-		return fmt.Errorf("config.heuristic %q is not a heuristic or schedule (letters, digits, = and :)", c.Schedule)
+	if err := native.CheckSchedule(c.Schedule); err != nil {
+		return fmt.Errorf("config.heuristic: %w", err)
 	}
 	return checkText("config.redundancy", c.Redundancy)
 }

@@ -424,10 +424,8 @@ func shellQuote(s string) string {
 // take, gives way to --json. A template with an -o is returned as it is;
 // tmpl is not modified.
 func withResultFile(tmpl []string, path string, index int) []string {
-	for _, w := range tmpl {
-		if w == "-o" || w == "--output" || strings.HasPrefix(w, "--output=") || strings.HasPrefix(w, "-o=") {
-			return tmpl
-		}
+	if slices.Contains(tmpl, "-o") { // ValidRerun writes every output flag as -o
+		return tmpl
 	}
 	out := make([]string, 0, len(tmpl)+3)
 	for _, w := range tmpl {

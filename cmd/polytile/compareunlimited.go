@@ -50,6 +50,13 @@ func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzl
 // exit 1 "no tiling", although auto compares a puzzle whose areas do not
 // match on maximum coverage. --task count keeps that answer.
 func (a *app) loadComparedAuto(ctx context.Context, file string, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
+	if f.timeLimit > 0 {
+		// One deadline for both readings: the second is within the
+		// puzzle's --time-limit too (loadCompared's own is not later).
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
 	p, err = a.loadCompared(ctx, file, f)
 	if err == nil || f.task != "auto" || !errors.Is(err, puzzle.ErrUnplaceable) {
 		return p, false, err
