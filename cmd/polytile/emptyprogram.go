@@ -11,11 +11,14 @@ import (
 // columns (a maximum-coverage program whose pieces all fit nowhere): its
 // only assignment is the empty tiling, covering 0 cells. The exporters
 // write the zero terms such a program needs in a placeholder column (LP
-// "0 z", OPB "0 x1"), which a solver lists, and HiGHS reads the MPS file
-// as an empty model with no solution at all (status "Empty"); neither
-// names a column. The placeholder's value is dropped and an empty model
-// is the empty assignment. An x_ name is kept: it is a column of another
-// program, and checkSolution says so.
+// "0 z", MPS a column z fixed at 0, X0000001 in a fixed MPS file, which
+// maps it to z), which a solver lists, and HiGHS reads the MPS file as an
+// empty model with no solution at all (status "Empty"); neither names a
+// column. Only the placeholder's value is dropped (see
+// model.Program.IsPlaceholder) and an empty model is the empty
+// assignment. Every other name is kept: it is a column of another program
+// (an x, a y of a seed export, an untranslated short name), and
+// checkSolution refuses it as for any program.
 func emptyProgramSolution(prog *model.Program, sol *export.Solution) *export.Solution {
 	if prog.NumCols() > 0 {
 		return sol
@@ -23,7 +26,7 @@ func emptyProgramSolution(prog *model.Program, sol *export.Solution) *export.Sol
 	out := *sol
 	out.Values = map[string]float64{}
 	for name, v := range sol.Values {
-		if strings.HasPrefix(name, "x_") {
+		if !prog.IsPlaceholder(name) {
 			out.Values[name] = v
 		}
 	}
