@@ -185,7 +185,9 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
 	}
 	if rename != nil {
-		sol.Rename(rename)
+		if err := sol.Rename(rename); err != nil {
+			return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
+		}
 	}
 	if err := checkValues(ctx, prog, sol, solPath); err != nil {
 		return err
