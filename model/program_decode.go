@@ -84,12 +84,19 @@ func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error)
 	if nUnknown > 0 {
 		return puzzle.Tiling{}, fmt.Errorf("model: decode: %d of the %d names are not columns of this program, %q the first (a solution of another program; short fixed-MPS names must be translated first)", nUnknown, len(values), unknown)
 	}
+	return pr.TilingOf(cols), nil
+}
+
+// TilingOf turns placement columns (x columns, below NumX, each once, in
+// any order; cols is sorted in place) into a tiling in column order, as
+// DecodeNames does. The tiling is not checked: call Puzzle.Verify.
+func (pr *Program) TilingOf(cols []int) puzzle.Tiling {
 	slices.Sort(cols)
 	t := puzzle.Tiling{Placements: make([]puzzle.Placement, len(cols))}
 	for n, j := range cols {
 		t.Placements[n] = pr.Puzzle.Images.Place[j]
 	}
-	return t, nil
+	return t
 }
 
 // Vector turns a tiling into an assignment of every column: x = 1 for its
