@@ -19,9 +19,9 @@ func TestMaxCoverageOptionsSkipped(t *testing.T) {
 		t.Fatalf("%v %s", err, dump(tabs))
 	}
 	want := map[string]string{
-		"fila:e,nof":       "nof: maximum coverage runs DLX with hole options",
+		"fila:e,nof":       "nof: maximum coverage runs DLX with hole options, where only the heuristic applies; leave nof out",
 		"fila:f,nof,at=10": "nof: maximum coverage runs DLX with hole options",
-		"fila:e=11:f=3":    "e=11:f=3: maximum coverage runs one heuristic",
+		"fila:e=11:f=3":    "e=11:f=3: maximum coverage runs DLX with hole options with one heuristic, so levels have no meaning and e would run throughout; give e",
 		"native:j=2":       "j=2: maximum coverage runs DLX with hole options",
 		"dlx:vol":          "vol: maximum coverage runs DLX with hole options",
 	}

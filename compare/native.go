@@ -169,42 +169,55 @@ type PuzzleChecker interface {
 	CheckTask(p *puzzle.Puzzle, k Kind) error
 }
 
-// CheckTask refuses the options that do nothing on p for task k.
-//
-// Maximum coverage runs DLX with hole options, where only the heuristic
-// applies (the first of a schedule): nof, at=N, vol, r= and j=N, and a
-// schedule's levels, do nothing there; solve --max-coverage refuses the
-// matching flags.
-//
-// With an unlimited piece the number of pieces left is unknown: at=N (DLX
-// until N pieces remain) never hands over, FILA starts at once, and a
-// schedule's levels (e=11:f=3) have no meaning, its first heuristic
-// running throughout; solve refuses --fila-at N and such a --heuristic
-// there. native.Config itself accepts them (and does what CheckTask says):
-// the native tests run every configuration on every puzzle.
+// CheckTask refuses the options that do nothing on p for task k, with
+// native.Config.IdleSettings's reason (solve refuses the matching flags
+// with the same one): on maximum coverage every option but the heuristic,
+// and a schedule's levels; with an unlimited piece at=N and a schedule's
+// levels. native.Config itself accepts them (and does what IdleSettings
+// says): the native tests run every configuration on every puzzle. On
+// maximum coverage the spec's first idle option is named, else at=N
+// before the schedule.
 func (b *nativeBackend) CheckTask(p *puzzle.Puzzle, k Kind) error {
 	if k == MaxCoverage {
 		for _, o := range b.opts {
-			first, _, levels := strings.Cut(o, "=")
-			switch {
-			case optionKind(o) != "heuristic":
-				return fmt.Errorf("%s: maximum coverage runs DLX with hole options, where only the heuristic applies (solve --max-coverage refuses the matching flag); leave %s out", o, o)
-			case levels:
-				return fmt.Errorf("%s: maximum coverage runs one heuristic, so levels have no meaning and %s would run throughout; give %s", o, first, first)
+			if idle := b.cfg.IdleSettings(nil, true, optionSetting(o)); len(idle) > 0 {
+				return errors.New(idle[0].Explain(o, o, idle[0].Instead))
 			}
 		}
 		return nil
 	}
-	if _, unlimited := p.PieceArea(); !unlimited {
-		return nil
+	var given native.Settings
+	for _, o := range b.opts {
+		given |= optionSetting(o)
 	}
-	if b.cfg.FilaAt > 0 {
-		return fmt.Errorf("at=%d: with an unlimited piece (the number of pieces left is unknown) FILA starts at once; leave at=%d out", b.cfg.FilaAt, b.cfg.FilaAt)
-	}
-	if first, _, levels := strings.Cut(b.cfg.Schedule, "="); levels {
-		return fmt.Errorf("%s: with an unlimited piece the number of pieces left is unknown, so levels have no meaning and %s would run throughout; give %s", b.cfg.Schedule, first, first)
+	for _, i := range b.cfg.IdleSettings(p, false, given) {
+		if i.Setting == native.SetFilaAt {
+			at := fmt.Sprintf("at=%d", b.cfg.FilaAt)
+			return errors.New(i.Explain(at, at, ""))
+		}
+		return errors.New(i.Explain(b.cfg.Schedule, b.cfg.Schedule, i.Instead))
 	}
 	return nil
+}
+
+// optionSetting is the native.Config setting a native option sets.
+func optionSetting(o string) native.Settings {
+	key, _, _ := strings.Cut(o, "=")
+	switch {
+	case o == "nof":
+		return native.SetNOF
+	case key == "at":
+		return native.SetFilaAt
+	case key == "vol" || key == "volume":
+		return native.SetVolume
+	case key == "r":
+		return native.SetRedundancy
+	case key == "j":
+		return native.SetWorkers
+	case optionKind(o) == "heuristic":
+		return native.SetSchedule
+	}
+	return native.SetSearch // none other is accepted (applyNativeOptions)
 }
 
 func (b *nativeBackend) Name() string { return b.spec }

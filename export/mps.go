@@ -107,7 +107,10 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	}
 	if opt.Fixed {
 		m.str("* fixed MPS names: short name, then the full name\n")
-		for j := range p.NumCols() {
+		// A program without columns maps the short name of its
+		// placeholder column (see below) like any column, so that a
+		// solution read with --names names it as the LP file does.
+		for j := range max(p.NumCols(), 1) {
 			b := append(m.buf[:0], "* "...)
 			b = m.colName(b, j)
 			b = append(b, ' ')

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -64,24 +65,45 @@ func (s *Solution) put(name string, v float64, ln int, solver string) error {
 }
 
 // Rename replaces every column name that m maps (e.g. short fixed-MPS
-// names, see ReadMPSNames) by its full name.
-func (s *Solution) Rename(m map[string]string) {
+// names, see ReadMPSNames) by its full name. Two names of the file that
+// come to the same name (a short name and the full name it maps to, both
+// listed) are an error, as a name listed twice is for the readers: one
+// value would silently replace the other. The solution is unchanged then.
+func (s *Solution) Rename(m map[string]string) error {
 	out := make(map[string]float64, len(s.Values))
 	var lines map[string]int
 	if s.Lines != nil {
 		lines = make(map[string]int, len(s.Lines))
 	}
+	clash, clashed := "", false // the smallest name two names come to
 	for k, v := range s.Values {
 		ln, hasLine := s.Lines[k]
+		name := k
 		if full, ok := m[k]; ok {
-			k = full
+			name = full
 		}
-		out[k] = v
+		if _, dup := out[name]; dup && (!clashed || name < clash) {
+			clash, clashed = name, true
+		}
+		out[name] = v
 		if hasLine {
-			lines[k] = ln
+			lines[name] = ln
 		}
 	}
+	if clashed {
+		// The names that come to it, sorted: a message that does not
+		// depend on the map's order.
+		var from []string
+		for k := range s.Values {
+			if full, ok := m[k]; k == clash && !ok || ok && full == clash {
+				from = append(from, k)
+			}
+		}
+		slices.Sort(from)
+		return fmt.Errorf("export: %q and %q both name column %q: it is listed twice", trunc(from[0]), trunc(from[1]), trunc(clash))
+	}
 	s.Values, s.Lines = out, lines
+	return nil
 }
 
 // MaxLineLength is the longest line the line-oriented readers of solution,

@@ -238,8 +238,31 @@ End
 
 func TestRename(t *testing.T) {
 	s := &Solution{Values: map[string]float64{"X0000001": 1, "other": 2}}
-	s.Rename(map[string]string{"X0000001": "x_F_0_0_0"})
+	if err := s.Rename(map[string]string{"X0000001": "x_F_0_0_0"}); err != nil {
+		t.Fatal(err)
+	}
 	if !maps.Equal(s.Values, map[string]float64{"x_F_0_0_0": 1, "other": 2}) {
 		t.Errorf("Rename: %v", s.Values)
+	}
+}
+
+// TestRenameRefusesTwoNamesForOneColumn: a file listing a short name and
+// the full name it maps to (or two short names mapped to one name) gave
+// one value silently, which one depending on the map's order; the
+// readers refuse a name listed twice, and so does Rename now (it
+// returned nothing). The solution is left as it was.
+func TestRenameRefusesTwoNamesForOneColumn(t *testing.T) {
+	for _, c := range []struct {
+		values map[string]float64
+		m      map[string]string
+	}{
+		{map[string]float64{"X0000001": 1, "x_F_0_0_0": 0}, map[string]string{"X0000001": "x_F_0_0_0"}},
+		{map[string]float64{"X0000001": 1, "X0000002": 0}, map[string]string{"X0000001": "x_F_0_0_0", "X0000002": "x_F_0_0_0"}},
+	} {
+		s := &Solution{Values: maps.Clone(c.values)}
+		err := s.Rename(c.m)
+		if err == nil || !strings.Contains(err.Error(), `both name column "x_F_0_0_0"`) || !maps.Equal(s.Values, c.values) {
+			t.Errorf("%v: %v, values %v", c.values, err, s.Values)
+		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -55,22 +54,26 @@ func (pr *Program) CheckValue(j int, v float64) error {
 // into a tiling: every x_... name with a value of 1 becomes a placement,
 // in column order; y and z are ignored, and a missing name counts as 0.
 // A value that its column cannot take (see CheckValue) is an error.
-// An x name that is not a column of the program is an error (a solution
-// of another program), and so is a non-empty map in which no name is a
-// column of the program (unless it has none): names written in short form
-// (fixed MPS) must be translated back first (see export.ReadMPSNames).
+// Every name must be a column of the program: any other name (an x or y
+// of another program, names written in short form by a fixed MPS file
+// and not translated back with export.ReadMPSNames) is an error, the
+// smallest such name reported. The only exception is the placeholder
+// column the exporters write into a program without columns (see
+// IsPlaceholder), whose value is ignored.
 func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error) {
 	var cols []int
-	known := 0
+	unknown, nUnknown := "", 0
 	for name, v := range values {
 		j, ok := pr.ColumnIndex(name)
 		if !ok {
-			if strings.HasPrefix(name, "x_") {
-				return puzzle.Tiling{}, fmt.Errorf("model: decode: %q is not a column of this program", name)
+			if !pr.IsPlaceholder(name) {
+				if nUnknown == 0 || name < unknown {
+					unknown = name
+				}
+				nUnknown++
 			}
 			continue
 		}
-		known++
 		if err := pr.CheckValue(j, v); err != nil {
 			return puzzle.Tiling{}, err
 		}
@@ -78,18 +81,22 @@ func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error)
 			cols = append(cols, j)
 		}
 	}
-	if known == 0 && len(values) > 0 && pr.NumCols() > 0 {
-		// (A program without columns, whose pieces all fit nowhere, is
-		// written with a zero term in a placeholder column, which a
-		// solver reports: nothing can be mistaken for one of its columns.)
-		return puzzle.Tiling{}, fmt.Errorf("model: decode: none of the %d names is a column of this program (short fixed-MPS names must be translated first)", len(values))
+	if nUnknown > 0 {
+		return puzzle.Tiling{}, fmt.Errorf("model: decode: %d of the %d names are not columns of this program, %q the first (a solution of another program; short fixed-MPS names must be translated first)", nUnknown, len(values), unknown)
 	}
+	return pr.TilingOf(cols), nil
+}
+
+// TilingOf turns placement columns (x columns, below NumX, each once, in
+// any order; cols is sorted in place) into a tiling in column order, as
+// DecodeNames does. The tiling is not checked: call Puzzle.Verify.
+func (pr *Program) TilingOf(cols []int) puzzle.Tiling {
 	slices.Sort(cols)
 	t := puzzle.Tiling{Placements: make([]puzzle.Placement, len(cols))}
 	for n, j := range cols {
 		t.Placements[n] = pr.Puzzle.Images.Place[j]
 	}
-	return t, nil
+	return t
 }
 
 // Vector turns a tiling into an assignment of every column: x = 1 for its

@@ -107,6 +107,17 @@ func (pr *Program) AppendColName(dst []byte, j int) []byte {
 // ColName returns the name of column j (see AppendColName).
 func (pr *Program) ColName(j int) string { return string(pr.AppendColName(nil, j)) }
 
+// IsPlaceholder reports whether name is the placeholder column the
+// exporters write into a program without columns (a maximum-coverage
+// program whose pieces all fit nowhere): the LP file's zero terms "0 z"
+// and the MPS file's column fixed at 0 both name it AppendColName(nil, 0)
+// of such a program ("z"; a fixed MPS file maps its short name to it).
+// A program with columns has no placeholder: every name a solver lists
+// for it must be one of its columns.
+func (pr *Program) IsPlaceholder(name string) bool {
+	return pr.NumCols() == 0 && name == pr.ColName(0)
+}
+
 // AppendRowName appends the name of row i to dst: overlap_c_2_5,
 // count_F, area or area_gcd.
 func (pr *Program) AppendRowName(dst []byte, i int) []byte {

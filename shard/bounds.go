@@ -141,14 +141,27 @@ func ownedBy(total int64, index, count int) int64 {
 	return (total - i + n - 1) / n
 }
 
-// AddCount adds v to *sum, refusing (with an error naming the field) a sum
-// above MaxCount.
-func AddCount(sum *int64, v int64, field string) error {
-	if v < 0 || v > MaxCount-*sum {
-		return fmt.Errorf("the %s add up to more than %d", field, int64(MaxCount))
+// Counts are the three counts that a shard's subproblems, a checkpoint's
+// and a merge's shards add up: solutions, unique solutions and nodes (a
+// Result's All, Unique and Nodes), in that order.
+type Counts [3]int64
+
+// CountNames names the fields of Counts as a Result's messages do.
+var CountNames = [3]string{"solutions", "unique", "nodes"}
+
+// AddCounts adds v to *sum field by field, in order, each sum at most
+// MaxCount: the one overflow-checked sum of solutions, unique and nodes.
+// It returns the index of the first field whose value is negative or
+// whose sum would pass MaxCount (the fields before it are added, the
+// others not; the caller's error names it), or -1 when all were added.
+func AddCounts(sum *Counts, v Counts) int {
+	for k := range v {
+		if v[k] < 0 || v[k] > MaxCount-sum[k] {
+			return k
+		}
+		sum[k] += v[k]
 	}
-	*sum += v
-	return nil
+	return -1
 }
 
 // invalid reports whether err says a file is a shard result with bad
@@ -162,31 +175,29 @@ func invalid(err error) bool {
 // sum above MaxCount with a *Conflict that names the field, the file
 // added last and the file with the largest value of that field.
 type countSums struct {
+	sum     Counts
 	largest [3]Loaded
 }
 
 func (c *countSums) add(rep *Report, f Loaded) error {
-	r := f.Result
-	fields := [3]struct {
-		name string
-		sum  *int64
-		v    func(*Result) int64
-	}{
-		{"solutions", &rep.All, func(r *Result) int64 { return r.All }},
-		{"unique", &rep.Unique, func(r *Result) int64 { return r.Unique }},
-		{"nodes", &rep.Nodes, func(r *Result) int64 { return r.Nodes }},
-	}
-	for k, fl := range fields {
-		if c.largest[k].Result == nil || fl.v(r) > fl.v(c.largest[k].Result) {
+	v := f.Result.counts()
+	for k := range v {
+		if c.largest[k].Result == nil || v[k] > c.largest[k].Result.counts()[k] {
 			c.largest[k] = f
 		}
-		if err := AddCount(fl.sum, fl.v(r), fl.name); err != nil {
-			files := []string{f.Path}
-			if l := c.largest[k]; l.Path != f.Path {
-				files = append(files, fmt.Sprintf("%s (%s = %d)", l.Path, fl.name, fl.v(l.Result)))
-			}
-			return &Conflict{What: fmt.Sprintf("the shards' %s add up to more than %d (field %q)", fl.name, int64(MaxCount), fl.name), Files: files}
-		}
 	}
-	return nil
+	k := AddCounts(&c.sum, v)
+	rep.All, rep.Unique, rep.Nodes = c.sum[0], c.sum[1], c.sum[2]
+	if k < 0 {
+		return nil
+	}
+	name := CountNames[k]
+	files := []string{f.Path}
+	if l := c.largest[k]; l.Path != f.Path {
+		files = append(files, fmt.Sprintf("%s (%s = %d)", l.Path, name, l.Result.counts()[k]))
+	}
+	return &Conflict{What: fmt.Sprintf("the shards' %s add up to more than %d (field %q)", name, int64(MaxCount), name), Files: files}
 }
+
+// counts are r's solutions, unique solutions and nodes.
+func (r *Result) counts() Counts { return Counts{r.All, r.Unique, r.Nodes} }

@@ -80,23 +80,22 @@ func (c *Checkpoint) check() error {
 	if err := checkSeconds("seconds", c.Seconds); err != nil {
 		return err
 	}
-	var all, unique, nodes int64
+	var sum Counts
 	for n, s := range c.Done {
-		for _, f := range []struct {
-			name string
-			sum  *int64
-			v    int64
-		}{{"all", &all, s.All}, {"unique", &unique, s.Unique}, {"nodes", &nodes, s.Nodes}} {
-			if f.v < 0 {
-				return outside(fmt.Sprintf("done[%d].%s", n, f.name), f.v, "0", fmt.Sprint(int64(MaxCount)))
+		v := s.counts()
+		if k := AddCounts(&sum, v); k >= 0 {
+			name := [3]string{"all", "unique", "nodes"}[k] // the JSON fields
+			if v[k] < 0 {
+				return outside(fmt.Sprintf("done[%d].%s", n, name), v[k], "0", fmt.Sprint(int64(MaxCount)))
 			}
-			if err := AddCount(f.sum, f.v, fmt.Sprintf("subproblems' %s (field %s, at done[%d])", f.name, f.name, n)); err != nil {
-				return err
-			}
+			return fmt.Errorf("the subproblems' %s (field %s, at done[%d]) add up to more than %d", name, name, n, int64(MaxCount))
 		}
 	}
 	return nil
 }
+
+// counts are the subproblem's solutions, unique solutions and nodes.
+func (s Sub) counts() Counts { return Counts{s.All, s.Unique, s.Nodes} }
 
 // Match checks that a checkpoint belongs to this shard of this puzzle,
 // configuration and split, and that its subproblems are this shard's,

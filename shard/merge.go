@@ -328,8 +328,9 @@ func Merge(files []Loaded) (*Report, error) {
 	if !rep.Complete {
 		todo := append(slices.Clone(rep.Missing), rep.Incomplete...)
 		slices.Sort(todo)
-		rep.Command = rerunCommand(good, todo)
-		rep.CommandNote = rerunNote(good, rep.Command)
+		tmpl, bad := reruns(good)
+		rep.Command = rerunCommand(tmpl, todo)
+		rep.CommandNote = rerunNote(bad, rep.Command)
 	}
 	return rep, nil
 }
@@ -361,19 +362,35 @@ func shorten(s string) string {
 	return s
 }
 
-// rerunCommand is a shell loop that runs the given shards with the
-// command line recorded in a result, the index and the output file
-// substituted.
-func rerunCommand(good []Loaded, todo []int) string {
-	var tmpl []string
+// reruns checks the rerun templates of the results in one pass
+// (ValidRerun once per result at most): tmpl is the first valid one,
+// rebuilt from checked fields (a shard that printed its result on stdout
+// gets an -o beside the file merge read), nil when none is; bad is the
+// note naming the first result whose recorded template is not valid and
+// why, "" when none is.
+func reruns(good []Loaded) (tmpl []string, bad string) {
 	for _, f := range good {
-		if t, err := ValidRerun(f.Result); err == nil {
-			// Rebuilt from checked fields; a shard that printed its
-			// result on stdout gets an -o beside the file merge read.
+		if len(f.Result.Rerun) == 0 {
+			continue // none recorded: not valid, and nothing to explain
+		}
+		t, err := ValidRerun(f.Result)
+		switch {
+		case err == nil && tmpl == nil:
 			tmpl = withResultFile(t, f.Path, f.Result.Index)
+		case err != nil && bad == "":
+			bad = fmt.Sprintf("the rerun command recorded in %s is not printed: %v", f.Path, err)
+		}
+		if tmpl != nil && bad != "" {
 			break
 		}
 	}
+	return tmpl, bad
+}
+
+// rerunCommand is a shell loop that runs the given shards with a rerun
+// template (see reruns), the index and the output file substituted; ""
+// without a template.
+func rerunCommand(tmpl []string, todo []int) string {
 	if tmpl == nil {
 		return ""
 	}

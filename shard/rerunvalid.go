@@ -139,21 +139,12 @@ func checkPath(what, p string) error {
 	return checkPrintable(what, p)
 }
 
-// rerunNote names the first result whose rerun template is not valid
-// and why ("" when none is): merge prints it, so that a template it did
-// not print (and, with no valid one, the missing command) is explained.
-func rerunNote(good []Loaded, command string) string {
-	for _, f := range good {
-		if len(f.Result.Rerun) == 0 {
-			continue
-		}
-		if _, err := ValidRerun(f.Result); err != nil {
-			s := fmt.Sprintf("the rerun command recorded in %s is not printed: %v", f.Path, err)
-			if command == "" {
-				s = "no command to run them: " + s
-			}
-			return s
-		}
+// rerunNote is merge's note on the first result whose rerun template is
+// not valid (bad, from reruns; "" when none is): it explains a template
+// merge did not print and, with no valid one, the missing command.
+func rerunNote(bad, command string) string {
+	if bad != "" && command == "" {
+		return "no command to run them: " + bad
 	}
-	return ""
+	return bad
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/polytile/polytile/native"
 )
 
 // applyRule returns "" when a flag applies given the other flags' values,
@@ -43,7 +45,10 @@ func nativeSearch(fs *pflag.FlagSet) string {
 	case solveBackend(fs) == "highs":
 		return "applies to the native searches (--backend fila or dlx), not to --backend highs"
 	case solveMaxCoverage(fs):
-		return "applies to the native search for tilings, not to --max-coverage (which runs DLX with hole options: only --heuristic applies)"
+		// The reason of native.Config.IdleSettings, which compare gives
+		// for the matching backend options.
+		idle := native.Config{}.IdleSettings(nil, true, native.SetSearch)
+		return "does nothing with --max-coverage: " + idle[0].Why + "; leave it out"
 	}
 	return ""
 }

@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -185,12 +185,14 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
 	}
 	if rename != nil {
-		sol.Rename(rename)
+		if err := sol.Rename(rename); err != nil {
+			return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
+		}
 	}
-	if err := checkValues(ctx, prog, sol, solPath); err != nil {
-		return err
+	rep, err := checkSolution(ctx, prog, sol, format, solPath)
+	if ee := (*exitError)(nil); errors.As(err, &ee) {
+		return err // a value its column cannot take: named by line
 	}
-	rep, err := checkSolution(ctx, prog, sol, format)
 	if err != nil && ctx.Err() != nil {
 		return fmt.Errorf("%s: %w", solPath, err) // a signal: the exit code comes from it
 	}
@@ -226,36 +228,25 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 }
 
 // checkSolution decodes sol through prog and judges the tiling. An error
-// means the file does not belong to the program (exit 2).
-// It reads ctx every 65,536 names.
-func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solution, format string) (*checkReport, error) {
+// means the file does not belong to the program (exit 2); a value its
+// column cannot take is an *exitError naming path and line (exit 2).
+// It reads each name once (scanSolution) and ctx every 65,536 names.
+func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solution, format, path string) (*checkReport, error) {
 	p := prog.Puzzle
 	sol = emptyProgramSolution(prog, sol)
-	// Every name must be a column of this program: a y of a seed export
-	// read as packing, or an x of another puzzle, means another program.
-	// The three smallest unknown names are kept (not all, sorted).
-	var unknown []string
-	nUnknown, n := 0, 0
-	for name := range sol.Values {
-		if n++; n&(1<<16-1) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		if _, ok := prog.ColumnIndex(name); !ok {
-			nUnknown++
-			if i, _ := slices.BinarySearch(unknown, name); i < 3 {
-				unknown = slices.Insert(unknown, i, name)[:min(3, len(unknown)+1)]
-			}
-		}
+	scan, err := scanSolution(ctx, prog, sol)
+	if err != nil {
+		return nil, err
 	}
-	if nUnknown > 0 {
-		return nil, fmt.Errorf("%d of its %d names are not columns of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
-			nUnknown, len(sol.Values), strings.Join(unknown, ", "), map[bool]string{true: ", ...", false: ""}[nUnknown > 3])
+	if err := scan.valueErr(path); err != nil {
+		return nil, err
+	}
+	if err := scan.unknownErr(); err != nil {
+		return nil, err
 	}
 	complete := format == "highs" || format == "glpk" || format == "glpk-raw" || format == "cplex"
-	if complete && sol.Feasible && len(sol.Values) != prog.NumCols() {
-		return nil, fmt.Errorf("the file lists %d columns, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", len(sol.Values), prog.NumCols())
+	if complete && sol.Feasible && scan.known != prog.NumCols() {
+		return nil, fmt.Errorf("the file lists %d columns, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", scan.known, prog.NumCols())
 	}
 	rep := &checkReport{Solver: format, Status: sol.Status, Mode: prog.Options.Mode.String(), Cells: p.Area(), Bound: prog.Bound.Bound}
 	if sol.HasObjective {
@@ -267,16 +258,10 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 		rep.exitCode = exitNoSolution
 		return rep, nil
 	}
-	for name, v := range sol.Values {
-		if math.Abs(v-math.Round(v)) > 1e-6 {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("%s = %g is not integral", name, v))
-		}
-	}
-	sort.Strings(rep.Problems)
-	t, err := prog.DecodeNames(sol.Values)
-	if err != nil {
-		return nil, err
-	}
+	// Every name is a column and every value one its column can take
+	// (model.ValueTolerance: no value is further than 1e-6 from an
+	// integer).
+	t := prog.TilingOf(scan.cols)
 	rep.tiling, rep.Pieces = t, len(t.Placements)
 	exact := prog.Options.Mode == model.Exact
 	vr, verr := p.Verify(t, exact)

@@ -2,58 +2,111 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/model"
 )
 
-// checkValues refuses (exit 2, naming the file and line) a feasible
-// solution in which a column of prog has a value its domain does not
-// allow: a placement x = 2 or 0.5, a y outside 0/1, a z that is not an
-// integer within its bounds. The readers have already refused NaN,
-// infinities, unreadable numbers and names listed twice. Names that are
-// not columns of prog are left to checkSolution, which refuses them. The
-// first offending line of the file is reported.
+// solutionScan is what check learns from one pass over a solution's
+// names (each parsed once by prog.ColumnIndex).
+type solutionScan struct {
+	// known counts the names that are columns of prog; cols are the
+	// placement (x) columns at 1, in the file's order.
+	known int
+	cols  []int
+	// unknown holds the three smallest names that are not columns of
+	// prog (the exporters' placeholder of a program without columns
+	// aside, see model.Program.IsPlaceholder), nUnknown counts them all.
+	unknown  []string
+	nUnknown int
+	// badErr is the value error (model.Program.CheckValue) on the
+	// file's first line (the smallest name among names without a line),
+	// badLine and badHasLine its line; read only for a feasible solution.
+	badErr     error
+	badName    string
+	badLine    int
+	badHasLine bool
+}
+
+// scanSolution reads every name of sol once: is it a column of prog, is
+// its value one its column can take (a placement x = 2 or 0.5, a y
+// outside 0/1, a z that is not an integer within its bounds), is it a
+// placement at 1. The readers have already refused NaN, infinities,
+// unreadable numbers and names listed twice. The values of an infeasible
+// solution are not a solution: they are not checked nor decoded.
 //
 // It reads ctx every 65,536 names (a 250 MB file holds millions).
-func checkValues(ctx context.Context, prog *model.Program, sol *export.Solution, path string) error {
-	if !sol.Feasible {
-		return nil // an infeasible file's values are not a solution; check says so
-	}
-	// The offending name on the first line is reported: one pass, no sort
-	// (sorting the names with a map lookup per comparison took 97 s for
-	// 2.5 million names).
-	var first string
-	var firstErr error
-	firstLine, firstHas := 0, false
+func scanSolution(ctx context.Context, prog *model.Program, sol *export.Solution) (*solutionScan, error) {
+	s := &solutionScan{}
 	n := 0
 	for name, v := range sol.Values {
 		if n++; n&(1<<16-1) == 0 {
 			if err := ctx.Err(); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		j, ok := prog.ColumnIndex(name)
 		if !ok {
+			if prog.IsPlaceholder(name) {
+				continue
+			}
+			s.nUnknown++
+			if i, _ := slices.BinarySearch(s.unknown, name); i < 3 {
+				s.unknown = slices.Insert(s.unknown, i, name)[:min(3, len(s.unknown)+1)]
+			}
 			continue
+		}
+		s.known++
+		if !sol.Feasible {
+			continue
+		}
+		if j < prog.NumX() && v > 0.5 {
+			s.cols = append(s.cols, j)
 		}
 		err := prog.CheckValue(j, v)
 		if err == nil {
 			continue
 		}
+		// The offending name on the first line is reported: one pass,
+		// no sort (sorting the names with a map lookup per comparison
+		// took 97 s for 2.5 million names).
 		ln, hasLine := sol.Lines[name] // 0 without a line: first, as before
-		if firstErr == nil || ln < firstLine || ln == firstLine && name < first {
-			first, firstErr, firstLine, firstHas = name, err, ln, hasLine
+		if s.badErr == nil || ln < s.badLine || ln == s.badLine && name < s.badName {
+			s.badName, s.badErr, s.badLine, s.badHasLine = name, err, ln, hasLine
 		}
 	}
+	return s, nil
+}
+
+// valueErr is the refusal (exit 2, naming the file and line) of a
+// feasible solution in which a column has a value its domain does not
+// allow; nil when none has.
+func (s *solutionScan) valueErr(path string) error {
 	switch {
-	case firstErr == nil:
+	case s.badErr == nil:
 		return nil
-	case firstHas:
-		return usageErr("%s:%d: %v", path, firstLine, trimModel(firstErr))
+	case s.badHasLine:
+		return usageErr("%s:%d: %v", path, s.badLine, trimModel(s.badErr))
 	}
-	return usageErr("%s: %v", path, trimModel(firstErr))
+	return usageErr("%s: %v", path, trimModel(s.badErr))
+}
+
+// unknownErr refuses names that are not columns of this program: a y of a
+// seed export read as packing, or an x of another puzzle, means another
+// program. The three smallest unknown names are named (not all, sorted).
+func (s *solutionScan) unknownErr() error {
+	if s.nUnknown == 0 {
+		return nil
+	}
+	more := ""
+	if s.nUnknown > 3 {
+		more = ", ..."
+	}
+	return fmt.Errorf("%d of its %d names are not columns of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
+		s.nUnknown, s.known+s.nUnknown, strings.Join(s.unknown, ", "), more)
 }
 
 // trimModel drops the package prefix of a model error for a CLI message.

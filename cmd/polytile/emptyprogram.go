@@ -11,24 +11,19 @@ import (
 // columns (a maximum-coverage program whose pieces all fit nowhere): its
 // only assignment is the empty tiling, covering 0 cells. The exporters
 // write the zero terms such a program needs in a placeholder column (LP
-// "0 z", OPB "0 x1"), which a solver lists, and HiGHS reads the MPS file
-// as an empty model with no solution at all (status "Empty"); neither
-// names a column. The placeholder's value is dropped and an empty model
-// is the empty assignment. An x_ name is kept: it is a column of another
-// program, and checkSolution says so.
+// "0 z", MPS a column z fixed at 0, X0000001 in a fixed MPS file, which
+// maps it to z), which a solver lists, and HiGHS reads the MPS file as an
+// empty model with no solution at all (status "Empty"); neither names a
+// column. An empty model is the empty assignment, feasible; the
+// placeholder's value is skipped by scanSolution (see
+// model.Program.IsPlaceholder), and only it: every other name is a column
+// of another program (an x, a y of a seed export, an untranslated short
+// name), which checkSolution refuses as for any program.
 func emptyProgramSolution(prog *model.Program, sol *export.Solution) *export.Solution {
-	if prog.NumCols() > 0 {
+	if prog.NumCols() > 0 || sol.Feasible || !strings.EqualFold(sol.Status, "Empty") {
 		return sol
 	}
 	out := *sol
-	out.Values = map[string]float64{}
-	for name, v := range sol.Values {
-		if strings.HasPrefix(name, "x_") {
-			out.Values[name] = v
-		}
-	}
-	if !sol.Feasible && strings.EqualFold(sol.Status, "Empty") {
-		out.Feasible = true
-	}
+	out.Feasible = true
 	return &out
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/polytile/polytile/compare"
@@ -35,10 +34,7 @@ func checkMaxCoverageHeuristic(f *solveFlags) error {
 	if err := native.CheckSchedule(f.heuristic); err != nil {
 		return usageErr("--heuristic: %v", err) // a bad level is said as such first
 	}
-	if first, _, levels := strings.Cut(f.heuristic, "="); levels {
-		return usageErr("--heuristic %s: maximum coverage runs DLX with hole options with one heuristic, so levels have no meaning and %s would run throughout; give --heuristic %s", f.heuristic, first, first)
-	}
-	return nil
+	return idleFlags(nil, true, f, false)
 }
 
 // describeMaxCoverage is the Config line of a native maximum-coverage run.

@@ -306,16 +306,17 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 	if res.Split != nil {
 		r.Owned = res.Split.Owned
 	}
+	sum := shard.Counts{r.All, r.Unique, r.Nodes}
 	for i, s := range sr.done {
 		r.Finished++
 		if sr.resumed[i] {
 			r.Resumed++
-			if err := firstErr(shard.AddCount(&r.All, s.All, "solutions"), shard.AddCount(&r.Unique, s.Unique, "unique"),
-				shard.AddCount(&r.Nodes, s.Nodes, "nodes")); err != nil {
-				return usageErr("checkpoint %s: with its subproblems %v; remove it to start again", sr.ckPath, err)
+			if k := shard.AddCounts(&sum, shard.Counts{s.All, s.Unique, s.Nodes}); k >= 0 {
+				return usageErr("checkpoint %s: with its subproblems the %s add up to more than %d; remove it to start again", sr.ckPath, shard.CountNames[k], int64(shard.MaxCount))
 			}
 		}
 	}
+	r.All, r.Unique, r.Nodes = sum[0], sum[1], sum[2]
 	r.Complete = !res.Interrupted && r.Finished == r.Owned
 	r.Rerun = sr.rerun()
 	all, uniq := r.All, r.Unique

@@ -49,13 +49,8 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	// FILA starts at once and the schedule's first heuristic runs
 	// throughout (native.Config). Say so rather than show a level that does
 	// nothing.
-	if p != nil && hasUnlimited(p) {
-		if f.backend == "fila" && f.filaAt > 0 {
-			return cfg, usageErr("--fila-at %d: with an unlimited piece (the number of pieces left is unknown) FILA starts at once; leave --fila-at out", f.filaAt)
-		}
-		if first, _, levels := strings.Cut(f.heuristic, "="); levels {
-			return cfg, usageErr("--heuristic %s: with an unlimited piece the number of pieces left is unknown, so levels have no meaning and %s would run throughout; give --heuristic %s", f.heuristic, first, first)
-		}
+	if err := idleFlags(p, false, f, cfg.Algorithm == "fila"); err != nil {
+		return cfg, err
 	}
 	i, n, err := parseShard(f.shard)
 	if err != nil {

@@ -1,0 +1,87 @@
+package native
+
+import (
+	"strings"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// Settings is a set of the settings of a Config that a user gives (solve's
+// flags, compare's backend options): the settings Idle examines.
+type Settings uint
+
+// The settings Idle examines.
+const (
+	SetFilaAt     Settings = 1 << iota // FilaAt (--fila-at N, at=N)
+	SetSchedule                        // Schedule (--heuristic, a heuristic option)
+	SetNOF                             // NOF (--nof, nof)
+	SetVolume                          // Volume (--volume, vol)
+	SetRedundancy                      // Redundancy (--redundancy, r=)
+	SetWorkers                         // Workers (-j, j=N)
+	// SetSearch is any other setting of the search for tilings (a limit,
+	// unique, a shard, statistics, a checkpoint): MaxCoverage reads none.
+	SetSearch
+)
+
+// Idle is a setting that does nothing where it is given, and why.
+type Idle struct {
+	// Setting is the one setting.
+	Setting Settings
+	// Why says why it does nothing, without naming the setting.
+	Why string
+	// Instead is the value that runs in its place (the first heuristic of
+	// a schedule, which runs throughout); "" when the setting is to be
+	// left out.
+	Instead string
+}
+
+// Explain is the message of a refusal: "name: why; leave leave out" or
+// "name: why; give give", name, leave and give spelled by the caller
+// (--fila-at 3 and --fila-at, at=3 and at=3; --heuristic e=5:f=2 and
+// --heuristic e).
+func (i Idle) Explain(name, leave, give string) string {
+	if i.Instead == "" {
+		return name + ": " + i.Why + "; leave " + leave + " out"
+	}
+	return name + ": " + i.Why + "; give " + give
+}
+
+// IdleSettings returns the settings of c among given that do nothing: on the
+// maximum-coverage search (maxCoverage: MaxCoverage runs DLX with hole
+// options, where only the first heuristic of the schedule is read) every
+// setting but the schedule, and a schedule's levels; on puzzle p for the
+// search for tilings (Solve), with an unlimited piece (the number of
+// pieces left is unknown), a FilaAt > 0 (FILA starts at once) and a
+// schedule's levels (its first heuristic runs throughout). Solve and
+// MaxCoverage accept such settings and do what Idle says; solve and
+// compare refuse them (or skip a row) with this one reason. p may be nil
+// for maximum coverage. The settings come in the order of their bits.
+func (c Config) IdleSettings(p *puzzle.Puzzle, maxCoverage bool, given Settings) []Idle {
+	var out []Idle
+	first, _, levels := strings.Cut(c.Schedule, "=")
+	if maxCoverage {
+		for s := SetFilaAt; s <= SetSearch; s <<= 1 {
+			switch {
+			case given&s == 0:
+			case s != SetSchedule:
+				out = append(out, Idle{Setting: s, Why: "maximum coverage runs DLX with hole options, where only the heuristic applies"})
+			case levels:
+				out = append(out, Idle{Setting: s, Why: "maximum coverage runs DLX with hole options with one heuristic, so levels have no meaning and " + first + " would run throughout", Instead: first})
+			}
+		}
+		return out
+	}
+	if p == nil {
+		return nil
+	}
+	if _, unlimited := p.PieceArea(); !unlimited {
+		return nil
+	}
+	if given&SetFilaAt != 0 && c.FilaAt > 0 {
+		out = append(out, Idle{Setting: SetFilaAt, Why: "with an unlimited piece (the number of pieces left is unknown) FILA starts at once"})
+	}
+	if given&SetSchedule != 0 && levels {
+		out = append(out, Idle{Setting: SetSchedule, Why: "with an unlimited piece the number of pieces left is unknown, so levels have no meaning and " + first + " would run throughout", Instead: first})
+	}
+	return out
+}
