@@ -142,15 +142,15 @@ func colourReason(p *puzzle.Puzzle, bound, black, white int) string {
 				balancedUnlimited = true
 			} else {
 				tilted = append(tilted, fmt.Sprintf("the unlimited piece %s covers %d more of one colour than of the other (at most %d copies of its %d cells fit in %d)",
-					pc.Name, d, (black+white)/pc.Size(), pc.Size(), black+white))
+					pc.Name, d, unlimitedCopies(pc, black+white), pc.Size(), black+white))
 			}
 			continue
 		}
 		total += pc.Size() * n
 		byImbalance[abs(pb-pw)] += n
 	}
-	if balancedUnlimited {
-		byImbalance[0] += 0 // named below as "the unlimited pieces"
+	if _, ok := byImbalance[0]; balancedUnlimited && !ok {
+		byImbalance[0] = 0 // a key of its own: named below as "the unlimited pieces"
 	}
 	var ds []int
 	for d := range byImbalance {

@@ -200,13 +200,10 @@ func (br *burrReader) read(data []byte) error {
 	return nil
 }
 
+// attr is the value of attribute name of t, "" when t has none.
 func attr(t xml.StartElement, name string) string {
-	for _, a := range t.Attr {
-		if a.Name.Local == name {
-			return a.Value
-		}
-	}
-	return ""
+	v, _ := attrOK(t, name)
+	return v
 }
 
 // number reads a non-negative integer attribute of at most limit: decimal

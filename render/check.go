@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -46,9 +45,9 @@ func CheckPicture(p *puzzle.Puzzle, n int, f Format, o Options) (w, h int, err e
 	}
 	blocks := make([]pblock, n)
 	for k := range blocks {
-		blocks[k] = pblock{sc: sc, caption: fmt.Sprintf("#%d", k+1)}
+		blocks[k] = pblock{sc: sc, caption: galleryCaption(k, 0, 0)}
 	}
-	cols := int(math.Ceil(math.Sqrt(float64(n))))
+	cols := galleryColumns(n)
 	w, h, _, err = fitSheet(o, autoCell(o, cols*(sceneCells(sc)+2)), blocks, cols, nil)
 	return w, h, err
 }

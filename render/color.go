@@ -156,9 +156,12 @@ func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling, st *stopper) [][]int32 {
 	// (overlaps) or a cell next to one of them, sorted, without k. Each
 	// list is sorted on its own: no sort of all the edges (seconds for a
 	// million placements), and a stop check per placement.
+	// The lists are kept in one backing array (all, ends[k] the end of
+	// list k), not an allocation per placement.
 	adj := make([][]int32, n)
 	var nbs []puzzle.Cell
-	var buf []int32
+	var buf, all []int32
+	ends := make([]int, n)
 	for k := range cells {
 		if st.stop() {
 			return adj
@@ -178,9 +181,15 @@ func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling, st *stopper) [][]int32 {
 		if i, found := slices.BinarySearch(buf, int32(k)); found {
 			buf = slices.Delete(buf, i, i+1)
 		}
-		if len(buf) > 0 {
-			adj[k] = slices.Clone(buf)
+		all = append(all, buf...)
+		ends[k] = len(all)
+	}
+	start := 0
+	for k, end := range ends {
+		if end > start {
+			adj[k] = all[start:end:end]
 		}
+		start = end
 	}
 	return adj
 }

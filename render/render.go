@@ -202,11 +202,7 @@ func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Opti
 		if err := stop.check(); err != nil {
 			return err
 		}
-		caption := fmt.Sprintf("#%d", n+1)
-		if sc.uncovered > 0 {
-			caption += fmt.Sprintf(" %d/%d", p.Area()-sc.uncovered, p.Area())
-		}
-		blocks[n] = pblock{sc: sc, caption: caption}
+		blocks[n] = pblock{sc: sc, caption: galleryCaption(n, sc.uncovered, p.Area())}
 		ambiguous = ambiguous || sc.ambiguous()
 	}
 	if f.Text() {
@@ -224,13 +220,26 @@ func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Opti
 		}
 		return st.writeText(w, head, flow(grids, o.columns()), foot)
 	}
-	cols := int(math.Ceil(math.Sqrt(float64(len(ts)))))
+	cols := galleryColumns(len(ts))
 	widest := 0
 	for _, b := range blocks {
 		widest = max(widest, sceneCells(b.sc))
 	}
 	return paintBlocks(w, f, o, blocks, cols, cols*(widest+2))
 }
+
+// galleryCaption is the caption of the n-th tiling (from 0) of a gallery:
+// "#n+1", and "covered/area" when it leaves cells uncovered.
+func galleryCaption(n, uncovered, area int) string {
+	if uncovered > 0 {
+		return fmt.Sprintf("#%d %d/%d", n+1, area-uncovered, area)
+	}
+	return fmt.Sprintf("#%d", n+1)
+}
+
+// galleryColumns is the number of columns of a picture gallery of n
+// tilings: a square sheet.
+func galleryColumns(n int) int { return int(math.Ceil(math.Sqrt(float64(n)))) }
 
 // legendFoot lists "symbol=name" for the pieces placed in the tilings.
 func legendFoot(foot *textLines, p *puzzle.Puzzle, syms []string, ts []puzzle.Tiling, columns int) {

@@ -46,10 +46,10 @@ func (s *stopper) check() error {
 	return s.err
 }
 
-// ColorsContext is Colors, stopping with ctx's error within a fraction of
+// colorsContext is Colors, stopping with ctx's error within a fraction of
 // a second of its cancellation (a tiling of a million placements takes
 // seconds to colour).
-func ColorsContext(ctx context.Context, p *puzzle.Puzzle, t puzzle.Tiling) ([]int, error) {
+func colorsContext(ctx context.Context, p *puzzle.Puzzle, t puzzle.Tiling) ([]int, error) {
 	st := newStopper(ctx)
 	c := colors(p, t, st)
 	if err := st.check(); err != nil {

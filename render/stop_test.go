@@ -55,8 +55,8 @@ func TestDrawingStopsOnCancel(t *testing.T) {
 	for _, c := range flat.Region.Cells {
 		tl.Placements = append(tl.Placements, puzzle.Placement{Piece: 0, Orient: 0, At: c})
 	}
-	stopsWithin(t, "ColorsContext 1024x1024", 500*time.Millisecond, func(ctx context.Context) error {
-		_, err := ColorsContext(ctx, flat, tl)
+	stopsWithin(t, "colorsContext 1024x1024", 500*time.Millisecond, func(ctx context.Context) error {
+		_, err := colorsContext(ctx, flat, tl)
 		return err
 	})
 	stopsWithin(t, "Tiling 1024x1024", 500*time.Millisecond, func(ctx context.Context) error {
