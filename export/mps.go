@@ -93,11 +93,24 @@ func (m *mpsWriter) field(dst []byte, col int) []byte {
 // columns are integer, so the whole COLUMNS section lies between one
 // MARKER INTORG / INTEND pair; binaries get "UP BND name 1", z its LO and
 // UP bounds.
+//
+// The file is refused when it could exceed MaxExportBytes (see
+// CheckProgram), and a failed write ends the export (atomicfile's
+// writer fails once the command's context is done).
 func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
-	if opt.Fixed && max(p.NumCols(), p.NumRows()) > maxShort {
-		return fmt.Errorf("export: write fixed MPS: %d columns / %d rows do not fit 8-character names", p.NumCols(), p.NumRows())
+	f := FormatMPS
+	if opt.Fixed {
+		f = FormatFixedMPS
 	}
+	return writeSized(w, p, f, opt)
+}
+
+// writeMPS is WriteMPS after the sizing (which refuses a fixed MPS file
+// whose names do not fit).
+func writeMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	m := &mpsWriter{out: newOut(w), p: p, fixed: opt.Fixed}
+	// stopped ends a loop at a failed write (probing w every 4,096 lines).
+	stopped := func() bool { return m.probe(w) != nil }
 	for _, c := range describe(p) {
 		m.str("* " + c + "\n")
 	}
@@ -108,6 +121,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	if opt.Fixed {
 		m.str("* fixed MPS names: short name, then the full name\n")
 		for j := range p.NumCols() {
+			if stopped() {
+				break
+			}
 			b := append(m.buf[:0], "* "...)
 			b = m.colName(b, j)
 			b = append(b, ' ')
@@ -116,6 +132,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 			m.bytes(m.buf)
 		}
 		for i := range p.NumRows() {
+			if stopped() {
+				break
+			}
 			b := append(m.buf[:0], "* "...)
 			b = m.rowName(b, i)
 			b = append(b, ' ')
@@ -131,6 +150,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	m.str("ROWS\n N  " + model.ObjName + "\n")
 	var row model.Row
 	for i := range p.NumRows() {
+		if stopped() {
+			break
+		}
 		p.Row(i, &row)
 		b := append(m.buf[:0], ' ')
 		switch row.Sense {
@@ -193,7 +215,7 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 			m.bytes(append(pend, '\n'))
 		}
 		m.buf = b
-		return m.err
+		return m.probe(w)
 	})
 	if err != nil {
 		return fmt.Errorf("export: write MPS: %w", err)
@@ -213,6 +235,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	m.marker("INTEND")
 	m.str("RHS\n")
 	for i := range p.NumRows() {
+		if stopped() {
+			break
+		}
 		p.Row(i, &row)
 		if row.RHS == 0 {
 			continue
@@ -231,6 +256,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 		m.bound("UP", 0, 0)
 	}
 	for j := range p.NumCols() {
+		if stopped() {
+			break
+		}
 		lo, hi := p.Bounds(j)
 		if p.Kind(j) != model.Binary {
 			m.bound("LO", j, lo)

@@ -337,7 +337,16 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 // row (seed formulation with Strengthen) is written in binary, z = Σ
 // 2^b·x, with its upper bound as a row. Every row of the program is
 // written: symmetry, area, gcd and checkerboard rows included.
+//
+// The file is refused when it could exceed MaxExportBytes (see
+// CheckProgram), and a failed write ends the export (atomicfile's
+// writer fails once the command's context is done).
 func WriteOPB(w io.Writer, prog *model.Program) error {
+	return writeSized(w, prog, FormatOPB, MPSOptions{})
+}
+
+// writeOPB is WriteOPB after the sizing.
+func writeOPB(w io.Writer, prog *model.Program) error {
 	nc := prog.NumCols()
 	z := prog.ZCol()
 	zBits, zUpper := 0, 0.0
@@ -371,7 +380,7 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 	o.str("* polytile " + prog.Options.Mode.String() + " pseudo-Boolean program: " + comment(p0(prog)) + "\n")
 	var buf []byte
 	for j := range nc {
-		if o.err != nil {
+		if o.probe(w) != nil {
 			break // a failed (or cancelled) write ends the export
 		}
 		if j == z {
@@ -412,7 +421,7 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 		o.bytes(append(buf, ";\n"...))
 	}
 	err := prog.Rows(func(r *model.Row) error {
-		if o.err != nil {
+		if o.probe(w) != nil {
 			return o.err // a failed (or cancelled) write ends the export
 		}
 		sign, rel := 1.0, " = "
