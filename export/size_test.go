@@ -156,3 +156,30 @@ func TestCheckProgramStops(t *testing.T) {
 		}
 	}
 }
+
+// TestCNFSizeExact: CheckCNF's size is the size of the file written
+// (its clauses are counted and sized in the first pass), and a file past
+// the limit is refused with its size and the limit. The CNF export had
+// no size check (only MaxCNFVariables: up to several GB of clauses).
+func TestCNFSizeExact(t *testing.T) {
+	for name, pr := range sizeCases(t) {
+		if pr.Options.Strengthen || pr.Options.Checkerboard || pr.Options.Mode == model.MaxCoverage && pr.Options.Formulation == model.Seed {
+			continue // the CNF export refuses them (the command says so)
+		}
+		f, err := CheckCNF(context.Background(), pr, SATOptions{MinCovered: -1})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var b bytes.Buffer
+		if err := f.Write(&b); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if f.Bytes != int64(b.Len()) {
+			t.Errorf("%s: size %d, file %d bytes", name, f.Bytes, b.Len())
+		}
+		_, err = checkCNF(pr, SATOptions{MinCovered: -1}, nil, f.Bytes-1)
+		if want := fmt.Sprintf("the CNF file would take exactly %d bytes, more than the limit of %d bytes", f.Bytes, f.Bytes-1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+}

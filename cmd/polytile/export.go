@@ -143,7 +143,11 @@ The file is written to a temporary name and renamed when complete.`,
 					sopt.MinCovered = minCovered
 				}
 				if strings.ToLower(format) == "cnf" {
-					write = func(w io.Writer) error { return export.WriteCNF(w, prog, sopt) }
+					f, err := export.CheckCNF(cmd.Context(), prog, sopt) // counted and sized before -o opens
+					if err != nil {
+						return sizeErr(cmd.Context(), err)
+					}
+					write = f.Write
 				} else if write, err = sizedProgram(cmd.Context(), prog, export.FormatOPB); err != nil {
 					return err
 				}
