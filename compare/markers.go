@@ -59,12 +59,16 @@ func ReplaceSection(doc, name, content string) (string, error) {
 // The file is replaced atomically (see internal/atomicfile): a symbolic link
 // is followed (the file it leads to must pass the same rules), the file
 // keeps its mode.
+//
+// The file is written back only if it is still the file read, unchanged
+// (atomicfile.WriteRegularOver): one swapped in or edited in between is
+// left as it is, with an error.
 func UpdateFile(path, name, header, content string) error {
-	doc, err := readSection(path, name, header, content)
+	doc, read, err := readSection(path, name, header, content)
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteRegular(context.Background(), path, func(w io.Writer) error {
+	return atomicfile.WriteRegularOver(context.Background(), path, read, func(w io.Writer) error {
 		_, err := io.WriteString(w, doc)
 		return err
 	})
@@ -75,7 +79,7 @@ func UpdateFile(path, name, header, content string) error {
 // be written, without writing anything: a command checks its --update file
 // before a long run.
 func CheckUpdate(path, name string) error {
-	if _, err := readSection(path, name, "", ""); err != nil {
+	if _, _, err := readSection(path, name, "", ""); err != nil {
 		return err
 	}
 	return atomicfile.CheckRegular(path)
@@ -95,61 +99,61 @@ var markerLine = regexp.MustCompile(`(?m)^<!-- [A-Za-z0-9:_-]+:(begin|end) -->\r
 // most MaxUpdateSize bytes with at least one section marker line (of any
 // section); anything else (a file with no markers, such as /etc/passwd
 // through a symbolic link, a binary file, a device or FIFO) is refused,
-// never appended to.
-func readSection(path, name, header, content string) (string, error) {
-	data, err := readDocument(path, name)
+// never appended to. read is the file read (nil when there was none).
+func readSection(path, name, header, content string) (doc string, read fs.FileInfo, err error) {
+	data, read, err := readDocument(path, name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data = []byte(header)
 	case err != nil:
-		return "", err
+		return "", nil, err
 	}
-	doc, err := ReplaceSection(string(data), name, content)
+	doc, err = ReplaceSection(string(data), name, content)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+		return "", nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return doc, nil
+	return doc, read, nil
 }
 
 // readDocument reads an existing --update document under the rules of
 // readSection; fs.ErrNotExist (unwrapped) when there is none. Symbolic
 // links are followed, as for every output: the file they lead to must pass
-// the same rules.
-func readDocument(path, name string) ([]byte, error) {
+// the same rules. It returns the file's FileInfo with its data.
+func readDocument(path, name string) ([]byte, fs.FileInfo, error) {
 	if path == "-" {
-		return nil, errors.New("-: the section is read from the file and written back: name a file, not standard output")
+		return nil, nil, errors.New("-: the section is read from the file and written back: name a file, not standard output")
 	}
 	// O_NONBLOCK: a FIFO put there is refused below, not waited on.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fs.ErrNotExist
+		return nil, nil, fs.ErrNotExist
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (a section is read and written back)", path)
+		return nil, nil, fmt.Errorf("%s: not a regular file (a section is read and written back)", path)
 	}
 	if st.Size() > MaxUpdateSize {
-		return nil, fmt.Errorf("%s: %d bytes, more than the %d (16 MiB) an --update document may have", path, st.Size(), MaxUpdateSize)
+		return nil, nil, fmt.Errorf("%s: %d bytes, more than the %d (16 MiB) an --update document may have", path, st.Size(), MaxUpdateSize)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxUpdateSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(data) > MaxUpdateSize {
-		return nil, fmt.Errorf("%s: more than the %d bytes (16 MiB) an --update document may have", path, MaxUpdateSize)
+		return nil, nil, fmt.Errorf("%s: more than the %d bytes (16 MiB) an --update document may have", path, MaxUpdateSize)
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 || !utf8.Valid(data) {
-		return nil, fmt.Errorf("%s: not a UTF-8 text file: --update writes a section into a Markdown file and never touches any other (name a new file to start one)", path)
+		return nil, nil, fmt.Errorf("%s: not a UTF-8 text file: --update writes a section into a Markdown file and never touches any other (name a new file to start one)", path)
 	}
 	if begin, end := Markers(name); len(bytes.TrimSpace(data)) > 0 && !markerLine.Match(data) {
-		return nil, fmt.Errorf("%s: no polytile section markers (a line <!-- NAME:begin --> or <!-- NAME:end -->): --update never appends to a file polytile did not start; name a new (or empty) file to start one, or put the lines %s and %s where the table should go", path, begin, end)
+		return nil, nil, fmt.Errorf("%s: no polytile section markers (a line <!-- NAME:begin --> or <!-- NAME:end -->): --update never appends to a file polytile did not start; name a new (or empty) file to start one, or put the lines %s and %s where the table should go", path, begin, end)
 	}
-	return data, nil
+	return data, st, nil
 }

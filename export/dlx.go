@@ -30,6 +30,9 @@ var errStopped = errors.New("stopped")
 // dlxNames is DLXNames; it gives up with errStopped when stop (nil: never)
 // says so, read every 65,536 items.
 func dlxNames(c *model.Cover, stop func() bool) ([]string, error) {
+	if stop != nil && stop() { // before the table of a million names
+		return nil, errStopped
+	}
 	names := make([]string, len(c.Items))
 	used := make(map[string]bool, len(c.Items))
 	for n, it := range c.Items {

@@ -2,7 +2,6 @@ package export
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -61,8 +60,9 @@ type DLXOptions struct {
 // entries) gives a DLX3 file of a few hundred megabytes; the dlx1 dialect
 // writes every image once per copy of its piece, so a 4-line puzzle (a
 // 100x1 board and 1,048,576 monominoes) asked for 1.4 GB and a 1000x1000
-// board for about 10^13 bytes.
-const MaxDLXBytes = 1 << 30
+// board for about 10^13 bytes. It is MaxExportBytes, the bound of every
+// export.
+const MaxDLXBytes = MaxExportBytes
 
 // CheckDLX reports why c cannot be written with opt: a max-coverage DLX
 // file needs every piece to have a finite count, and the file must not
@@ -75,14 +75,31 @@ func CheckDLX(c *model.Cover, opt DLXOptions) error {
 // fraction of a second of its cancellation (naming a million items and
 // sizing four million options take about a second).
 func CheckDLXContext(ctx context.Context, c *model.Cover, opt DLXOptions) error {
-	if err := checkDLXUnlimited(c, opt); err != nil {
-		return err
-	}
-	_, _, err := checkDLXSize(c, opt, func() bool { return ctx.Err() != nil })
-	if errors.Is(err, errStopped) {
-		return ctx.Err()
-	}
+	_, err := CheckDLXFile(ctx, c, opt)
 	return err
+}
+
+// DLXFile is a DLX export checked by CheckDLXFile: its layout (item and
+// copy names) and size are known, and Write writes it without naming or
+// sizing it again.
+type DLXFile struct {
+	c      *model.Cover
+	opt    DLXOptions
+	names  []string
+	copies map[int][]string
+	// Bytes is the estimated size of the file (its comment lines left
+	// out).
+	Bytes int64
+}
+
+// CheckDLXFile is CheckDLXContext, returning the checked file: a command
+// calls it before its output is opened, then writes the file with Write.
+func CheckDLXFile(ctx context.Context, c *model.Cover, opt DLXOptions) (*DLXFile, error) {
+	if err := checkDLXUnlimited(c, opt); err != nil {
+		return nil, err
+	}
+	f, err := checkDLXSize(c, opt, ctxStop(ctx))
+	return f, stoppedBy(err, ctx, nil)
 }
 
 // checkDLXUnlimited refuses a max-coverage file with an unlimited piece.
@@ -97,17 +114,16 @@ func checkDLXUnlimited(c *model.Cover, opt DLXOptions) error {
 	return nil
 }
 
-// checkDLXSize returns the layout of the file (the item names and
-// dlxCopies), or an error
-// when it would exceed MaxDLXBytes. The size is first estimated from
+// checkDLXSize returns the file with its layout (the item names and
+// dlxCopies), or an error when it would exceed MaxDLXBytes. The size is first estimated from
 // the lengths of the copy names, so that a million copies are refused
 // before a million names are made.
 // stop (nil: never) is read every 65,536 items and options; when it says
 // stop, the error is errStopped.
-func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, map[int][]string, error) {
+func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) (*DLXFile, error) {
 	names, err := dlxNames(c, stop)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	n := dlxSize(c, opt, names, nil, stop)
 	var copies map[int][]string
@@ -119,7 +135,7 @@ func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, m
 		}
 	}
 	if n < 0 {
-		return nil, nil, errStopped
+		return nil, errStopped
 	}
 	if n > MaxDLXBytes {
 		hint := "--format lp, mps or opb writes one row per piece"
@@ -128,9 +144,9 @@ func checkDLXSize(c *model.Cover, opt DLXOptions, stop func() bool) ([]string, m
 				hint = "--dialect dlx3 writes a piece of k copies as one item k|name, each image once"
 			}
 		}
-		return nil, nil, fmt.Errorf("the DLX file would take about %d bytes, more than the limit of %d (%d GiB); %s", n, int64(MaxDLXBytes), MaxDLXBytes>>30, hint)
+		return nil, tooLarge("DLX", "about", n, MaxDLXBytes, hint)
 	}
-	return names, copies, nil
+	return &DLXFile{c: c, opt: opt, names: names, copies: copies, Bytes: n}, nil
 }
 
 // dlxCopies returns the names of the copy items of each piece item with
@@ -263,29 +279,33 @@ func WriteDLXWith(w io.Writer, c *model.Cover, opt DLXOptions) error {
 	}
 	// The writer is probed while the file is sized: atomicfile's writer
 	// fails once the export is cancelled.
-	names, copies, err := checkDLXSize(c, opt, func() bool { _, err := w.Write(nil); return err != nil })
-	if errors.Is(err, errStopped) {
-		if _, werr := w.Write(nil); werr != nil {
-			err = werr
-		}
-	}
+	f, err := checkDLXSize(c, opt, writerStop(w))
 	if err != nil {
-		return fmt.Errorf("export: %w", err)
+		return fmt.Errorf("export: %w", stoppedBy(err, nil, w))
 	}
+	return f.Write(w)
+}
+
+// Write writes the file checked by CheckDLXFile.
+func (f *DLXFile) Write(w io.Writer) error {
+	c, opt, names, copies := f.c, f.opt, f.names, f.copies
 	if opt.Dialect == DLX3 && !opt.MaxCoverage {
 		return writeDLX(w, c, names)
 	}
 	o := newOut(w)
 	p := c.Puzzle
-	// copies[item] are the names of the copy items of a piece item.
-	if copies == nil {
-		copies = make(map[int][]string)
-	}
+	// heads[item] are the names of the copy items of a piece item (the
+	// item's own name when it is written once); the file's copies are
+	// left as they are, so that Write can be called again.
+	heads := make(map[int][]string, len(c.Items)-c.Cells)
 	for n := c.Cells; n < len(c.Items); n++ {
-		if _, ok := copies[n]; !ok {
-			copies[n] = []string{names[n]}
+		if cs, ok := copies[n]; ok {
+			heads[n] = cs
+		} else {
+			heads[n] = []string{names[n]}
 		}
 	}
+	copies = heads
 	dialect := "dlx1"
 	if opt.Dialect == DLX3 {
 		dialect = "dlx3"

@@ -75,6 +75,9 @@ func WriteSymmetricDLX(w io.Writer, c *model.SymmetricCover) error {
 	o.bytes(append(line, '\n'))
 	for _, opt := range c.Options {
 		o.bytes(append(appendItems(line[:0], names, opt), '\n'))
+		if o.probe(w) != nil { // a failed (or cancelled) write ends the export
+			return fmt.Errorf("export: write DLX: %w", o.err)
+		}
 	}
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write DLX: %w", err)

@@ -91,7 +91,17 @@ func wrapComment(s string, width int) []string {
 // image covers) gets the same zero term. Lines are wrapped before 250
 // characters. Rows and columns are generated while writing: nothing of the
 // size of the matrix is built.
+//
+// The file is refused when it could exceed MaxExportBytes (see
+// CheckProgram, whose ProgramFile writes without sizing again), and a
+// failed write ends the export (atomicfile's writer fails once the
+// command's context is done).
 func WriteLP(w io.Writer, p *model.Program) error {
+	return writeSized(w, p, FormatLP, MPSOptions{})
+}
+
+// writeLP is WriteLP after the sizing.
+func writeLP(w io.Writer, p *model.Program) error {
 	o := newOut(w)
 	for _, c := range describe(p) {
 		o.str("\\* " + c + " *\\\n")
@@ -104,6 +114,9 @@ func WriteLP(w io.Writer, p *model.Program) error {
 	o.line = append(o.line, " "+model.ObjName+":"...)
 	nobj := 0
 	for j := range p.NumCols() {
+		if o.probe(w) != nil {
+			return fmt.Errorf("export: write LP: %w", o.err)
+		}
 		if c := p.Cost(j); c != 0 {
 			o.term(p, c, j)
 			nobj++
@@ -130,7 +143,7 @@ func WriteLP(w io.Writer, p *model.Program) error {
 		o.num = appendNum(o.num, r.RHS)
 		o.tok(o.num)
 		o.endLine()
-		return o.err
+		return o.probe(w)
 	})
 	if err != nil {
 		return fmt.Errorf("export: write LP: %w", err)
@@ -147,8 +160,8 @@ func WriteLP(w io.Writer, p *model.Program) error {
 		o.num = append(o.num, '\n')
 		o.bytes(o.num)
 	}
-	o.columnList(p, "Binaries", model.Binary)
-	o.columnList(p, "Generals", model.Integer)
+	o.columnList(w, p, "Binaries", model.Binary)
+	o.columnList(w, p, "Generals", model.Integer)
 	o.str("End\n")
 	if err := o.finish(); err != nil {
 		return fmt.Errorf("export: write LP: %w", err)
@@ -183,10 +196,14 @@ func (o *out) zeroTerm(p *model.Program) {
 }
 
 // columnList writes a section header and the names of the columns of one
-// kind, wrapped; nothing if there are none.
-func (o *out) columnList(p *model.Program, header string, kind model.VarKind) {
+// kind, wrapped; nothing if there are none. It ends at a failed write
+// (probing w, the writer under the buffer).
+func (o *out) columnList(w io.Writer, p *model.Program, header string, kind model.VarKind) {
 	first := true
 	for j := range p.NumCols() {
+		if o.probe(w) != nil {
+			return
+		}
 		if p.Kind(j) != kind {
 			continue
 		}

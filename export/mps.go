@@ -93,11 +93,24 @@ func (m *mpsWriter) field(dst []byte, col int) []byte {
 // columns are integer, so the whole COLUMNS section lies between one
 // MARKER INTORG / INTEND pair; binaries get "UP BND name 1", z its LO and
 // UP bounds.
+//
+// The file is refused when it could exceed MaxExportBytes (see
+// CheckProgram), and a failed write ends the export (atomicfile's
+// writer fails once the command's context is done).
 func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
-	if opt.Fixed && max(p.NumCols(), p.NumRows()) > maxShort {
-		return fmt.Errorf("export: write fixed MPS: %d columns / %d rows do not fit 8-character names", p.NumCols(), p.NumRows())
+	f := FormatMPS
+	if opt.Fixed {
+		f = FormatFixedMPS
 	}
+	return writeSized(w, p, f, opt)
+}
+
+// writeMPS is WriteMPS after the sizing (which refuses a fixed MPS file
+// whose names do not fit).
+func writeMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	m := &mpsWriter{out: newOut(w), p: p, fixed: opt.Fixed}
+	// stopped ends a loop at a failed write (probing w every 4,096 lines).
+	stopped := func() bool { return m.probe(w) != nil }
 	for _, c := range describe(p) {
 		m.str("* " + c + "\n")
 	}
@@ -111,6 +124,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 		// placeholder column (see below) like any column, so that a
 		// solution read with --names names it as the LP file does.
 		for j := range max(p.NumCols(), 1) {
+			if stopped() {
+				break
+			}
 			b := append(m.buf[:0], "* "...)
 			b = m.colName(b, j)
 			b = append(b, ' ')
@@ -119,6 +135,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 			m.bytes(m.buf)
 		}
 		for i := range p.NumRows() {
+			if stopped() {
+				break
+			}
 			b := append(m.buf[:0], "* "...)
 			b = m.rowName(b, i)
 			b = append(b, ' ')
@@ -134,6 +153,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	m.str("ROWS\n N  " + model.ObjName + "\n")
 	var row model.Row
 	for i := range p.NumRows() {
+		if stopped() {
+			break
+		}
 		p.Row(i, &row)
 		b := append(m.buf[:0], ' ')
 		switch row.Sense {
@@ -196,7 +218,7 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 			m.bytes(append(pend, '\n'))
 		}
 		m.buf = b
-		return m.err
+		return m.probe(w)
 	})
 	if err != nil {
 		return fmt.Errorf("export: write MPS: %w", err)
@@ -216,6 +238,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	m.marker("INTEND")
 	m.str("RHS\n")
 	for i := range p.NumRows() {
+		if stopped() {
+			break
+		}
 		p.Row(i, &row)
 		if row.RHS == 0 {
 			continue
@@ -234,6 +259,9 @@ func WriteMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 		m.bound("UP", 0, 0)
 	}
 	for j := range p.NumCols() {
+		if stopped() {
+			break
+		}
 		lo, hi := p.Bounds(j)
 		if p.Kind(j) != model.Binary {
 			m.bound("LO", j, lo)

@@ -30,7 +30,16 @@ import (
 // an exact tiling) and one "x k r i j" line per placed piece, and exits
 // with status 1 when the program is infeasible, 2 when no solver is
 // available.
+//
+// The script is refused when it could exceed MaxExportBytes (see
+// CheckProgram), and a failed write ends the export (atomicfile's
+// writer fails once the command's context is done).
 func WritePyomo(w io.Writer, p *model.Program) error {
+	return writeSized(w, p, FormatPyomo, MPSOptions{})
+}
+
+// writePyomo is WritePyomo after the sizing.
+func writePyomo(w io.Writer, p *model.Program) error {
 	o := newOut(w)
 	pz := p.Puzzle
 	dim := pz.Dim
@@ -52,7 +61,7 @@ func WritePyomo(w io.Writer, p *model.Program) error {
 		o.str(name + " = [\n")
 		b = b[:0]
 		for i := range n {
-			if o.err != nil {
+			if o.probe(w) != nil {
 				return // a failed (or cancelled) write ends the export
 			}
 			if len(b) == 0 {
@@ -136,7 +145,7 @@ func WritePyomo(w io.Writer, p *model.Program) error {
 	o.str("cover = [\n")
 	b = b[:0]
 	for n := range imgs.Len() {
-		if o.err != nil {
+		if o.probe(w) != nil {
 			break // a failed (or cancelled) write ends the export
 		}
 		for _, c := range imgs.Cells(n) {

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -31,11 +32,13 @@ type cnf struct {
 	vars int
 	n    int              // number of clauses
 	emit func(lits []int) // nil: count only
-	// probe, in the counting pass, is the caller's writer: a write of
-	// nothing to it every 2^16 clauses fails once the export is cancelled
-	// (atomicfile's writer), which the pass then stops on (err).
-	probe io.Writer
-	err   error
+	// bytes, in the counting pass, is the size of the clause lines.
+	bytes int64
+	// stop, in the counting pass, is read every 2^16 clauses (the
+	// context, or a write of nothing to the caller's writer, which fails
+	// once the export is cancelled); the pass then stops on errStopped.
+	stop func() bool
+	err  error
 }
 
 func (f *cnf) newVar() int { f.vars++; return f.vars }
@@ -43,10 +46,16 @@ func (f *cnf) newVar() int { f.vars++; return f.vars }
 func (f *cnf) add(lits ...int) {
 	if f.emit != nil {
 		f.emit(lits)
+	} else {
+		b := int64(2) // "0\n"
+		for _, l := range lits {
+			b += int64(intLen(int64(l)) + 1)
+		}
+		f.bytes += b
 	}
 	f.n++
-	if f.probe != nil && f.n&(1<<16-1) == 0 && f.err == nil {
-		_, f.err = f.probe.Write(nil)
+	if f.stop != nil && f.n&(1<<16-1) == 0 && f.err == nil && f.stop() {
+		f.err = errStopped
 	}
 }
 
@@ -209,95 +218,85 @@ func cnfVariables(prog *model.Program, maxCov bool, minCovered int) int64 {
 // Checkerboard are not (the cardinality constraint replaces them), nor
 // is the formulation: the caller refuses them.
 func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
-	p := prog.Puzzle
-	nx := prog.NumX()
-	cells := p.Area()
-	lits := func(imgs []int32) []int {
-		out := make([]int, len(imgs))
-		for n, j := range imgs {
-			out[n] = int(j) + 1
-		}
-		return out
+	f, err := checkCNF(prog, opt, writerStop(w), MaxExportBytes)
+	if err != nil {
+		return fmt.Errorf("export: %w", stoppedBy(err, nil, w))
 	}
+	return f.Write(w)
+}
+
+// CNFFile is a CNF export checked by CheckCNF: its clauses were counted
+// and sized, and Write writes them.
+type CNFFile struct {
+	prog       *model.Program
+	maxCov     bool
+	minCovered int
+	vars, n    int // variables and clauses
+	// Bytes is the size of the file.
+	Bytes int64
+}
+
+// CheckCNF checks the CNF export of prog before its output is opened: a
+// MinCovered beyond the region, a formula of more than MaxCNFVariables,
+// and a file of more than MaxExportBytes (its clauses are generated and
+// counted, not kept: what WriteCNF's first pass does) are refused. ctx
+// is read every 65,536 clauses.
+func CheckCNF(ctx context.Context, prog *model.Program, opt SATOptions) (*CNFFile, error) {
+	f, err := checkCNF(prog, opt, ctxStop(ctx), MaxExportBytes)
+	return f, stoppedBy(err, ctx, nil)
+}
+
+// checkCNF is CheckCNF with a stop function (errStopped when it says
+// stop) and the limit (MaxExportBytes but in tests).
+func checkCNF(prog *model.Program, opt SATOptions, stop func() bool, limit int64) (*CNFFile, error) {
+	cells := prog.Puzzle.Area()
 	maxCov := prog.Options.Mode == model.MaxCoverage
 	minCovered := opt.MinCovered
 	if minCovered < 0 {
 		minCovered = prog.Bound.Bound
 	}
 	if minCovered > cells {
-		return fmt.Errorf("export: CNF: %d cells asked, the region has %d", minCovered, cells)
+		return nil, fmt.Errorf("CNF: %d cells asked, the region has %d", minCovered, cells)
 	}
 	if v := cnfVariables(prog, maxCov, minCovered); v > MaxCNFVariables {
-		return fmt.Errorf("export: CNF: the cardinality counters need about %d variables, more than %d (the largest counts: pieces with many copies, or a max-coverage hole count far from the bound); --format opb writes them as one row each", v, int64(MaxCNFVariables))
+		return nil, fmt.Errorf("CNF: the cardinality counters need about %d variables, more than %d (the largest counts: pieces with many copies, or a max-coverage hole count far from the bound); --format opb writes them as one row each", v, int64(MaxCNFVariables))
 	}
-	build := func(f *cnf) {
-		var hole []int // per cell, in max coverage
-		for c := range cells {
-			if f.err != nil {
-				return
-			}
-			cov := lits(prog.Covering(c))
-			f.atMost(cov, 1)
-			if !maxCov {
-				f.atLeast(cov, 1)
-				continue
-			}
-			h := f.newVar()
-			hole = append(hole, h)
-			f.add(append([]int{h}, cov...)...) // uncovered => hole
-		}
-		ps := p.Images.PieceStart
-		for k := range p.Pieces {
-			if r := prog.CountRow(k); r < 0 {
-				continue
-			}
-			var l []int
-			for n := ps[k]; n < ps[k+1]; n++ {
-				l = append(l, n+1)
-			}
-			f.atMost(l, p.Pieces[k].Count)
-			if !maxCov {
-				f.atLeast(l, p.Pieces[k].Count)
-			}
-		}
-		if maxCov {
-			f.atMost(hole, cells-minCovered)
-		}
-		var row model.Row
-		writeCNFSymmetric(f, prog, &row) // sat_symmetric.go
-		if i := prog.PinRow(); i >= 0 {
-			prog.Row(i, &row)
-			for _, t := range row.Terms {
-				f.add(-(t.Index + 1))
-			}
-		}
-		if i := prog.HoleRow(); i >= 0 && maxCov {
-			// sym_hole: a hole variable in F implies that its cell is uncovered.
-			var inF []int
-			for c := range cells {
-				if prog.InFundamentalDomain(c) {
-					inF = append(inF, hole[c])
-					for _, x := range lits(prog.Covering(c)) {
-						f.add(-hole[c], -x)
-					}
-				}
-			}
-			f.add(inF...)
-		}
+	c := &cnf{vars: prog.NumX(), stop: stop}
+	buildCNF(c, prog, maxCov, minCovered)
+	if c.err != nil {
+		return nil, c.err
 	}
-	f := &cnf{vars: nx, probe: w}
-	build(f)
-	if f.err != nil {
-		return fmt.Errorf("export: write CNF: %w", f.err)
+	f := &CNFFile{prog: prog, maxCov: maxCov, minCovered: minCovered, vars: c.vars, n: c.n}
+	var head cnfHeadWriter
+	if err := f.writeHeader(&head); err != nil {
+		return nil, err
 	}
+	f.Bytes = head.n + c.bytes
+	if f.Bytes > limit {
+		return nil, tooLarge("CNF", "exactly", f.Bytes, limit, "--format opb writes each count as one row")
+	}
+	return f, nil
+}
+
+// cnfHeadWriter counts the bytes written to it.
+type cnfHeadWriter struct{ n int64 }
+
+func (c *cnfHeadWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// writeHeader writes the comment lines and the "p cnf" line.
+func (f *CNFFile) writeHeader(w io.Writer) error {
+	prog, nx := f.prog, f.prog.NumX()
 	o := newOut(w)
-	o.str("c polytile " + prog.Options.Mode.String() + " CNF: " + comment(p.Name) + "\n")
-	if maxCov {
-		o.str(fmt.Sprintf("c at least %d of %d cells covered (coverage bound %d)\n", minCovered, cells, prog.Bound.Bound))
+	o.str("c polytile " + prog.Options.Mode.String() + " CNF: " + comment(prog.Puzzle.Name) + "\n")
+	if f.maxCov {
+		o.str(fmt.Sprintf("c at least %d of %d cells covered (coverage bound %d)\n", f.minCovered, prog.Puzzle.Area(), prog.Bound.Bound))
 	}
 	o.str(fmt.Sprintf("c variables 1..%d are the images x; the others are auxiliary\n", nx))
 	var name []byte
 	for j := range nx {
+		if o.probe(w) != nil {
+			break // a failed (or cancelled) write ends the export
+		}
 		name = append(name[:0], "c x "...)
 		name = strconv.AppendInt(name, int64(j+1), 10)
 		name = append(name, ' ')
@@ -305,8 +304,18 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 		o.bytes(append(name, '\n'))
 	}
 	o.str(fmt.Sprintf("p cnf %d %d\n", f.vars, f.n))
+	return o.finish()
+}
+
+// Write writes the formula checked by CheckCNF, generating its clauses
+// again.
+func (f *CNFFile) Write(w io.Writer) error {
+	if err := f.writeHeader(w); err != nil {
+		return fmt.Errorf("export: write CNF: %w", err)
+	}
+	o := newOut(w)
 	var buf []byte
-	g := &cnf{vars: nx}
+	g := &cnf{vars: f.prog.NumX()}
 	g.emit = func(cl []int) {
 		buf = buf[:0]
 		for _, l := range cl {
@@ -316,7 +325,7 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 		o.bytes(append(buf, '0', '\n'))
 		g.err = o.err // a failed (or cancelled) write stops the pass
 	}
-	build(g)
+	buildCNF(g, f.prog, f.maxCov, f.minCovered)
 	if g.err != nil {
 		return fmt.Errorf("export: write CNF: %w", g.err)
 	}
@@ -329,6 +338,72 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 	return nil
 }
 
+// buildCNF generates the clauses of the formula into f.
+func buildCNF(f *cnf, prog *model.Program, maxCov bool, minCovered int) {
+	p := prog.Puzzle
+	cells := p.Area()
+	lits := func(imgs []int32) []int {
+		out := make([]int, len(imgs))
+		for n, j := range imgs {
+			out[n] = int(j) + 1
+		}
+		return out
+	}
+	var hole []int // per cell, in max coverage
+	for c := range cells {
+		if f.err != nil {
+			return
+		}
+		cov := lits(prog.Covering(c))
+		f.atMost(cov, 1)
+		if !maxCov {
+			f.atLeast(cov, 1)
+			continue
+		}
+		h := f.newVar()
+		hole = append(hole, h)
+		f.add(append([]int{h}, cov...)...) // uncovered => hole
+	}
+	ps := p.Images.PieceStart
+	for k := range p.Pieces {
+		if r := prog.CountRow(k); r < 0 {
+			continue
+		}
+		var l []int
+		for n := ps[k]; n < ps[k+1]; n++ {
+			l = append(l, n+1)
+		}
+		f.atMost(l, p.Pieces[k].Count)
+		if !maxCov {
+			f.atLeast(l, p.Pieces[k].Count)
+		}
+	}
+	if maxCov {
+		f.atMost(hole, cells-minCovered)
+	}
+	var row model.Row
+	writeCNFSymmetric(f, prog, &row) // sat_symmetric.go
+	if i := prog.PinRow(); i >= 0 {
+		prog.Row(i, &row)
+		for _, t := range row.Terms {
+			f.add(-(t.Index + 1))
+		}
+	}
+	if i := prog.HoleRow(); i >= 0 && maxCov {
+		// sym_hole: a hole variable in F implies that its cell is uncovered.
+		var inF []int
+		for c := range cells {
+			if prog.InFundamentalDomain(c) {
+				inF = append(inF, hole[c])
+				for _, x := range lits(prog.Covering(c)) {
+					f.add(-hole[c], -x)
+				}
+			}
+		}
+		f.add(inF...)
+	}
+}
+
 // WriteOPB writes the program as a pseudo-Boolean problem in the OPB
 // format of the PB competitions: variable x<j+1> is column j (comment
 // lines "* x<j+1> = name" name them), every row becomes a constraint
@@ -337,7 +412,16 @@ func WriteCNF(w io.Writer, prog *model.Program, opt SATOptions) error {
 // row (seed formulation with Strengthen) is written in binary, z = Σ
 // 2^b·x, with its upper bound as a row. Every row of the program is
 // written: symmetry, area, gcd and checkerboard rows included.
+//
+// The file is refused when it could exceed MaxExportBytes (see
+// CheckProgram), and a failed write ends the export (atomicfile's
+// writer fails once the command's context is done).
 func WriteOPB(w io.Writer, prog *model.Program) error {
+	return writeSized(w, prog, FormatOPB, MPSOptions{})
+}
+
+// writeOPB is WriteOPB after the sizing.
+func writeOPB(w io.Writer, prog *model.Program) error {
 	nc := prog.NumCols()
 	z := prog.ZCol()
 	zBits, zUpper := 0, 0.0
@@ -371,7 +455,7 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 	o.str("* polytile " + prog.Options.Mode.String() + " pseudo-Boolean program: " + comment(p0(prog)) + "\n")
 	var buf []byte
 	for j := range nc {
-		if o.err != nil {
+		if o.probe(w) != nil {
 			break // a failed (or cancelled) write ends the export
 		}
 		if j == z {
@@ -412,7 +496,7 @@ func WriteOPB(w io.Writer, prog *model.Program) error {
 		o.bytes(append(buf, ";\n"...))
 	}
 	err := prog.Rows(func(r *model.Row) error {
-		if o.err != nil {
+		if o.probe(w) != nil {
 			return o.err // a failed (or cancelled) write ends the export
 		}
 		sign, rel := 1.0, " = "

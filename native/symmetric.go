@@ -271,7 +271,10 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 	default:
 		return nil, fmt.Errorf("native: symmetric solutions: the redundancy filter does not apply (it pins a piece under the whole symmetry group; symmetric solutions are closed only under part of it): leave out the piece %q", cfg.Redundancy)
 	}
-	syms := p.Symmetries()
+	syms, err := p.SymmetriesContext(ctx)
+	if err != nil { // cancelled before the search: nothing found yet
+		return &Result{Interrupted: true, Seconds: time.Since(start).Seconds()}, nil
+	}
 	d := newOrbitDLX(p)
 	res := &Result{Symmetries: len(syms), Options: len(p.Symmetric.Orbits)}
 	res.Note = fmt.Sprintf("symmetric %s: DLX on the orbit problem (%d cell orbits, %d orbit options); FILA, NOF, the volume and redundancy filters and parallel workers do not apply",

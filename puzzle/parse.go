@@ -228,20 +228,28 @@ func readInput(path string) (string, []byte, error) {
 			return name, nil, ioError(name, err)
 		}
 		defer f.Close()
-		// A regular file's size is known: refuse it before reading.
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxInputSize {
-			return name, nil, tooBig(name)
-		}
 		r = f
+	}
+	data, err := ReadInput(name, r)
+	return name, data, err
+}
+
+// ReadInput reads a puzzle input from r (name is its name in messages,
+// StdinName for stdin), refusing more than MaxInputSize bytes: a regular
+// file, stdin redirected from one included, from its size before reading
+// anything; any other reader after MaxInputSize+1 bytes.
+func ReadInput(name string, r io.Reader) ([]byte, error) {
+	if left, ok := textio.RegularSize(r); ok && left > MaxInputSize {
+		return nil, tooBig(name)
 	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
 	if err != nil {
-		return name, nil, ioError(name, err)
+		return nil, ioError(name, err)
 	}
 	if len(data) > MaxInputSize {
-		return name, nil, tooBig(name)
+		return nil, tooBig(name)
 	}
-	return name, data, nil
+	return data, nil
 }
 
 func ioError(name string, err error) *Error {

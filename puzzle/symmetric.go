@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -168,7 +169,10 @@ func (p *Puzzle) buildSymmetric(ctx context.Context, names []string, pos Pos) er
 		// triangle groups have other elements.
 		return Errorf(pos, "symmetric: applies to the square grid only (this board is on the %s grid)", p.Grid)
 	}
-	syms := p.Symmetries()
+	syms, err := p.SymmetriesContext(ctx)
+	if err != nil {
+		return err
+	}
 	g := &SymmetricGroup{Pos: pos}
 	for _, name := range names {
 		t, ok := symmetryByName(name)
@@ -186,8 +190,10 @@ func (p *Puzzle) buildSymmetric(ctx context.Context, names []string, pos Pos) er
 			}
 		}
 		if found == nil {
-			if _, ok := p.mapRegion(context.Background(), t); !ok {
-				return Errorf(pos, "symmetric: the board has no symmetry %s (it has: %s)", name, p.boardSymmetryNames())
+			if _, err := p.mapRegion(ctx, t); errors.Is(err, errNoMap) {
+				return Errorf(pos, "symmetric: the board has no symmetry %s (it has: %s)", name, p.boardSymmetryNames(ctx))
+			} else if err != nil {
+				return err
 			}
 			return Errorf(pos, "symmetric: the board has the symmetry %s but the pieces do not: %s", name, p.whyNotSymmetry(t))
 		}
@@ -211,11 +217,11 @@ func (t Transform) inverse() Transform {
 }
 
 // boardSymmetryNames lists the named symmetries of the region, "none"
-// when it has none.
-func (p *Puzzle) boardSymmetryNames() string {
+// when it has none (those found before ctx ended).
+func (p *Puzzle) boardSymmetryNames(ctx context.Context) string {
 	var out []string
 	for _, s := range symmetryTransforms {
-		if _, ok := p.mapRegion(context.Background(), s.t); ok {
+		if _, err := p.mapRegion(ctx, s.t); err == nil {
 			out = append(out, s.name)
 		}
 	}

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"context"
+	"errors"
 	"slices"
 )
 
@@ -43,14 +44,12 @@ func (p *Puzzle) SymmetriesContext(ctx context.Context) ([]Symmetry, error) {
 	}
 	var out []Symmetry
 	for _, t := range cand {
-		cm, ok := p.mapRegion(ctx, t)
-		if !ok && len(p.Region.Cells) > 1<<16 {
-			if err := ctx.Err(); err != nil { // mapRegion gave up
-				return nil, err
-			}
-		}
-		if !ok {
+		cm, err := p.mapRegion(ctx, t)
+		if errors.Is(err, errNoMap) {
 			continue
+		}
+		if err != nil { // mapRegion gave up
+			return nil, err
 		}
 		clm, ok := p.mapClasses(t, owner, cm)
 		if !ok {
@@ -61,10 +60,15 @@ func (p *Puzzle) SymmetriesContext(ctx context.Context) ([]Symmetry, error) {
 	return out, nil
 }
 
-// mapRegion returns t's map of the region cells, if t maps the region
-// onto itself; it gives up (false) when ctx is done, read every 65,536
-// cells.
-func (p *Puzzle) mapRegion(ctx context.Context, t Transform) ([]int32, bool) {
+// errNoMap is mapRegion's error for a transform that does not map the
+// region onto itself.
+var errNoMap = errors.New("the transform does not map the region onto itself")
+
+// mapRegion returns t's map of the region cells, or errNoMap when t does
+// not map the region onto itself; it gives up with ctx's error when ctx
+// is done, read every 65,536 cells (so a region of fewer cells is always
+// mapped, even under a context done before the start).
+func (p *Puzzle) mapRegion(ctx context.Context, t Transform) ([]int32, error) {
 	reg := p.Region
 	if p.Grid != Square {
 		return p.mapRegionPlanar(ctx, t)
@@ -76,28 +80,30 @@ func (p *Puzzle) mapRegion(ctx context.Context, t Transform) ([]int32, bool) {
 	a, b := t.Apply(reg.Lo), t.Apply(hi)
 	lo := Cell{min(a.I, b.I), min(a.J, b.J), min(a.L, b.L)}
 	if size := t.Apply(reg.Size); abs(size.I) != reg.Size.I || abs(size.J) != reg.Size.J || abs(size.L) != reg.Size.L {
-		return nil, false
+		return nil, errNoMap
 	}
 	off := reg.Lo.Sub(lo)
 	cm := make([]int32, len(reg.Cells))
 	for n, c := range reg.Cells {
-		if n&(1<<16-1) == 0 && n > 0 && ctx.Err() != nil {
-			return nil, false
+		if n&(1<<16-1) == 0 && n > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
 		m := reg.Index(t.Apply(c).Add(off))
 		if m < 0 {
-			return nil, false
+			return nil, errNoMap
 		}
 		cm[n] = int32(m)
 	}
-	return cm, true
+	return cm, nil
 }
 
 // mapRegionPlanar is mapRegion on the hex and triangle grids, whose
 // transforms do not map bounding boxes onto bounding boxes: the region
 // mapped by t must be a translation of the region, and Grid.lo, which
 // commutes with translations, gives the only candidate.
-func (p *Puzzle) mapRegionPlanar(ctx context.Context, t Transform) ([]int32, bool) {
+func (p *Puzzle) mapRegionPlanar(ctx context.Context, t Transform) ([]int32, error) {
 	reg := p.Region
 	mapped := make([]Cell, len(reg.Cells))
 	for n, c := range reg.Cells {
@@ -106,16 +112,18 @@ func (p *Puzzle) mapRegionPlanar(ctx context.Context, t Transform) ([]int32, boo
 	off := p.Grid.lo(reg.Cells).Sub(p.Grid.lo(mapped))
 	cm := make([]int32, len(reg.Cells))
 	for n, c := range mapped {
-		if n&(1<<16-1) == 0 && n > 0 && ctx.Err() != nil {
-			return nil, false
+		if n&(1<<16-1) == 0 && n > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
 		m := reg.Index(c.Add(off))
 		if m < 0 {
-			return nil, false
+			return nil, errNoMap
 		}
 		cm[n] = int32(m)
 	}
-	return cm, true
+	return cm, nil
 }
 
 // mapClasses finds the class that t maps each class onto. A class's

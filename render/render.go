@@ -18,7 +18,11 @@ func Region(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 		return errNoPuzzle
 	}
 	w = o.writer(w)
-	sc := regionScene(p)
+	stop := newStopper(o.Context)
+	sc := regionScene(p, stop)
+	if err := stop.check(); err != nil {
+		return err
+	}
 	if f.Text() {
 		var head textLines
 		if o.Title != "" {
@@ -29,7 +33,7 @@ func Region(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 		} else {
 			head.add("region: %s, box %s", plural(p.Area(), "cell"), boxName(p))
 		}
-		st := textStyle{ansi: f == ANSI, boxed: o.Boxed, stop: newStopper(o.Context)}
+		st := textStyle{ansi: f == ANSI, boxed: o.Boxed, stop: stop}
 		return st.writeText(w, head, st.blockGrid(sc, ""), nil)
 	}
 	return paintBlocks(w, f, o, []pblock{{sc: sc}}, 0, sceneCells(sc))
@@ -142,7 +146,11 @@ func Overview(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	if e := p.Extent(); e != "" { // hex, triangle
 		caption = fmt.Sprintf("board of %s, %s", plural(p.Area(), "cell"), e)
 	}
-	region := pblock{sc: regionScene(p), caption: caption}
+	stop := newStopper(o.Context)
+	region := pblock{sc: regionScene(p, stop), caption: caption}
+	if err := stop.check(); err != nil {
+		return err
+	}
 	pieces, widest := pieceBlocks(p, f)
 	s := autoCell(o, max(sceneCells(region.sc), widest))
 	if o.CellSize <= 0 {
@@ -168,7 +176,11 @@ func Tiling(w io.Writer, p *puzzle.Puzzle, t puzzle.Tiling, f Format, o Options)
 		return err
 	}
 	if f.Text() {
-		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && sc.ambiguous(), stop: stop}
+		boxed := o.Boxed || f == ASCII && sc.ambiguous(stop)
+		if err := stop.check(); err != nil {
+			return err
+		}
+		st := textStyle{ansi: f == ANSI, boxed: boxed, stop: stop}
 		var head, foot textLines
 		if o.Title != "" {
 			head.add("%s", o.Title)
@@ -203,7 +215,10 @@ func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Opti
 			return err
 		}
 		blocks[n] = pblock{sc: sc, caption: galleryCaption(n, sc.uncovered, p.Area())}
-		ambiguous = ambiguous || sc.ambiguous()
+		ambiguous = ambiguous || sc.ambiguous(stop)
+	}
+	if err := stop.check(); err != nil {
+		return err
 	}
 	if f.Text() {
 		st := textStyle{ansi: f == ANSI, boxed: o.Boxed || f == ASCII && ambiguous, stop: stop}

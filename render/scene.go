@@ -73,12 +73,16 @@ func (s *scene) symWidth() int {
 	return w
 }
 
-// regionScene is the region alone: one neutral group.
-func regionScene(p *puzzle.Puzzle) *scene {
+// regionScene is the region alone: one neutral group. It returns early,
+// with part of the region, when st stops.
+func regionScene(p *puzzle.Puzzle, st *stopper) *scene {
 	s := newScene(p.Region.Lo, p.Region.Size)
 	s.grid = p.Grid
 	s.groups = []group{{sym: markRegion, color: colorNeutral}}
 	for _, c := range p.Region.Cells {
+		if st.stop() {
+			break
+		}
 		s.own[s.pos(c)] = 0
 	}
 	return s
@@ -153,6 +157,9 @@ func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int,
 		s.groups[n] = g
 	}
 	for n := range pls {
+		if st.stop() {
+			break
+		}
 		for _, c := range pls[n].cells {
 			x := s.pos(c)
 			switch {
@@ -177,11 +184,15 @@ func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int,
 }
 
 // ambiguous reports whether two different groups with the same symbol touch
-// within a layer, so that a picture of symbols alone would merge them.
-func (s *scene) ambiguous() bool {
+// within a layer, so that a picture of symbols alone would merge them. It
+// gives up (false) when st stops.
+func (s *scene) ambiguous(st *stopper) bool {
 	for l := range s.nl {
 		for i := range s.ni {
 			for j := range s.nj {
+				if st.stop() {
+					return false
+				}
 				a := s.at(i, j, l)
 				if a < 0 {
 					continue

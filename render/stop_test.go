@@ -63,3 +63,64 @@ func TestDrawingStopsOnCancel(t *testing.T) {
 		return Tiling(io.Discard, flat, tl, ASCII, Options{Context: ctx})
 	})
 }
+
+// TestScenesReadTheContext: the O(cells) loops of a scene (the region's
+// cells, a tiling's placements, the ambiguity scan of a text picture)
+// stop at a stopper that says stop, so a cancelled drawing does not go
+// through a million cells first. They read no context before (a few ms
+// each at a million cells: the whole region was marked, the whole scan
+// run, and the tiling scene drew every placement).
+func TestScenesReadTheContext(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million cells")
+	}
+	flat := parsed(t, "board: 1024x1024\ncount: unlimited\npieces:\n  I: \"#\"\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	owned := func(sc *scene) int {
+		n := 0
+		for _, o := range sc.own {
+			if o >= 0 {
+				n++
+			}
+		}
+		return n
+	}
+	if n := owned(regionScene(flat, newStopper(ctx))); n > 1<<13 {
+		t.Errorf("regionScene under a cancelled context marked %d cells", n)
+	}
+	var tl puzzle.Tiling
+	for _, c := range flat.Region.Cells {
+		tl.Placements = append(tl.Placements, puzzle.Placement{Piece: 0, Orient: 0, At: c})
+	}
+	colors := make([]int, len(tl.Placements))
+	full := tilingScene(flat, tl, []string{"I"}, colors, nil)
+	// A stopper that says stop after the placements were read (the
+	// scene's later loops): only its owners are left to check.
+	st := newStopper(context.Background())
+	sc := tilingScene(flat, puzzle.Tiling{Placements: tl.Placements[:1]}, []string{"I"}, colors, st)
+	if owned(sc) != 1 || owned(full) != len(tl.Placements) {
+		t.Fatalf("owned %d and %d", owned(sc), owned(full))
+	}
+	st = newStopper(ctx)
+	st.err = context.Canceled
+	if n := owned(tilingScene(flat, tl, []string{"I"}, colors, st)); n > 1<<13 {
+		t.Errorf("tilingScene under a stopped stopper placed %d cells", n)
+	}
+	if full.ambiguous(st) {
+		t.Error("ambiguous under a stopped stopper scanned the scene")
+	}
+	// Every group is "I" and neighbours differ: ambiguous when run.
+	if !full.ambiguous(newStopper(context.Background())) {
+		t.Error("a million touching I's are not ambiguous")
+	}
+	for name, draw := range map[string]func() error{
+		"Region":   func() error { return Region(io.Discard, flat, ASCII, Options{Context: ctx}) },
+		"Overview": func() error { return Overview(io.Discard, flat, SVG, Options{Context: ctx}) },
+		"Tiling":   func() error { return Tiling(io.Discard, flat, tl, ASCII, Options{Context: ctx}) },
+	} {
+		if err := draw(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+}

@@ -18,12 +18,16 @@ log="$out/acceptance.log"
 : >"$log"
 say() { printf '%s %s\n' "$(date -u +%T)" "$*" | tee -a "$log"; }
 
+# ere_quote: $1 with every character special to an extended regular
+# expression (pgrep's patterns) escaped, so that it matches itself.
+ere_quote() { printf '%s' "$1" | sed -e 's/[][\\.*^$+?(){}|]/\\&/g'; }
+
 # kill_running: SIGKILL the polytile shard running now, once it has
 # written a checkpoint.
 kill_running() {
 	local pid
 	for _ in $(seq 600); do
-		pid="$(pgrep -f -n -- "$bin --quiet solve $puzzle --count --shard [0-9]+/$n" || true)"
+		pid="$(pgrep -f -n -- "$(ere_quote "$bin") --quiet solve $(ere_quote "$puzzle") --count --shard [0-9]+/$n" || true)"
 		if [[ -n "$pid" ]]; then
 			local sh
 			sh="$(tr '\0' ' ' </proc/"$pid"/cmdline | grep -o -- '--shard [0-9]*' | cut -d' ' -f2)"

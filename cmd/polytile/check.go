@@ -346,11 +346,12 @@ func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, err
 			return nil, err
 		}
 		defer fh.Close()
-		// A regular file's size is known: refuse it before reading.
-		if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > export.MaxSolutionSize {
-			return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, st.Size())
-		}
 		r = fh
+	}
+	// A regular file's size is known (stdin redirected from one too):
+	// refuse it before reading.
+	if left, ok := textio.RegularSize(r); ok && left > export.MaxSolutionSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, left)
 	}
 	data, err := io.ReadAll(io.LimitReader(ctxio.Reader(ctx, r), export.MaxSolutionSize+1))
 	if err != nil {

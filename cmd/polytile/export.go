@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"strings"
 
@@ -124,13 +125,11 @@ The file is written to a temporary name and renamed when complete.`,
 					return usageErr("--dialect: %v", err)
 				}
 				dopt := export.DLXOptions{Dialect: d, MaxCoverage: opt.Mode == model.MaxCoverage}
-				if err := export.CheckDLXContext(cmd.Context(), c, dopt); err != nil {
-					if cmd.Context().Err() != nil {
-						return err // a signal: the exit code comes from it
-					}
-					return usageErr("%v", err)
+				f, err := export.CheckDLXFile(cmd.Context(), c, dopt) // sized once, before -o opens
+				if err != nil {
+					return sizeErr(cmd.Context(), err)
 				}
-				write = func(w io.Writer) error { return export.WriteDLXWith(w, c, dopt) }
+				write = f.Write
 			case "cnf", "opb":
 				prog, err := model.NewProgram(p, opt)
 				if err != nil {
@@ -144,24 +143,22 @@ The file is written to a temporary name and renamed when complete.`,
 					sopt.MinCovered = minCovered
 				}
 				if strings.ToLower(format) == "cnf" {
-					write = func(w io.Writer) error { return export.WriteCNF(w, prog, sopt) }
-				} else {
-					write = func(w io.Writer) error { return export.WriteOPB(w, prog) }
+					f, err := export.CheckCNF(cmd.Context(), prog, sopt) // counted and sized before -o opens
+					if err != nil {
+						return sizeErr(cmd.Context(), err)
+					}
+					write = f.Write
+				} else if write, err = sizedProgram(cmd.Context(), prog, export.FormatOPB); err != nil {
+					return err
 				}
 			case "lp", "mps", "fixed-mps", "pyomo":
 				prog, err := model.NewProgram(p, opt)
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				switch strings.ToLower(format) {
-				case "lp":
-					write = func(w io.Writer) error { return export.WriteLP(w, prog) }
-				case "mps":
-					write = func(w io.Writer) error { return export.WriteMPS(w, prog, export.MPSOptions{}) }
-				case "fixed-mps":
-					write = func(w io.Writer) error { return export.WriteMPS(w, prog, export.MPSOptions{Fixed: true}) }
-				case "pyomo":
-					write = func(w io.Writer) error { return export.WritePyomo(w, prog) }
+				f := map[string]export.ProgramFormat{"lp": export.FormatLP, "mps": export.FormatMPS, "fixed-mps": export.FormatFixedMPS, "pyomo": export.FormatPyomo}[strings.ToLower(format)]
+				if write, err = sizedProgram(cmd.Context(), prog, f); err != nil {
+					return err
 				}
 				if start.file != "" {
 					if err := a.writeStart(cmd.Context(), &start, p, prog, &companions); err != nil {
@@ -210,4 +207,23 @@ func programOptions(mode, formulation string, strengthen bool) (model.ProgramOpt
 		return model.ProgramOptions{}, usageErr("--strengthen applies to --mode max-coverage")
 	}
 	return model.ProgramOptions{Mode: m, Formulation: f, Strengthen: strengthen}, nil
+}
+
+// sizedProgram sizes prog in format f before -o is opened (a file past
+// export.MaxExportBytes is refused with exit 2) and returns its writer.
+func sizedProgram(ctx context.Context, prog *model.Program, f export.ProgramFormat) (func(io.Writer) error, error) {
+	pf, err := export.CheckProgram(ctx, prog, f)
+	if err != nil {
+		return nil, sizeErr(ctx, err)
+	}
+	return pf.Write, nil
+}
+
+// sizeErr is the error of an export refused by its sizing: exit 2, or
+// the signal's exit when the context ended.
+func sizeErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return err // a signal: the exit code comes from it
+	}
+	return usageErr("%v", err)
 }

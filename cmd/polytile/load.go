@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -35,9 +34,10 @@ func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzz
 	go func() {
 		var r result
 		if path == "-" {
-			data, rerr := io.ReadAll(io.LimitReader(a.stdin, puzzle.MaxInputSize+1))
+			// A regular file is refused from its size, before reading.
+			data, rerr := puzzle.ReadInput(puzzle.StdinName, a.stdin)
 			if rerr != nil {
-				r.err = usageErr("reading stdin: %v", rerr)
+				r.err = rerr
 			} else {
 				r.p, r.err = puzzle.ParseWith(ctx, puzzle.StdinName, data, format, opt)
 			}

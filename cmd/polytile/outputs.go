@@ -113,6 +113,7 @@ type pictures struct {
 	err      error
 	stop     func()      // stops the search after a failed write
 	late     func() bool // the drawing outlived its grace after the stop (readlimit.go)
+	release  func()      // ends the drawing context (readlimit.go); abort calls it
 	stderr   io.Writer
 	// skipped says that the picture asked for was not written (its
 	// drawing outlived the grace): the command then exits 1.
@@ -161,7 +162,6 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 		}
 	}
 	pc := &pictures{format: format, toStdout: f.out == "-" || sameAsStdout(f.out, a.stdout), opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop, stderr: a.stderr}
-	pc.opt.Context, pc.late = drawingContext(ctx)
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
 			if shown > 1 {
@@ -179,6 +179,7 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 		return nil, openOutputErr(ctx, "-o", err)
 	}
 	pc.file = file
+	pc.opt.Context, pc.late, pc.release = drawingContext(ctx)
 	if streaming && format.Text() {
 		f.stream = pc.stream
 		f.keepNone = !f.asJSON
@@ -239,10 +240,14 @@ func (pc *pictures) finish(tilings []puzzle.Tiling) error {
 	return pc.file.Commit()
 }
 
-// abort discards an output that finish did not commit.
+// abort discards an output that finish did not commit, and releases the
+// drawing context.
 func (pc *pictures) abort() {
 	if pc != nil {
 		pc.file.Abort()
+		if pc.release != nil {
+			pc.release()
+		}
 	}
 }
 

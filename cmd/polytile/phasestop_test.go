@@ -234,3 +234,51 @@ func TestMaxCoverageTimeLimitOnBigBoard(t *testing.T) {
 		t.Errorf("no summary: exit %d %s %s", code, stdout, errs)
 	}
 }
+
+// TestExportProgramTooLargeRefused: an LP, MPS or Pyomo export past 1 GiB
+// (18 fixed 1x6 bars with 32-character names on a 400x400 board: 2.8
+// million images, an MPS file of about 1.2 GB) is refused with exit 2
+// naming the size and the limit, before -o is opened: -o is a FIFO that
+// no one reads, which an open would wait on. They had no estimate: the
+// file was written to the end.
+func TestExportProgramTooLargeRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2.8 million images")
+	}
+	dir, fifo := fifoIn(t, "out.fifo")
+	var b strings.Builder
+	b.WriteString("board: 400x400\norientations: fixed\npieces:\n")
+	for k := range 18 {
+		fmt.Fprintf(&b, "  '%032d': '######'\n", k)
+	}
+	in := filepath.Join(dir, "bars.yaml")
+	os.WriteFile(in, []byte(b.String()), 0o644)
+	for _, f := range []string{"mps", "pyomo"} {
+		type res struct {
+			code int
+			errs string
+		}
+		done := make(chan res, 1)
+		go func() {
+			code, _, errs := run(t, "", "export", in, "--format", f, "--max-coverage", "-o", fifo)
+			done <- res{code, errs}
+		}()
+		var r res
+		select {
+		case r = <-done:
+		case <-time.After(20 * time.Second):
+			// Opened -o first: a reader that goes at once makes its
+			// writes fail (EPIPE), so that the run ends.
+			if rd, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+				time.Sleep(100 * time.Millisecond)
+				rd.Close()
+			}
+			r = <-done
+			t.Fatalf("%s: still running after 20 s, waiting on -o (exit %d once a reader came and went: %s)", f, r.code, r.errs)
+		}
+		code, errs := r.code, r.errs
+		if code != exitUsage || !strings.Contains(errs, "file would take up to") || !strings.Contains(errs, "more than the limit of 1073741824 (1 GiB)") {
+			t.Errorf("%s: exit %d: %s", f, code, errs)
+		}
+	}
+}

@@ -45,9 +45,12 @@ func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
 const drawGrace = 500 * time.Millisecond
 
 // drawingContext returns the context solve draws its pictures with: it
-// ends drawGrace after ctx does. late reports whether it has ended.
-func drawingContext(ctx context.Context) (draw context.Context, late func() bool) {
+// ends drawGrace after ctx does. late reports whether it has ended;
+// release, called when the drawing is over, unregisters the function
+// that waits for ctx (one per solve, kept while ctx lives otherwise) and
+// ends the drawing context.
+func drawingContext(ctx context.Context) (draw context.Context, late func() bool, release func()) {
 	d, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	context.AfterFunc(ctx, func() { time.AfterFunc(drawGrace, cancel) })
-	return d, func() bool { return d.Err() != nil }
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(drawGrace, cancel) })
+	return d, func() bool { return d.Err() != nil }, func() { stop(); cancel() }
 }

@@ -81,6 +81,9 @@ type File struct {
 	stdout io.Writer
 	err    error
 	done   bool
+	// over, when set, checks that the target is still the file that was
+	// read (WriteRegularOver), just before the rename.
+	over func(now fs.FileInfo) error
 }
 
 // Create starts writing path (see the package documentation for what is
@@ -430,8 +433,14 @@ func (a *File) Commit() error {
 	}
 	// The target must still be what it was: a symbolic link, device or
 	// FIFO created there in the meantime is not replaced.
-	if t, err := resolve(a.path); err != nil || t.path != a.target || t.info != nil && !t.info.Mode().IsRegular() {
+	t, err := resolve(a.path)
+	if err != nil || t.path != a.target || t.info != nil && !t.info.Mode().IsRegular() {
 		return fail(fmt.Errorf("writing %s: the target changed while it was written (now not a regular file or a new path)", a.path))
+	}
+	if a.over != nil {
+		if err := a.over(t.info); err != nil {
+			return fail(fmt.Errorf("writing %s: %w", a.path, err))
+		}
 	}
 	if err := renameTracked(tmp, a.target); err != nil {
 		return fail(fmt.Errorf("writing %s: %w", a.path, err))
@@ -484,6 +493,46 @@ func Write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writ
 func WriteRegular(ctx context.Context, path string, fn func(w io.Writer) error) error {
 	f, err := create(ctx, path, nil, true)
 	return fill(ctx, f, err, path, fn)
+}
+
+// WriteRegularOver is WriteRegular for a document that was read from
+// path first: read is what was read (its FileInfo, from a Stat after
+// following symbolic links), nil when nothing was there. The document is
+// written only while the target is still that file, unchanged: the same
+// device and inode, size and modification time (or, for nil, still no
+// file), checked before the output is created and again just before the
+// rename, so that a file swapped in or edited between the read and the
+// write is left as it is, with an error.
+func WriteRegularOver(ctx context.Context, path string, read fs.FileInfo, fn func(w io.Writer) error) error {
+	over := func(now fs.FileInfo) error { return sameAsRead(read, now) }
+	if t, err := resolve(path); err == nil {
+		if err := over(t.info); err != nil {
+			return fmt.Errorf("cannot write %s: %w", path, err)
+		}
+	}
+	f, err := create(ctx, path, nil, true)
+	if f != nil {
+		f.over = over
+	}
+	return fill(ctx, f, err, path, fn)
+}
+
+// sameAsRead says how now (nil: no file) differs from the file read (nil:
+// none was there).
+func sameAsRead(read, now fs.FileInfo) error {
+	switch {
+	case read == nil && now == nil:
+		return nil
+	case read == nil:
+		return errors.New("a file appeared there after polytile found none (it is left as it is)")
+	case now == nil:
+		return errors.New("the file read was removed or renamed before it was written back")
+	case !os.SameFile(read, now):
+		return errors.New("another file was put in place of the one read (it is left as it is)")
+	case now.Size() != read.Size() || !now.ModTime().Equal(read.ModTime()):
+		return errors.New("the file changed after it was read (it is left as it is)")
+	}
+	return nil
 }
 
 // fill is the rest of Write and WriteRegular once f is created (or err

@@ -2,7 +2,11 @@
 // all of them accept the same files.
 package textio
 
-import "bytes"
+import (
+	"bytes"
+	"io"
+	"os"
+)
 
 // bom is the UTF-8 encoding of U+FEFF, the byte order mark that some
 // editors (Windows Notepad among them) put at the start of a text file.
@@ -13,3 +17,24 @@ var bom = []byte{0xef, 0xbb, 0xbf}
 // --names files, shard results, checkpoints) calls it first, so a file
 // saved with a BOM is read like the same file without one.
 func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, bom) }
+
+// RegularSize returns the bytes left to read from r when r is a regular
+// file (stdin redirected from a file: "polytile info - < big.yaml"),
+// from its size and offset, so that a reader refuses one over its limit
+// before reading up to the limit; ok is false for anything else (a
+// pipe, a terminal, a reader that is not a file).
+func RegularSize(r io.Reader) (left int64, ok bool) {
+	f, isFile := r.(*os.File)
+	if !isFile || f == nil {
+		return 0, false
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, false
+	}
+	off, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, false
+	}
+	return max(st.Size()-off, 0), true
+}
