@@ -27,12 +27,15 @@ func TestNewCoverContextStops(t *testing.T) {
 	if _, err := NewCoverContext(ctx, p); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v", err)
 	}
-	if d := time.Since(start); d > 100*time.Millisecond {
-		t.Errorf("a cancelled build took %v", d)
-	}
+	cancelled := time.Since(start)
+	start = time.Now()
 	c, err := NewCoverContext(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Relative to the whole build, which a loaded machine slows as much.
+	if full := time.Since(start); cancelled > 100*time.Millisecond && cancelled > full/5 {
+		t.Errorf("a cancelled build took %v (the whole build %v)", cancelled, full)
 	}
 	want := NewCover(p)
 	if !slices.Equal(c.items, want.items) || !slices.Equal(c.start, want.start) || !slices.Equal(c.Items, want.Items) {

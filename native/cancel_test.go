@@ -236,7 +236,8 @@ func TestFilaBuildStops(t *testing.T) {
 	w.fw.build(w, &in, w.level())
 	build := time.Since(start)
 	t.Logf("full build %v; with the flag set: collecting %v, building from %d options %v", full.Round(time.Millisecond), collect.Round(time.Millisecond), len(in.opts), build.Round(time.Millisecond))
-	if collect > 100*time.Millisecond || build > 100*time.Millisecond {
+	// Relative to the full build too, which a loaded machine slows as much.
+	if max(collect, build) > 100*time.Millisecond && max(collect, build) > full/5 {
 		t.Errorf("with the stop flag set the model took %v to collect and %v to build (the full build %v)", collect, build, full)
 	}
 }
