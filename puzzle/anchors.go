@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -81,6 +82,12 @@ func (g *anchorGrid) fits(o Shape, out []int32) ([]int32, error) {
 	size := g.size
 	if e.I > size.I || e.J > size.J || e.L > size.L || len(o) == 0 {
 		return out, nil
+	}
+	if e.J-1 > g.sj-size.J || e.L-1 > g.sl-size.L {
+		// The padding would let a cell wrap into the next row or layer:
+		// images that are not translations. newAnchorGrid's maxExt must
+		// cover every orientation.
+		return out, fmt.Errorf("internal error: an orientation %d x %d wide on an anchor grid padded for %d x %d", e.J, e.L, g.sj-size.J+1, g.sl-size.L+1)
 	}
 	g.offsets = g.offsets[:0]
 	for _, c := range o {

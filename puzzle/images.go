@@ -84,10 +84,16 @@ func (p *Puzzle) PlacementCells(pl Placement) ([]int32, error) {
 // soon as the images or cover entries pass their limits, and stopping with
 // ctx's error when it is done.
 func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) error {
+	// The padding of the anchor grid must hold the widest orientation,
+	// not the shape as drawn: a hex or triangle rotation can be wider
+	// (a piece of cells apart on the hex grid wrapped into the next row,
+	// giving images that are not translations of it).
 	maxExt := 1
 	for k := range p.Pieces {
-		e := p.Pieces[k].Shape.Extent()
-		maxExt = max(maxExt, e.I, e.J, e.L)
+		for _, o := range p.Pieces[k].Orients {
+			e := o.Extent()
+			maxExt = max(maxExt, e.I, e.J, e.L)
+		}
 	}
 	g := newAnchorGrid(ctx, p.Region, maxExt, p.Grid)
 	// anchors[k][r] are the padded anchor positions of piece k, orientation r.

@@ -11,7 +11,7 @@ import (
 )
 
 // bruteImages lists every image of every piece by trying each orientation at
-// each translation that puts its first cell on a region cell: the plain
+// each translation of the grid that puts its first cell on a region cell: the plain
 // definition of the ok set, the independent truth for the bitset search.
 func bruteImages(p *Puzzle) ([]Placement, [][]int32) {
 	var places []Placement
@@ -21,6 +21,9 @@ func bruteImages(p *Puzzle) ([]Placement, [][]int32) {
 		next:
 			for _, c := range p.Region.Cells {
 				t := c.Sub(o[0])
+				if !p.Grid.Translation(t) {
+					continue // a triangle moved by an odd step turns over
+				}
 				var cs []int32
 				for _, oc := range o {
 					m := p.Region.Index(oc.Add(t))
@@ -170,5 +173,65 @@ func TestImagesStopOnCancel(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Fatalf("stopped after %v", d)
+	}
+}
+
+// TestImagesMatchBruteForceAllGrids checks the bitset search against the
+// plain definition on the square, hex and triangle grids with pieces whose
+// cells need not touch: a hex rotation of such a piece can be wider than
+// the piece as drawn, and the anchor grid once padded its rows for the
+// drawn width only, so that an orientation wrapped into the next row
+// (images that are no translation of the piece, then a panic in the
+// cover). Issue found by a review: ". . . #/.#" on a 3x4 hex board.
+func TestImagesMatchBruteForceAllGrids(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := map[Grid]int{}
+	for n := range 3000 {
+		grid := []Grid{Square, Hex, Triangle}[n%3]
+		si, sj := 1+rng.IntN(6), 1+rng.IntN(9)
+		var region []Cell
+		for i := range si {
+			for j := range sj {
+				if rng.Float64() >= 0.2 {
+					region = append(region, Cell{i, j, 0})
+				}
+			}
+		}
+		if len(region) == 0 {
+			continue
+		}
+		var pieces []PieceSpec
+		for k := range 1 + rng.IntN(3) {
+			seen := map[Cell]bool{}
+			var cells []Cell
+			for range 1 + rng.IntN(5) {
+				c := Cell{rng.IntN(3), rng.IntN(5), 0}
+				if !seen[c] {
+					seen[c] = true
+					cells = append(cells, c)
+				}
+			}
+			pieces = append(pieces, PieceSpec{Name: string(rune('A' + k)), Cells: cells, Count: 1, Policy: Policy(rng.IntN(3))})
+		}
+		spec := Spec{Dim: 2, Grid: grid, Region: region, Pieces: pieces}
+		p, err := New(spec)
+		if err != nil {
+			continue // a piece that fits nowhere, cells the grid refuses
+		}
+		places, cells := bruteImages(p)
+		if !slices.Equal(places, p.Images.Place) {
+			t.Fatalf("grid %v region %v pieces %v: images\n got %v\nwant %v", grid, region, pieces, p.Images.Place, places)
+		}
+		for m := range cells {
+			if !slices.Equal(cells[m], p.Images.Cells(m)) {
+				t.Fatalf("grid %v: image %d: cells %v, want %v", grid, m, p.Images.Cells(m), cells[m])
+			}
+		}
+		checked[grid]++
+	}
+	for _, g := range []Grid{Square, Hex, Triangle} {
+		if checked[g] < 300 {
+			t.Errorf("only %d random puzzles with images on grid %v", checked[g], g)
+		}
 	}
 }
