@@ -37,8 +37,16 @@ func binary(t *testing.T) string {
 	return binPath
 }
 
+// stopSlack is what the signal tests allow past polytile's one second for
+// a stopped process to be scheduled, print and be reaped on a loaded
+// 2-core machine (1.03 s was seen at a load average of 12). The tests'
+// output checks ("so far", "interrupted", a partial JSON object) tell a
+// clean stop from the watchdog's hard exit one second after the signal.
+const stopSlack = 500 * time.Millisecond
+
 // interrupt starts the binary, sends sig after delay, and returns the exit
 // code, the outputs and how long the process took to stop after the signal.
+
 func interrupt(t *testing.T, sig syscall.Signal, delay time.Duration, dir string, args ...string) (int, string, string, time.Duration) {
 	t.Helper()
 	cmd := exec.Command(binary(t), args...)
@@ -64,8 +72,8 @@ func TestSIGINTPrintsPartialCount(t *testing.T) {
 	if code != 130 {
 		t.Fatalf("exit %d, want 130; stdout %q stderr %q", code, out, errs)
 	}
-	if took > time.Second {
-		t.Errorf("stopped %v after SIGINT, want under a second", took)
+	if took > time.Second+stopSlack {
+		t.Errorf("stopped %v after SIGINT, want under a second (and %v of scheduling)", took, stopSlack)
 	}
 	for _, want := range []string{"solutions", "so far", "interrupted", "attempts", "nodes"} {
 		if !strings.Contains(out, want) {
@@ -80,8 +88,8 @@ func TestSIGTERMPartialJSON(t *testing.T) {
 	if code != 143 {
 		t.Fatalf("exit %d, want 143; stderr %q", code, errs)
 	}
-	if took > time.Second {
-		t.Errorf("stopped %v after SIGTERM, want under a second", took)
+	if took > time.Second+stopSlack {
+		t.Errorf("stopped %v after SIGTERM, want under a second (and %v of scheduling)", took, stopSlack)
 	}
 	var o struct {
 		Interrupted, Complete bool
