@@ -46,7 +46,6 @@ const stopSlack = 500 * time.Millisecond
 
 // interrupt starts the binary, sends sig after delay, and returns the exit
 // code, the outputs and how long the process took to stop after the signal.
-
 func interrupt(t *testing.T, sig syscall.Signal, delay time.Duration, dir string, args ...string) (int, string, string, time.Duration) {
 	t.Helper()
 	cmd := exec.Command(binary(t), args...)
