@@ -33,7 +33,8 @@ not printed) and writing each result where merge finds it: with the
 shards' -o names, the index in them, or for shards that printed their
 results on stdout with --json -o beside the file merge read. Otherwise it
 prints the totals and the balance of the shards'
-times: min / median / max, the figures to pick N from (docs/cluster.md).`,
+times: min / median / max, the figures to pick N from (docs/cluster.md),
+and exits as solve --count does: 0, or 1 when the count is 0.`,
 		Example: `  polytile merge results/
   polytile merge shard-*.json --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -79,7 +80,9 @@ func (a *app) merge(args []string, asJSON bool) error {
 	for _, u := range rep.Unreadable {
 		fmt.Fprintf(a.stderr, "polytile: skipped %s\n", u)
 	}
-	if !rep.Complete {
+	if !rep.Complete || rep.All == 0 {
+		// As solve --count: exit 1 for an incomplete count, and for a
+		// complete one that found no solution.
 		return noSolution
 	}
 	return nil
