@@ -50,6 +50,16 @@ func TestDecidedSplit(t *testing.T) {
 	if r := solve(t, p, cfg); r.Split == nil || r.Split.Skipped != 1 || r.Split.Solved != 0 {
 		t.Errorf("skipped: %+v", r.Split)
 	}
+	// Decided: the same split for a count decided before Solve.
+	for i := range 2 {
+		r, err := Decided(Config{Algorithm: "fila", Shard: Shard{Index: i, Count: 2}})
+		if err != nil || r.Split == nil || r.Split.Subproblems != 1 || r.Split.Owned != int64(1-i) || r.All != 0 {
+			t.Errorf("Decided, shard %d/2: %v %+v", i, err, r)
+		}
+	}
+	if r, err := Decided(Config{Algorithm: "fila"}); err != nil || r.Split != nil {
+		t.Errorf("Decided, not sharded: %v %+v", err, r)
+	}
 	stop := errors.New("stop")
 	cfg = Config{Algorithm: "dlx", Shard: Shard{Index: 1, Count: 2}, OnSplit: func(Split) error { return stop }}
 	if _, err := Solve(t.Context(), p, cfg); !errors.Is(err, stop) {

@@ -265,3 +265,25 @@ func decidedSplit(cfg Config) (*Split, error) {
 	}
 	return info, nil
 }
+
+// Decided is the Result of a count decided before Solve could start: no
+// solution (a piece of finite supply fits nowhere, which the puzzle's
+// builder finds). With a shard or the split's hooks it reports the
+// one-subproblem split of a search decided before the split, so that a
+// sharded count of such a puzzle has a result per shard like any other.
+func Decided(cfg Config) (*Result, error) {
+	if _, err := checkConfig(&cfg); err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	if wantsSplit(cfg) {
+		var err error
+		if res.Split, err = decidedSplit(cfg); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Stats {
+		res.Stats = &Stats{}
+	}
+	return res, nil
+}

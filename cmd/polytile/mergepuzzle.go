@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
 )
 
@@ -14,11 +13,10 @@ import (
 // A results directory reused after the puzzle was edited, or filled by
 // another puzzle, is then never merged as if it were this puzzle's count.
 func (a *app) mergeForPuzzle(path, from string, files []shard.Loaded) error {
-	p, err := a.loadPuzzle(path, from, puzzle.DropUnlimited)
+	fp, err := a.mergeFingerprint(path, from)
 	if err != nil {
 		return fmt.Errorf("merge --puzzle: %w", err)
 	}
-	fp := shard.Fingerprint(p)
 	var stale []string
 	for _, f := range files {
 		if f.Result == nil || f.Result.Fingerprint == fp {
