@@ -256,7 +256,7 @@ var flagRules = map[string]map[string]applyRule{
 		"enum-limit":    compareCounts,
 	},
 	"version": {},
-	"merge":   {"json": always},
+	"merge":   {"json": always, "puzzle": always, "from": needs("puzzle")},
 	"bench": {
 		"format":     always,
 		"chart":      always,

@@ -59,9 +59,6 @@ and exits as solve --count does: 0, or 1 when the count is 0.`,
 type mergePuzzle struct{ path, from string }
 
 func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
-	if mp.from != "" && mp.path == "" {
-		return usageErr("merge: --from goes with --puzzle")
-	}
 	paths, err := shard.Collect(args)
 	if err != nil {
 		return usageErr("%v", err)

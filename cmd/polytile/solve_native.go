@@ -133,7 +133,10 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	sw := watchSplit(p, f, &cfg) // after startShard: chained with its hook
 	var res *native.Result
 	if f.unplaceable != nil { // no exact tiling: decided when the puzzle was read
-		res, err = native.Decided(cfg)
+		if res, err = native.Decided(cfg); err == nil {
+			syms, _ := p.SymmetriesContext(ctx) // for --unique's note; none if cancelled
+			res.Symmetries = len(syms)
+		}
 	} else {
 		res, err = native.Solve(ctx, p, cfg)
 	}

@@ -64,7 +64,7 @@ func TestMergePuzzleRefusesStaleResults(t *testing.T) {
 			t.Errorf("the refusal does not name %s: %s", f, errs)
 		}
 	}
-	if code, _, errs := run(t, "", "merge", "--from", "yaml", out); code != 2 || !strings.Contains(errs, "--from goes with --puzzle") {
+	if code, _, errs := run(t, "", "merge", "--from", "yaml", out); code != 2 || !strings.Contains(errs, "--from only applies with --puzzle") {
 		t.Errorf("--from without --puzzle: exit %d %s", code, errs)
 	}
 	// Another N in the same directory: the refusal says why.
