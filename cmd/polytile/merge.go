@@ -24,7 +24,12 @@ every *.json / *.jsonl file of a directory) and adds them up.
 It refuses (exit 2, naming the files) results of different puzzles (by the
 fingerprint of the normalised puzzle), with --puzzle results of any puzzle
 but PUZZLE as the file is now (a directory reused after the puzzle was
-edited: its old results are named, never added up), solver configurations, shard counts
+edited: its old results are named, never added up) and, when solve's
+--backend, --heuristic, --fila-at, --nof, --volume or --redundancy is
+given with --puzzle, results of any other configuration than solve
+PUZZLE --count with those flags (the others at solve's defaults;
+--redundancy auto, the default, takes whichever piece the results
+pinned), solver configurations, shard counts
 or splits, a shard present twice with different counts, a result with a
 field out of its range (docs/cluster.md) and counts whose sum would pass
 2^63-1. When shards
@@ -47,16 +52,17 @@ and exits as solve --count does: 0, or 1 when the count is 0.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error { return a.merge(args, asJSON, mp) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			mp.changed = cmd.Flags().Changed
+			return a.merge(args, asJSON, mp)
+		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	c.Flags().StringVar(&mp.path, "puzzle", "", "refuse results not computed for this puzzle file as it is now (by its fingerprint)")
 	addFromFlag(c.Flags(), &mp.from)
+	mp.configFlags(c.Flags()) // mergepuzzle.go
 	return c
 }
-
-// mergePuzzle is merge's --puzzle and --from.
-type mergePuzzle struct{ path, from string }
 
 func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 	paths, err := shard.Collect(args)
@@ -72,7 +78,7 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 		files = append(files, shard.Loaded{Path: p, Result: r, Err: err})
 	}
 	if mp.path != "" {
-		err = a.mergeForPuzzle(mp.path, mp.from, files)
+		err = a.mergeForPuzzle(mp, files)
 	}
 	var rep *shard.Report
 	if err == nil {

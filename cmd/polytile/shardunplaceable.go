@@ -53,19 +53,19 @@ func shardFingerprint(p *puzzle.Puzzle, f *solveFlags) string {
 }
 
 // mergeFingerprint is the fingerprint merge --puzzle expects of the
-// puzzle at path: as solve's shards record it, also for a puzzle with a
-// piece of finite supply that fits nowhere.
-func (a *app) mergeFingerprint(path, from string) (string, error) {
+// puzzle at path, and the puzzle as solve's shards read it: as they record
+// it, also for a puzzle with a piece of finite supply that fits nowhere.
+func (a *app) mergeFingerprint(path, from string) (string, *puzzle.Puzzle, error) {
 	p, err := a.loadPuzzle(path, from, puzzle.DropUnlimited)
 	if err == nil {
-		return shard.Fingerprint(p), nil
+		return shard.Fingerprint(p), p, nil
 	}
 	if !errors.Is(err, puzzle.ErrUnplaceable) {
-		return "", err
+		return "", nil, err
 	}
 	q, qerr := a.loadAllDropped(a.ctx, path, from)
 	if qerr != nil {
-		return "", err
+		return "", nil, err
 	}
-	return shard.FingerprintUnplaceable(q, q.Dropped), nil
+	return shard.FingerprintUnplaceable(q, q.Dropped), q, nil
 }

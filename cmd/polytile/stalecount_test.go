@@ -179,3 +179,37 @@ func TestSlurmRecipeRefusesAnotherCount(t *testing.T) {
 		t.Errorf("merge --puzzle of the old results: exit %d %s", code, errs)
 	}
 }
+
+// TestMergePuzzleChecksFlags: merge --puzzle with solve's flags that shape
+// the split refuses (exit 2, naming the files and their configuration)
+// results counted with other ones, the flags left out taken at solve's
+// defaults, and accepts those of solve --count with them. merge took no
+// such flag: results of other flags merged as the count asked for.
+func TestMergePuzzleChecksFlags(t *testing.T) {
+	dir := t.TempDir()
+	p, _ := editedCopy(t, dir, "p.yaml")
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	countShards(t, out, p, 2) // solve's defaults: fila, heuristic f, NOF, volume -1, redundancy auto (X)
+	for _, c := range []struct {
+		flags []string
+		code  int
+	}{
+		{[]string{"--heuristic", "f"}, 0},
+		{[]string{"--redundancy", "X", "--nof=true", "--volume=-1", "--fila-at", "0"}, 0},
+		{[]string{"--heuristic", "s"}, 2},
+		{[]string{"--redundancy", "none"}, 2},
+		{[]string{"--backend", "dlx"}, 2},
+		{[]string{"--fila-at", "3"}, 2},
+		{[]string{"--volume=0"}, 2},
+	} {
+		code, rep, errs := mergeJSON(t, append([]string{"--puzzle", p, out}, c.flags...)...)
+		if code != c.code || code == 0 && rep.All != 4040 ||
+			code == 2 && (!strings.Contains(errs, "not counted with the flags given") || !strings.Contains(errs, "shard-1.json")) {
+			t.Errorf("%v: exit %d, want %d: %s", c.flags, code, c.code, errs)
+		}
+	}
+	if code, _, errs := run(t, "", "merge", out, "--heuristic", "s"); code != 2 || !strings.Contains(errs, "only applies with --puzzle") {
+		t.Errorf("--heuristic without --puzzle: exit %d %s", code, errs)
+	}
+}
