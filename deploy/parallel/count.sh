@@ -93,7 +93,9 @@ else
 			exit 2
 		fi
 	done
-	printf '%s\n' "$key" >"$out/.count.key.tmp" && mv -f -- "$out/.count.key.tmp" "$out/count.key" ||
+	# A new file (mktemp) renamed into place: the write is atomic and
+	# follows no link planted in OUTDIR.
+	tmp="$(mktemp -- "$out/.count.key.XXXXXX")" && chmod 644 -- "$tmp" && printf '%s\n' "$key" >"$tmp" && mv -f -- "$tmp" "$out/count.key" ||
 		{ echo "count.sh: cannot write $out/count.key" >&2; exit 2; }
 fi
 # The puzzle, OUTDIR, the binary and the extra flags never go into

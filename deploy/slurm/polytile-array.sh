@@ -74,8 +74,9 @@ if [[ ! -e $out/count.key ]]; then
 		fi
 	done
 	# Tasks start together: the first link wins, the others compare.
-	tmp="$out/.count.key.$i.$$"
-	printf '%s\n' "$key" >"$tmp" || { echo "polytile-array.sh: cannot write in $out" >&2; exit 2; }
+	# (a new file, mktemp: it follows no link planted in OUTDIR).
+	tmp="$(mktemp -- "$out/.count.key.XXXXXX")" && chmod 644 -- "$tmp" && printf '%s\n' "$key" >"$tmp" ||
+		{ echo "polytile-array.sh: cannot write in $out" >&2; exit 2; }
 	ln -- "$tmp" "$out/count.key" 2>/dev/null || true
 	rm -f -- "$tmp"
 fi
