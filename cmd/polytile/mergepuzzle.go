@@ -9,7 +9,6 @@ import (
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
-
 	"github.com/polytile/polytile/shard"
 )
 
@@ -19,14 +18,13 @@ import (
 // (format from, a piece that fits nowhere dropped only when unlimited).
 // A results directory reused after the puzzle was edited, or filled by
 // another puzzle, is then never merged as if it were this puzzle's count.
+// Then, when solve's configuration flags were given, the results of
+// another configuration (checkConfig).
 func (a *app) mergeForPuzzle(mp mergePuzzle, files []shard.Loaded) error {
 	path, from := mp.path, mp.from
 	fp, p, err := a.mergeFingerprint(path, from)
 	if err != nil {
 		return fmt.Errorf("merge --puzzle: %w", err)
-	}
-	if err := mp.checkConfig(p, files); err != nil {
-		return err
 	}
 	var stale []string
 	for _, f := range files {
@@ -37,7 +35,7 @@ func (a *app) mergeForPuzzle(mp mergePuzzle, files []shard.Loaded) error {
 			shownText(orDefault(f.Result.Puzzle, "?")), shownText(f.Result.File), shortFingerprint(f.Result.Fingerprint)))
 	}
 	if len(stale) == 0 {
-		return nil
+		return mp.checkConfig(p, files)
 	}
 	return &shard.Conflict{What: fmt.Sprintf("results not computed for --puzzle %s as it is now (fingerprint %s): "+
 		"the puzzle was edited since they were made, or they are another puzzle's; rerun them into an empty directory",
