@@ -104,6 +104,13 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		return interrupted()
 	}
 	if !pr.areaMatches() {
+		if wantsSplit(cfg) {
+			// Decided before the split: every shard still reports one,
+			// so that its result is a part of a count like any other.
+			if res.Split, err = decidedSplit(cfg); err != nil {
+				return nil, err
+			}
+		}
 		res.Seconds = time.Since(start).Seconds()
 		if cfg.Stats {
 			res.Stats = &Stats{}
@@ -150,7 +157,7 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		}
 	}()
 	var ws []*worker
-	if cfg.Workers <= 1 && cfg.Shard.Count <= 1 && cfg.OnSubproblem == nil && cfg.Skip == nil && cfg.OnSplit == nil {
+	if cfg.Workers <= 1 && !wantsSplit(cfg) {
 		w := newWorker(r)
 		w.branch = make([][2]int, 16)
 		w.dlxSearch()

@@ -228,3 +228,62 @@ func (s *splitter) info() *Split {
 	return &Split{Subproblems: s.n, Owned: int64(len(s.mine)), Depth: s.depth, Expanded: exp,
 		Hash: fmt.Sprintf("%016x", s.hash)}
 }
+
+// wantsSplit reports whether a search goes through the split whatever
+// the number of workers: a shard, or a caller that follows the split's
+// subproblems (Config.OnSplit, Skip, OnSubproblem).
+func wantsSplit(cfg Config) bool {
+	return cfg.Shard.Count > 1 || cfg.OnSplit != nil || cfg.Skip != nil || cfg.OnSubproblem != nil
+}
+
+// decidedSplit is the split of a search decided before the tree is cut
+// (the pieces cannot fill the board: no solution, no node): one
+// subproblem, the root itself (an empty prefix, which no split of a
+// search tree emits, so its hash is its own), owned by shard 0 whatever
+// the shard count. It goes through Config.OnSplit, Skip and OnSubproblem
+// as runParallel's subproblems do, so that a sharded count of such a
+// puzzle has a result per shard, shard 0 holding the whole (zero) count,
+// and a checkpoint of it resumes like any other.
+func decidedSplit(cfg Config) (*Split, error) {
+	s := newSplitter(&run{cfg: cfg}, 0, 1, 1)
+	s.emit(nil, nil)
+	info := s.info()
+	if cfg.OnSplit != nil {
+		if err := cfg.OnSplit(*info); err != nil {
+			return nil, err
+		}
+	}
+	for _, sp := range s.mine {
+		if cfg.Skip != nil && cfg.Skip(sp.index) {
+			info.Skipped++
+			continue
+		}
+		if cfg.OnSubproblem != nil {
+			cfg.OnSubproblem(Subproblem{Index: sp.index})
+		}
+		info.Solved++
+	}
+	return info, nil
+}
+
+// Decided is the Result of a count decided before Solve could start: no
+// solution (a piece of finite supply fits nowhere, which the puzzle's
+// builder finds). With a shard or the split's hooks it reports the
+// one-subproblem split of a search decided before the split, so that a
+// sharded count of such a puzzle has a result per shard like any other.
+func Decided(cfg Config) (*Result, error) {
+	if _, err := checkConfig(&cfg); err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	if wantsSplit(cfg) {
+		var err error
+		if res.Split, err = decidedSplit(cfg); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Stats {
+		res.Stats = &Stats{}
+	}
+	return res, nil
+}

@@ -54,11 +54,11 @@ start=$(date +%s)
 POLYTILE="$bin" JOBS=1 nice -n 10 bash "$(dirname "$0")/../deploy/parallel/count.sh" "$puzzle" "$n" "$out/n$n" 2>&1 | tee -a "$log" || true
 say "N=$n: done in $(($(date +%s) - start)) s"
 kill "$killer" 2>/dev/null || true
-"$bin" merge --json "$out/n$n" >"$out/merge-$n.json" || true
+"$bin" merge --json --puzzle "$puzzle" "$out/n$n" >"$out/merge-$n.json" || true
 for m in "$@"; do
 	say "N=$m: start"
 	start=$(date +%s)
 	POLYTILE="$bin" JOBS=1 nice -n 10 bash "$(dirname "$0")/../deploy/parallel/count.sh" "$puzzle" "$m" "$out/n$m" 2>&1 | tee -a "$log" || true
 	say "N=$m: done in $(($(date +%s) - start)) s"
-	"$bin" merge --json "$out/n$m" >"$out/merge-$m.json" || true
+	"$bin" merge --json --puzzle "$puzzle" "$out/n$m" >"$out/merge-$m.json" || true
 done

@@ -43,7 +43,7 @@ mkdir -p "$work/run"
 POLYTILE="$work/polytile" timeout "${TEST_SLURM_TIMEOUT:-150}" sbatch --wait --quiet --export=ALL --array=0-$((n - 1)) --chdir="$work/run" \
 	deploy/slurm/polytile-array.sh "$puzzle" "$work/run/out" --redundancy auto ||
 	{ echo "test-slurm: the array job failed:"; tail -n 5 "$work"/run/*.log; exit 1; }
-merged="$("$work/polytile" merge --json "$work/run/out")" || { echo "$merged"; exit 1; }
+merged="$("$work/polytile" merge --json --puzzle "$puzzle" "$work/run/out")" || { echo "$merged"; exit 1; }
 get() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d['solutions'], d['unique'])"; }
 m="$(get <<<"$merged")"
 against="the single-process count"

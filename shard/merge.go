@@ -239,9 +239,9 @@ func Merge(files []Loaded) (*Report, error) {
 		what string
 		key  func(*Result) string
 	}{
-		{"results of different puzzles", func(r *Result) string { return r.Fingerprint }},
-		{"results of different solver configurations", func(r *Result) string { return r.Config.String() }},
-		{"results of different shard counts", func(r *Result) string { return strconv.Itoa(r.Count) }},
+		{"results of different puzzles (a directory reused after the puzzle was edited, or for another puzzle? each count needs its own)", func(r *Result) string { return r.Fingerprint }},
+		{"results of different solver configurations (a directory reused with other solve flags? each count needs its own)", func(r *Result) string { return r.Config.String() }},
+		{"results of different shard counts (a directory reused for another N? each count needs its own)", func(r *Result) string { return strconv.Itoa(r.Count) }},
 		{"results of different splits (another polytile version?)", func(r *Result) string {
 			return fmt.Sprintf("%d/%s", r.Split.Subproblems, r.Split.Hash)
 		}},

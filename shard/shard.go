@@ -158,7 +158,18 @@ const MaxShards = 100_000
 // given as WxH, a piece drawn in another orientation with the same
 // orientation set) gives the same fingerprint; the puzzle's title is left
 // out. The images of a piece with a placement constraint are in it too.
-func Fingerprint(p *puzzle.Puzzle) string {
+func Fingerprint(p *puzzle.Puzzle) string { return fingerprint(p, nil) }
+
+// FingerprintUnplaceable is the fingerprint of a puzzle that has no exact
+// tiling because a piece of finite supply fits nowhere: p is the puzzle
+// built with the pieces that fit nowhere left out, dropped their names.
+// It is never the fingerprint of a puzzle without those pieces (which
+// may have tilings): the names are hashed after the rest.
+func FingerprintUnplaceable(p *puzzle.Puzzle, dropped []string) string {
+	return fingerprint(p, append([]string{"unplaceable"}, dropped...))
+}
+
+func fingerprint(p *puzzle.Puzzle, tail []string) string {
 	h := sha256.New()
 	var buf [8]byte
 	num := func(v int) {
@@ -217,6 +228,12 @@ func Fingerprint(p *puzzle.Puzzle) string {
 			for _, c := range cells {
 				num(int(c))
 			}
+		}
+	}
+	if len(tail) > 0 {
+		num(len(tail))
+		for _, t := range tail {
+			str(t)
 		}
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))

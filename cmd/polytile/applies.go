@@ -256,7 +256,8 @@ var flagRules = map[string]map[string]applyRule{
 		"enum-limit":    compareCounts,
 	},
 	"version": {},
-	"merge":   {"json": always},
+	"merge": {"json": always, "puzzle": always, "from": needs("puzzle"), "backend": needs("puzzle"), "heuristic": needs("puzzle"),
+		"fila-at": needs("puzzle"), "nof": needs("puzzle"), "volume": needs("puzzle"), "redundancy": needs("puzzle")},
 	"bench": {
 		"format":     always,
 		"chart":      always,

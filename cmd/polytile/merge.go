@@ -14,14 +14,22 @@ import (
 
 func (a *app) mergeCmd() *cobra.Command {
 	var asJSON bool
+	var mp mergePuzzle
 	c := &cobra.Command{
-		Use:   "merge FILES|DIR...",
+		Use:   "merge [--puzzle PUZZLE] FILES|DIR...",
 		Short: "Add up the results of a sharded count, checking that every shard ran once",
 		Long: `merge reads the results of solve --count --shard I/N --json -o FILE (files, or
 every *.json / *.jsonl file of a directory) and adds them up.
 
 It refuses (exit 2, naming the files) results of different puzzles (by the
-fingerprint of the normalised puzzle), solver configurations, shard counts
+fingerprint of the normalised puzzle), with --puzzle results of any puzzle
+but PUZZLE as the file is now (a directory reused after the puzzle was
+edited: its old results are named, never added up) and, when solve's
+--backend, --heuristic, --fila-at, --nof, --volume or --redundancy is
+given with --puzzle, results of any other configuration than solve
+PUZZLE --count with those flags (the others at solve's defaults;
+--redundancy auto, the default, takes whichever piece the results
+pinned), solver configurations, shard counts
 or splits, a shard present twice with different counts, a result with a
 field out of its range (docs/cluster.md) and counts whose sum would pass
 2^63-1. When shards
@@ -33,8 +41,10 @@ not printed) and writing each result where merge finds it: with the
 shards' -o names, the index in them, or for shards that printed their
 results on stdout with --json -o beside the file merge read. Otherwise it
 prints the totals and the balance of the shards'
-times: min / median / max, the figures to pick N from (docs/cluster.md).`,
+times: min / median / max, the figures to pick N from (docs/cluster.md),
+and exits as solve --count does: 0, or 1 when the count is 0.`,
 		Example: `  polytile merge results/
+  polytile merge --puzzle examples/pentomino-10x6.yaml results/
   polytile merge shard-*.json --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -42,13 +52,19 @@ times: min / median / max, the figures to pick N from (docs/cluster.md).`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error { return a.merge(args, asJSON) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			mp.changed = cmd.Flags().Changed
+			return a.merge(args, asJSON, mp)
+		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	c.Flags().StringVar(&mp.path, "puzzle", "", "refuse results not computed for this puzzle file as it is now (by its fingerprint)")
+	addFromFlag(c.Flags(), &mp.from)
+	mp.configFlags(c.Flags()) // mergepuzzle.go
 	return c
 }
 
-func (a *app) merge(args []string, asJSON bool) error {
+func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 	paths, err := shard.Collect(args)
 	if err != nil {
 		return usageErr("%v", err)
@@ -61,7 +77,13 @@ func (a *app) merge(args []string, asJSON bool) error {
 		r, err := shard.ReadFile(p)
 		files = append(files, shard.Loaded{Path: p, Result: r, Err: err})
 	}
-	rep, err := shard.Merge(files)
+	if mp.path != "" {
+		err = a.mergeForPuzzle(mp, files)
+	}
+	var rep *shard.Report
+	if err == nil {
+		rep, err = shard.Merge(files)
+	}
 	var conflict *shard.Conflict
 	if errors.As(err, &conflict) {
 		return usageErr("%v", err)
@@ -79,7 +101,9 @@ func (a *app) merge(args []string, asJSON bool) error {
 	for _, u := range rep.Unreadable {
 		fmt.Fprintf(a.stderr, "polytile: skipped %s\n", u)
 	}
-	if !rep.Complete {
+	if !rep.Complete || rep.All == 0 {
+		// As solve --count: exit 1 for an incomplete count, and for a
+		// complete one that found no solution.
 		return noSolution
 	}
 	return nil

@@ -200,7 +200,7 @@ func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *nati
 	if f.checkpoint == "-" {
 		return nil, usageErr("--checkpoint wants a file, not -")
 	}
-	sr := &shardRun{f: f, path: path, fingerprint: shard.Fingerprint(p), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1),
+	sr := &shardRun{f: f, path: path, fingerprint: shardFingerprint(p, f), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1),
 		ckPath: f.checkpoint, done: map[int64]shard.Sub{}, resumed: map[int64]bool{}, start: time.Now()}
 	sr.cfg = shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
 	if sr.ckPath != "" {

@@ -31,6 +31,7 @@ type solveFlags struct {
 	timeLimit                                   time.Duration
 	renderFormat, out                           string
 	checkpoint                                  string
+	unplaceable                                 []string // shardunplaceable.go
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
@@ -233,6 +234,9 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		}
 	}
 	p, err := a.loadPuzzleContext(ctx, path, f.from, unplaceableFor(f.maxCoverage))
+	if err != nil {
+		p, err = a.unplaceableShard(ctx, path, f, err) // shardunplaceable.go
+	}
 	if err != nil {
 		return err
 	}

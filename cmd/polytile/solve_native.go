@@ -131,7 +131,15 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		return nil, err
 	}
 	sw := watchSplit(p, f, &cfg) // after startShard: chained with its hook
-	res, err := native.Solve(ctx, p, cfg)
+	var res *native.Result
+	if f.unplaceable != nil { // no exact tiling: decided when the puzzle was read
+		if res, err = native.Decided(cfg); err == nil {
+			syms, _ := p.SymmetriesContext(ctx) // for --unique's note; none if cancelled
+			res.Symmetries = len(syms)
+		}
+	} else {
+		res, err = native.Solve(ctx, p, cfg)
+	}
 	if sr != nil && sr.matchErr != nil {
 		return nil, sr.matchErr
 	}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/polytile/polytile/internal/limits"
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/shard"
+)
+
+// mergeForPuzzle refuses (exit 2, a *shard.Conflict) the results among
+// files that were not computed for the puzzle at path as it is now: a
+// fingerprint other than that of the puzzle, read as solve reads it
+// (format from, a piece that fits nowhere dropped only when unlimited).
+// A results directory reused after the puzzle was edited, or filled by
+// another puzzle, is then never merged as if it were this puzzle's count.
+// Then, when solve's configuration flags were given, the results of
+// another configuration (checkConfig).
+func (a *app) mergeForPuzzle(mp mergePuzzle, files []shard.Loaded) error {
+	path, from := mp.path, mp.from
+	fp, p, err := a.mergeFingerprint(path, from)
+	if err != nil {
+		return fmt.Errorf("merge --puzzle: %w", err)
+	}
+	var stale []string
+	for _, f := range files {
+		if f.Result == nil || f.Result.Fingerprint == fp {
+			continue
+		}
+		stale = append(stale, fmt.Sprintf("%s (puzzle %s from %s, fingerprint %s)", f.Path,
+			shownText(orDefault(f.Result.Puzzle, "?")), shownText(f.Result.File), shortFingerprint(f.Result.Fingerprint)))
+	}
+	if len(stale) == 0 {
+		return mp.checkConfig(p, files)
+	}
+	return &shard.Conflict{What: fmt.Sprintf("results not computed for --puzzle %s as it is now (fingerprint %s): "+
+		"the puzzle was edited since they were made, or they are another puzzle's; rerun them into an empty directory",
+		shownText(path), shortFingerprint(fp)), Files: stale}
+}
+
+// shortFingerprint is a fingerprint cut to its first 12 hexadecimal
+// digits, enough to tell two apart in a message.
+func shortFingerprint(fp string) string {
+	if len(fp) > len("sha256:")+12 {
+		return fp[:len("sha256:")+12]
+	}
+	return fp
+}
+
+// mergePuzzle is merge's --puzzle, --from and the solve flags that shape
+// the split.
+type mergePuzzle struct {
+	path, from string
+	solve      solveFlags
+	changed    func(name string) bool
+}
+
+// configFlags adds solve's flags that shape the split (shard.Config), with
+// solve's defaults and bounds.
+func (mp *mergePuzzle) configFlags(fl *pflag.FlagSet) {
+	f := &mp.solve
+	fl.StringVar(&f.backend, "backend", "fila", "with --puzzle: refuse results not counted with this backend (fila or dlx)")
+	fl.StringVar(&f.heuristic, "heuristic", "", "with --puzzle: refuse results not counted with this --heuristic (default: solve's)")
+	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "with --puzzle: refuse results not counted with this --nof")
+	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --fila-at")
+	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --volume (default: solve's)").NoOptDefVal = "-1"
+	fl.StringVar(&f.redundancy, "redundancy", "", "with --puzzle: refuse results not counted with this --redundancy (a piece or none; auto, the default, takes whichever piece the results pinned)")
+}
+
+// configGiven reports whether a flag of configFlags was given.
+func (mp *mergePuzzle) configGiven() bool {
+	if mp.changed == nil {
+		return false
+	}
+	for _, n := range []string{"backend", "heuristic", "nof", "fila-at", "volume", "redundancy"} {
+		if mp.changed(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkConfig refuses (a *shard.Conflict) the results whose configuration
+// is not that of solve p --count with the flags given, when some were.
+// The pinned piece is checked when --redundancy names one or is none;
+// with auto (solve's default) any piece the results agree on is taken
+// (Merge refuses results that pinned different pieces): the piece solve
+// would pin is not known without building the search.
+func (mp *mergePuzzle) checkConfig(p *puzzle.Puzzle, files []shard.Loaded) error {
+	if !mp.configGiven() {
+		return nil
+	}
+	f := mp.solve
+	f.count = true
+	f.volumeSet = mp.changed("volume")
+	if f.backend != "fila" && f.backend != "dlx" {
+		return usageErr("merge --backend %q: a sharded count runs fila or dlx", f.backend)
+	}
+	cfg, err := nativeConfig(p, &f)
+	if err != nil {
+		return err
+	}
+	if err := native.CheckSchedule(cfg.Schedule); err != nil {
+		return usageErr("merge --heuristic: %v", err)
+	}
+	want := shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
+	pin, anyPin := f.redundancy, f.redundancy == "" || f.redundancy == "auto"
+	if pin == "none" {
+		pin = ""
+	}
+	var other []string
+	for _, l := range files {
+		if l.Result == nil {
+			continue
+		}
+		got := l.Result.Config
+		w := want
+		w.Redundancy = pin
+		if anyPin {
+			w.Redundancy = got.Redundancy
+		}
+		if got != w {
+			other = append(other, fmt.Sprintf("%s (%s)", l.Path, got))
+		}
+	}
+	if len(other) == 0 {
+		return nil
+	}
+	w := want
+	w.Redundancy = pin
+	desc := w.String()
+	if anyPin {
+		desc = strings.Replace(desc, "redundancy=none", "redundancy=auto", 1)
+	}
+	return &shard.Conflict{What: fmt.Sprintf("results not counted with the flags given (%s)", desc), Files: other}
+}
