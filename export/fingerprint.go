@@ -13,5 +13,5 @@ func fingerprint(p *model.Program) string {
 // fingerprintLine is the comment line (without its comment markers) that
 // names the fingerprint in every program file.
 func fingerprintLine(p *model.Program) string {
-	return "fingerprint " + fingerprint(p) + " (a hash of this program; LP and MPS files carry it as a column fixed at 1, by which polytile check identifies the program)"
+	return "fingerprint " + fingerprint(p) + " (a hash of this program; LP and MPS files carry it as a column fixed at a value it gives, by which polytile check identifies the program)"
 }

@@ -81,7 +81,7 @@ func wrapComment(s string, width int) []string {
 //	 count_F: + x_F_0_0_0 + ... <= 1
 //	Bounds
 //	 0 <= z <= 12
-//	 polytile_fp_0123... = 1
+//	 polytile_fp_0123... = 74565
 //	Binaries
 //	 x_F_0_0_0 ... y_0_0 ...
 //	Generals
@@ -92,8 +92,9 @@ func wrapComment(s string, width int) []string {
 // since GLPK rejects an empty objective; a row without terms (a cell no
 // image covers) gets the same zero term. Every file ends its objective
 // with the zero term of the fingerprint column (model.Program.Fingerprint:
-// a name that encodes a hash of the whole program), fixed at 1 in Bounds
-// and in no row, so that a solver's solution names the program solved. Lines are wrapped before 250
+// a name that encodes a hash of the whole program), fixed in Bounds at
+// model.FingerprintValue and in no row, so that a solver's solution names
+// the program solved. Lines are wrapped before 250
 // characters. Rows and columns are generated while writing: nothing of the
 // size of the matrix is built.
 //
@@ -168,9 +169,9 @@ func writeLP(w io.Writer, p *model.Program) error {
 		o.bytes(o.num)
 	}
 	// The fingerprint column (see model.Program.Fingerprint): continuous,
-	// fixed at 1, objective coefficient 0 (its term above declares it
-	// for GLPK), in no row.
-	o.str(" " + fp + " = 1\n")
+	// fixed at model.FingerprintValue, objective coefficient 0 (its term
+	// above declares it for GLPK), in no row.
+	o.str(" " + fp + " = " + string(appendNum(nil, model.FingerprintValue(fp))) + "\n")
 	o.columnList(w, p, "Binaries", model.Binary)
 	o.columnList(w, p, "Generals", model.Integer)
 	o.str("End\n")

@@ -103,7 +103,7 @@ func (m *mpsWriter) field(dst []byte, col int) []byte {
 // columns of the program are integer, so they lie between one MARKER
 // INTORG / INTEND pair; binaries get "UP BND name 1", z its LO and UP
 // bounds. The fingerprint column (model.Program.Fingerprint) follows
-// INTEND, continuous, with "FX BND name 1".
+// INTEND, continuous, with "FX BND name V" (V = model.FingerprintValue).
 //
 // The file is refused when it could exceed MaxExportBytes (see
 // CheckProgram), and a failed write ends the export (atomicfile's
@@ -254,7 +254,8 @@ func writeMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	}
 	m.marker("INTEND")
 	// The fingerprint column (see model.Program.Fingerprint): continuous,
-	// objective coefficient 0, in no row, fixed at 1 in BOUNDS.
+	// objective coefficient 0, in no row, fixed in BOUNDS at
+	// model.FingerprintValue.
 	b := m.field(m.buf[:0], 5)
 	b = m.fpName(b)
 	b = m.field(b, 15)
@@ -301,7 +302,7 @@ func writeMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 	b = m.field(b, 15)
 	b = m.fpName(b)
 	b = m.field(b, 25)
-	m.buf = append(appendNum(b, 1), '\n')
+	m.buf = append(appendNum(b, model.FingerprintValue(fingerprint(p))), '\n')
 	m.bytes(m.buf)
 	m.str("ENDATA\n")
 	if err := m.finish(); err != nil {

@@ -293,12 +293,12 @@ func lpSize(p *model.Program, stop func() bool) int64 {
 		obj = zero
 	}
 	// The fingerprint's zero term " + 0 name" ends the objective; its
-	// bound " name = 1" and the Bounds header are always written.
+	// bound " name = V" and the Bounds header are always written.
 	fpTok := int64(5 + len(fingerprint(p)))
 	obj += fpTok
 	maxTok = max(maxTok, int(fpTok))
 	tokens++
-	size += int64(len("Bounds\n")) + 1 + int64(len(fingerprint(p))) + int64(len(" = 1\n"))
+	size += int64(len("Bounds\n")) + 1 + int64(len(fingerprint(p))) + int64(len(" = \n")) + int64(numLen(scratch[:], model.FingerprintValue(fingerprint(p))))
 	wrapped += obj
 	var r model.Row
 	var rn []byte

@@ -14,7 +14,8 @@ import (
 
 // FingerprintPrefix starts the name of the fingerprint column that the LP
 // and MPS exports add to every program: FingerprintPrefix and 32
-// hexadecimal digits of a hash of the whole program (see Fingerprint).
+// hexadecimal digits of a hash of the whole program (see Fingerprint),
+// fixed at FingerprintValue.
 // No column of a program has a name that starts with it (columns are x_,
 // y and z).
 const FingerprintPrefix = "polytile_fp_"
@@ -46,6 +47,21 @@ func IsFingerprint(name string) bool {
 	return true
 }
 
+// FingerprintValue is the value at which the exports fix the fingerprint
+// column called name: from 1 to 999,999 (the first 32 bits of its hash
+// modulo 999,999, plus 1; GLPK prints six significant digits), 0 for a
+// name that is not a fingerprint. A solver's solution file carries the
+// value as its own evidence where the name comes from elsewhere: a fixed
+// MPS file's short names and glpsol's numbered columns are named from the
+// --names file, which may be another export's.
+func FingerprintValue(name string) float64 {
+	if !IsFingerprint(name) {
+		return 0
+	}
+	b, _ := hex.DecodeString(name[len(FingerprintPrefix) : len(FingerprintPrefix)+8])
+	return float64(1 + binary.BigEndian.Uint32(b)%999_999)
+}
+
 // LooksLikeFingerprint reports whether name starts with FingerprintPrefix:
 // a fingerprint column, possibly damaged (IsFingerprint is false).
 func LooksLikeFingerprint(name string) bool {
@@ -62,9 +78,9 @@ func LooksLikeFingerprint(name string) bool {
 // instead of 1, a 7x6 board instead of 7x7) have different fingerprints.
 // The puzzle's name is not hashed (it does not change the program).
 //
-// The exports write it as a column fixed at 1, with objective
-// coefficient 0 and in no row, so that a solver's solution file names it
-// and 'polytile check' can tell which program was solved.
+// The exports write it as a column fixed at FingerprintValue(name), with
+// objective coefficient 0 and in no row, so that a solver's solution file
+// names it and 'polytile check' can tell which program was solved.
 //
 // It takes one pass over the columns and rows (about as long as sizing
 // the LP file), reads ctx every 65,536 columns and rows, and is cached:

@@ -68,12 +68,20 @@ func TestFingerprintIdentifies(t *testing.T) {
 		}
 		seen[fp] = name
 	}
-	vals := map[string]float64{pr.ColName(0): 1, base: 1}
+	v := FingerprintValue(base)
+	if v < 1 || v > 999_999 || v != float64(int(v)) {
+		t.Errorf("fingerprint value %g", v)
+	}
+	vals := map[string]float64{pr.ColName(0): 1, base: v}
 	if _, err := pr.DecodeNames(vals); err != nil {
 		t.Errorf("own fingerprint refused: %v", err)
 	}
+	vals[base] = v + 1
+	if _, err := pr.DecodeNames(vals); err == nil || !strings.Contains(err.Error(), "another program") {
+		t.Errorf("own fingerprint at another value: %v", err)
+	}
 	delete(vals, base)
-	vals[others["count 2"]] = 1
+	vals[others["count 2"]] = FingerprintValue(others["count 2"])
 	if _, err := pr.DecodeNames(vals); err == nil || !strings.Contains(err.Error(), "another program") {
 		t.Errorf("another program's fingerprint: %v", err)
 	}

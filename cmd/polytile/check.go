@@ -85,9 +85,9 @@ there and the report goes to stderr.
 
 Every LP and MPS export carries a fingerprint column, polytile_fp_ and a
 hash of the whole program (columns, rows, coefficients, right-hand
-sides, bounds, objective, mode), fixed at 1. A file that names another
-fingerprint is the solution of another program (exit 2), even when the
-column names agree (another piece count, another board). A file that
+sides, bounds, objective, mode), fixed at a value the hash gives. A file
+that names another fingerprint, or this one at another value, is the
+solution of another program (exit 2), even when the column names agree (another piece count, another board). A file that
 names none (another tool's export, an older polytile, HiGHS's file of an
 infeasible program) is still checked as a tiling, but the solver's
 optimality or infeasibility is not taken as proven for this puzzle.
@@ -257,7 +257,7 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 	if err := scan.unknownErr(); err != nil {
 		return nil, err
 	}
-	identified, err := checkFingerprint(ctx, prog, scan.fingerprints)
+	identified, err := checkFingerprint(ctx, prog, scan.fingerprints, sol.Values)
 	if err != nil {
 		return nil, err
 	}

@@ -165,7 +165,8 @@ func TestCheckFingerprintOtherBoard(t *testing.T) {
 }
 
 // TestCheckFingerprintTampered: a fingerprint with one digit changed, a
-// malformed one, and two fingerprints in one file are refused (exit 2);
+// malformed one, two fingerprints in one file and the right one at another
+// value are refused (exit 2);
 // the untouched file is identified.
 func TestCheckFingerprintTampered(t *testing.T) {
 	bin := fpSolver(t, "cbc")
@@ -190,6 +191,9 @@ func TestCheckFingerprintTampered(t *testing.T) {
 		"digit.cbc":     strings.Replace(text, m[1], m[1][:31]+flip, 1),
 		"malformed.cbc": strings.Replace(text, m[0], "polytile_fp_"+m[1][:20], 1),
 		"two.cbc":       text + strings.Replace(strings.Replace(line, m[1], m[1][:31]+flip, 1), "     1 ", "   999 ", 1),
+		// The right name at another value (the name alone may come from
+		// --names).
+		"value.cbc": regexp.MustCompile(`(polytile_fp_[0-9a-f]{32} +)[0-9]+`).ReplaceAllString(text, "${1}7"),
 	}
 	for name, body := range cases {
 		p := filepath.Join(dir, name)
@@ -203,5 +207,51 @@ func TestCheckFingerprintTampered(t *testing.T) {
 	}
 	if code, rep, errs := checkJSON(t, a, sol, "--max-coverage"); code != 0 || !rep.Identified {
 		t.Errorf("untouched: exit %d, %+v, %s", code, rep, errs)
+	}
+}
+
+// TestCheckFingerprintNamesOfAnotherExport: where the names come from
+// --names (a fixed MPS file's short names, glpsol's numbered raw
+// columns), the fingerprint's name is the --names file's; its value, which
+// the solver wrote, still tells the solution of the count-1 tetrominoes
+// from the count-2 program named by the count-2 export (exit 2). The old
+// check called it optimal by the solver's proof, exit 0.
+func TestCheckFingerprintNamesOfAnotherExport(t *testing.T) {
+	dir := t.TempDir()
+	a := example("tetrominoes-5x4.yaml")
+	b := fpVariant(t, dir, "tetrominoes-5x4.yaml", "b.yaml", `(?m)^count: 1$`, "count: 2")
+	ran := 0
+	for _, c := range []struct{ solver, format, read string }{
+		{"cbc", "fixed-mps", "cbc"}, {"glpsol", "lp", "glpk-raw"},
+	} {
+		bin, err := exec.LookPath(c.solver)
+		if err != nil || testing.Short() {
+			t.Logf("%s not on PATH (or -short): skipped", c.solver)
+			continue
+		}
+		ran++
+		progA, sol := fpSolve(t, dir, a, c.format, c.solver, bin, "--max-coverage")
+		if c.read == "glpk-raw" {
+			sol += ".raw"
+			flag := map[string]string{"lp": "--lp", "fixed-mps": "--mps"}[c.format]
+			if out, err := exec.Command(bin, flag, progA, "-w", sol).CombinedOutput(); err != nil {
+				t.Fatalf("glpsol -w: %v: %s", err, out)
+			}
+		}
+		progB := filepath.Join(dir, "b-"+c.format+filepath.Ext(progA))
+		if code, _, errs := run(t, "", "export", b, "--format", c.format, "--max-coverage", "-o", progB); code != 0 {
+			t.Fatalf("export b: exit %d: %s", code, errs)
+		}
+		code, _, errs := run(t, "", "check", b, sol, "--max-coverage", "--solver", c.read, "--names", progB)
+		if code != 2 || !strings.Contains(errs, "another program") {
+			t.Errorf("%s solution of a checked against b --names b: exit %d (want 2): %s", c.read, code, errs)
+		}
+		code, rep, errs := checkJSON(t, a, sol, "--max-coverage", "--solver", c.read, "--names", progA)
+		if code != 0 || !rep.Identified || !rep.Optimal {
+			t.Errorf("%s solution of a checked against a --names a: exit %d, %+v, %s", c.read, code, rep, errs)
+		}
+	}
+	if ran == 0 {
+		t.Skip("no external solver found; run make deps")
 	}
 }
