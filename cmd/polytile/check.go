@@ -45,13 +45,14 @@ type checkReport struct {
 	Exact     bool     `json:"exact"`
 	Bound     int      `json:"bound"`
 	Optimal   bool     `json:"optimal"`
+	Verdict   string   `json:"verdict"`
+	Problems  []string `json:"problems,omitempty"`
+	exitCode  int
+	tiling    puzzle.Tiling
+
 	// Identified is true when the file names this program's fingerprint
 	// (check_fingerprint.go): only then is a solver's proof taken.
-	Identified bool     `json:"identified"`
-	Verdict    string   `json:"verdict"`
-	Problems   []string `json:"problems,omitempty"`
-	exitCode   int
-	tiling     puzzle.Tiling
+	Identified bool `json:"identified"`
 }
 
 func (a *app) checkCmd() *cobra.Command {
@@ -87,10 +88,11 @@ Every LP and MPS export carries a fingerprint column, polytile_fp_ and a
 hash of the whole program (columns, rows, coefficients, right-hand
 sides, bounds, objective, mode), fixed at a value the hash gives. A file
 that names another fingerprint, or this one at another value, is the
-solution of another program (exit 2), even when the column names agree (another piece count, another board). A file that
-names none (another tool's export, an older polytile, HiGHS's file of an
-infeasible program) is still checked as a tiling, but the solver's
-optimality or infeasibility is not taken as proven for this puzzle.
+solution of another program (exit 2), even when the column names agree
+(another piece count, another board). A file that names none (another
+tool's export, an older polytile, HiGHS's file of an infeasible program)
+is still checked as a tiling, but the solver's optimality or
+infeasibility is not taken as proven for this puzzle.
 
 Exit codes: 0 the solution is an exact tiling (exact mode) or a valid
 partial tiling that is optimal (it meets the coverage bound, or the solver
