@@ -34,8 +34,9 @@ func ExampleWriteLP() {
 	// \* mode max-coverage, formulation packing; objective: maximise the number of covered cells *\
 	// \* 1 pieces, 6 cells, 8 images; 8 columns (8 x), 6 rows, 24 nonzeros *\
 	// \* area bound 6: piece sizes can add up to all 6 cells *\
+	// \* fingerprint polytile_fp_81c6199f683abdda7e23e124704c6141 (a hash of this program; LP and MPS files carry it as a column fixed at a value it gives, by which polytile check identifies the program) *\
 	// Maximize
-	//  obj: + 3 x_V_0_0_0 + 3 x_V_0_0_1 + 3 x_V_1_0_0 + 3 x_V_1_0_1 + 3 x_V_2_0_0 + 3 x_V_2_0_1 + 3 x_V_3_0_0 + 3 x_V_3_0_1
+	//  obj: + 3 x_V_0_0_0 + 3 x_V_0_0_1 + 3 x_V_1_0_0 + 3 x_V_1_0_1 + 3 x_V_2_0_0 + 3 x_V_2_0_1 + 3 x_V_3_0_0 + 3 x_V_3_0_1 + 0 polytile_fp_81c6199f683abdda7e23e124704c6141
 	// Subject To
 	//  overlap_c_0_0: + x_V_0_0_0 + x_V_2_0_0 + x_V_3_0_0 <= 1
 	//  overlap_c_0_1: + x_V_0_0_0 + x_V_0_0_1 + x_V_1_0_0 + x_V_2_0_1 + x_V_3_0_0 + x_V_3_0_1 <= 1
@@ -43,6 +44,8 @@ func ExampleWriteLP() {
 	//  overlap_c_1_0: + x_V_0_0_0 + x_V_1_0_0 + x_V_2_0_0 <= 1
 	//  overlap_c_1_1: + x_V_0_0_1 + x_V_1_0_0 + x_V_1_0_1 + x_V_2_0_0 + x_V_2_0_1 + x_V_3_0_0 <= 1
 	//  overlap_c_1_2: + x_V_1_0_1 + x_V_2_0_1 + x_V_3_0_1 <= 1
+	// Bounds
+	//  polytile_fp_81c6199f683abdda7e23e124704c6141 = 245729
 	// Binaries
 	//  x_V_0_0_0 x_V_0_0_1 x_V_1_0_0 x_V_1_0_1 x_V_2_0_0 x_V_2_0_1 x_V_3_0_0 x_V_3_0_1
 	// End

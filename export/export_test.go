@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -111,7 +112,8 @@ func TestLPShape(t *testing.T) {
 					sections = append(sections, line)
 				}
 			}
-			want := []string{"Minimize", "Subject To", "Binaries", "End"}
+			// Bounds holds the fingerprint column's bound in every file.
+			want := []string{"Minimize", "Subject To", "Bounds", "Binaries", "End"}
 			if pr.Maximize() {
 				want[0] = "Maximize"
 			}
@@ -165,8 +167,12 @@ func TestMPSShape(t *testing.T) {
 			}
 			continue
 		}
-		if len(names) != pr.NumCols()+pr.NumRows() {
-			t.Errorf("fixed MPS maps %d names, want %d", len(names), pr.NumCols()+pr.NumRows())
+		// The columns, the fingerprint column and the rows.
+		if len(names) != pr.NumCols()+1+pr.NumRows() {
+			t.Errorf("fixed MPS maps %d names, want %d", len(names), pr.NumCols()+1+pr.NumRows())
+		}
+		if fp, _ := pr.Fingerprint(context.Background()); names[ShortColName(pr.NumCols())] != fp {
+			t.Errorf("fixed MPS maps %s to %q, want the fingerprint %s", ShortColName(pr.NumCols()), names[ShortColName(pr.NumCols())], fp)
 		}
 		for j := range pr.NumCols() {
 			if names[ShortColName(j)] != pr.ColName(j) {

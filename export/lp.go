@@ -41,6 +41,7 @@ func describe(p *model.Program) []string {
 		fmt.Sprintf("%d pieces, %d cells, %d images; %d columns (%s), %d rows, %d nonzeros",
 			len(pz.Pieces), pz.Area(), p.NumX(), p.NumCols(), cols, p.NumRows(), p.NumNonzeros()),
 		comment(p.Bound.Reason),
+		fingerprintLine(p),
 	} {
 		out = append(out, wrapComment(line, commentWidth)...)
 	}
@@ -80,6 +81,7 @@ func wrapComment(s string, width int) []string {
 //	 count_F: + x_F_0_0_0 + ... <= 1
 //	Bounds
 //	 0 <= z <= 12
+//	 polytile_fp_0123... = 74565
 //	Binaries
 //	 x_F_0_0_0 ... y_0_0 ...
 //	Generals
@@ -88,7 +90,11 @@ func wrapComment(s string, width int) []string {
 //
 // The exact program's objective is written "obj: 0 x_..." (a zero term),
 // since GLPK rejects an empty objective; a row without terms (a cell no
-// image covers) gets the same zero term. Lines are wrapped before 250
+// image covers) gets the same zero term. Every file ends its objective
+// with the zero term of the fingerprint column (model.Program.Fingerprint:
+// a name that encodes a hash of the whole program), fixed in Bounds at
+// model.FingerprintValue and in no row, so that a solver's solution names
+// the program solved. Lines are wrapped before 250
 // characters. Rows and columns are generated while writing: nothing of the
 // size of the matrix is built.
 //
@@ -125,6 +131,8 @@ func writeLP(w io.Writer, p *model.Program) error {
 	if nobj == 0 {
 		o.zeroTerm(p)
 	}
+	fp := fingerprint(p)
+	o.tok([]byte(" + 0 " + fp))
 	o.endLine()
 	o.str("Subject To\n")
 	err := p.Rows(func(r *model.Row) error {
@@ -148,9 +156,9 @@ func writeLP(w io.Writer, p *model.Program) error {
 	if err != nil {
 		return fmt.Errorf("export: write LP: %w", err)
 	}
+	o.str("Bounds\n")
 	if z := p.ZCol(); z >= 0 {
 		lo, hi := p.Bounds(z)
-		o.str("Bounds\n")
 		o.num = append(o.num[:0], ' ')
 		o.num = appendNum(o.num, lo)
 		o.num = append(o.num, " <= "...)
@@ -160,6 +168,10 @@ func writeLP(w io.Writer, p *model.Program) error {
 		o.num = append(o.num, '\n')
 		o.bytes(o.num)
 	}
+	// The fingerprint column (see model.Program.Fingerprint): continuous,
+	// fixed at model.FingerprintValue, objective coefficient 0 (its term
+	// above declares it for GLPK), in no row.
+	o.str(" " + fp + " = " + string(appendNum(nil, model.FingerprintValue(fp))) + "\n")
 	o.columnList(w, p, "Binaries", model.Binary)
 	o.columnList(w, p, "Generals", model.Integer)
 	o.str("End\n")

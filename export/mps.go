@@ -51,6 +51,16 @@ func (m *mpsWriter) colName(dst []byte, j int) []byte {
 	return m.p.AppendColName(dst, j)
 }
 
+// fpName appends the MPS name of the fingerprint column: in fixed MPS
+// the short name after the columns' (after the placeholder's in a
+// program without columns), mapped to the full name like the others.
+func (m *mpsWriter) fpName(dst []byte) []byte {
+	if m.fixed {
+		return appendShort(dst, 'X', max(m.p.NumCols(), 1)+1)
+	}
+	return append(dst, fingerprint(m.p)...)
+}
+
 func (m *mpsWriter) rowName(dst []byte, i int) []byte {
 	if m.fixed {
 		return appendShort(dst, 'R', i+1)
@@ -90,9 +100,10 @@ func (m *mpsWriter) field(dst []byte, col int) []byte {
 
 // WriteMPS writes p in MPS format (see MPSOptions). It writes column by
 // column, as MPS requires, generating every column on the fly. All
-// columns are integer, so the whole COLUMNS section lies between one
-// MARKER INTORG / INTEND pair; binaries get "UP BND name 1", z its LO and
-// UP bounds.
+// columns of the program are integer, so they lie between one MARKER
+// INTORG / INTEND pair; binaries get "UP BND name 1", z its LO and UP
+// bounds. The fingerprint column (model.Program.Fingerprint) follows
+// INTEND, continuous, with "FX BND name V" (V = model.FingerprintValue).
 //
 // The file is refused when it could exceed MaxExportBytes (see
 // CheckProgram), and a failed write ends the export (atomicfile's
@@ -134,6 +145,12 @@ func writeMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 			m.buf = append(b, '\n')
 			m.bytes(m.buf)
 		}
+		b := append(m.buf[:0], "* "...)
+		b = m.fpName(b)
+		b = append(b, ' ')
+		b = append(b, fingerprint(p)...)
+		m.buf = append(b, '\n')
+		m.bytes(m.buf)
 		for i := range p.NumRows() {
 			if stopped() {
 				break
@@ -236,6 +253,16 @@ func writeMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 		m.bytes(m.buf)
 	}
 	m.marker("INTEND")
+	// The fingerprint column (see model.Program.Fingerprint): continuous,
+	// objective coefficient 0, in no row, fixed in BOUNDS at
+	// model.FingerprintValue.
+	b := m.field(m.buf[:0], 5)
+	b = m.fpName(b)
+	b = m.field(b, 15)
+	b = append(b, model.ObjName...)
+	b = m.field(b, 25)
+	m.buf = append(appendNum(b, 0), '\n')
+	m.bytes(m.buf)
 	m.str("RHS\n")
 	for i := range p.NumRows() {
 		if stopped() {
@@ -268,6 +295,15 @@ func writeMPS(w io.Writer, p *model.Program, opt MPSOptions) error {
 		}
 		m.bound("UP", j, hi)
 	}
+	b = m.field(m.buf[:0], 2)
+	b = append(b, "FX"...)
+	b = m.field(b, 5)
+	b = append(b, "BND"...)
+	b = m.field(b, 15)
+	b = m.fpName(b)
+	b = m.field(b, 25)
+	m.buf = append(appendNum(b, model.FingerprintValue(fingerprint(p))), '\n')
+	m.bytes(m.buf)
 	m.str("ENDATA\n")
 	if err := m.finish(); err != nil {
 		return fmt.Errorf("export: write MPS: %w", err)

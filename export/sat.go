@@ -453,6 +453,7 @@ func writeOPB(w io.Writer, prog *model.Program) error {
 	o := newOut(w)
 	o.str(fmt.Sprintf("* #variable= %d #constraint= %d\n", nvars, ncons))
 	o.str("* polytile " + prog.Options.Mode.String() + " pseudo-Boolean program: " + comment(p0(prog)) + "\n")
+	o.str("* " + fingerprintLine(prog) + "\n")
 	var buf []byte
 	for j := range nc {
 		if o.probe(w) != nil {

@@ -119,8 +119,15 @@ func checkProgram(prog *model.Program, f ProgramFormat, stop func() bool, limit 
 		return nil, errors.New("export: no program")
 	}
 	pf := &ProgramFile{prog: prog, format: f, mps: MPSOptions{Fixed: f == FormatFixedMPS}}
-	if f == FormatFixedMPS && max(prog.NumCols(), prog.NumRows()) > maxShort {
+	// The fingerprint column takes the short name after the columns'
+	// (after the placeholder's in a program without columns).
+	if f == FormatFixedMPS && max(prog.NumCols()+1, 2, prog.NumRows()) > maxShort {
 		return nil, fmt.Errorf("export: write fixed MPS: %d columns / %d rows do not fit 8-character names", prog.NumCols(), prog.NumRows())
+	}
+	// Every file names the program's fingerprint (one pass over the
+	// program, cached for the writer).
+	if _, err := prog.FingerprintStop(stop); err != nil {
+		return nil, errStopped
 	}
 	var n int64
 	switch f {
@@ -285,6 +292,13 @@ func lpSize(p *model.Program, stop func() bool) int64 {
 	if obj == 0 {
 		obj = zero
 	}
+	// The fingerprint's zero term " + 0 name" ends the objective; its
+	// bound " name = V" and the Bounds header are always written.
+	fpTok := int64(5 + len(fingerprint(p)))
+	obj += fpTok
+	maxTok = max(maxTok, int(fpTok))
+	tokens++
+	size += int64(len("Bounds\n")) + 1 + int64(len(fingerprint(p))) + int64(len(" = \n")) + int64(numLen(scratch[:], model.FingerprintValue(fingerprint(p))))
 	wrapped += obj
 	var r model.Row
 	var rn []byte
@@ -308,7 +322,7 @@ func lpSize(p *model.Program, stop func() bool) int64 {
 	}
 	if z := p.ZCol(); z >= 0 {
 		lo, hi := p.Bounds(z)
-		size += int64(len("Bounds\n") + 1 + numLen(scratch[:], lo) + 4 + int(col[z]) + 4 + numLen(scratch[:], hi) + 1)
+		size += int64(1 + numLen(scratch[:], lo) + 4 + int(col[z]) + 4 + numLen(scratch[:], hi) + 1)
 	}
 	// Binaries and Generals: " name" per column, a header and a newline.
 	wrapped += int64(2 * len("Generals\n\n"))
@@ -417,6 +431,15 @@ func mpsSize(p *model.Program, fixed bool, stop func() bool) int64 {
 	if p.NumCols() == 0 {
 		size += 2 * 64 // the placeholder column and its bound
 	}
+	// The fingerprint column: its name mapping (fixed), its COLUMNS line
+	// and its FX bound, each with the full or short name, at most 64
+	// bytes besides.
+	fpW := int64(len(fingerprint(p)))
+	if fixed {
+		size += int64(2+8+1) + fpW + 1
+		fpW = 8
+	}
+	size += 3 * (64 + fpW)
 	var r model.Row
 	for i := range p.NumRows() {
 		if i&pollMask == 0 && pl.add(pollMask+1) {
@@ -467,6 +490,7 @@ func opbSize(p *model.Program, stop func() bool) int64 {
 		return coefLen(coef) + 2 + varLen + 1
 	}
 	size := int64(2*64) + int64(len(comment(p0(p)))) + int64(len(p.Options.Mode.String())) + 64
+	size += int64(len("* \n") + len(fingerprintLine(p))) // the fingerprint comment
 	var obj int64
 	for j := range nc {
 		if j&pollMask == 0 && pl.add(pollMask+1) {

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -184,6 +185,13 @@ var externals = []external{
 				} else {
 					names = append(names, pr.ColName(j))
 				}
+			}
+			// The fingerprint column follows (after INTEND).
+			if f.name == "fixed-mps" {
+				names = append(names, ShortColName(pr.NumCols()))
+			} else {
+				fp, _ := pr.Fingerprint(context.Background())
+				names = append(names, fp)
 			}
 		}
 		g, err := os.Open(glp)

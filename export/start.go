@@ -30,6 +30,9 @@ var StartFormats = []string{"mst", "cplex-mst", "highs", "cbc"}
 //     "mips" / "mipstart": a status line, then "index name value" lines
 //     (every column: CBC wants every integer variable).
 //
+// Every format ends with the program file's fingerprint column at its
+// fixed value (see model.Program.Fingerprint and WriteLP).
+//
 // GLPK has no MIP start: glpsol reads no initial solution (its --ini
 // option is a basis for the simplex method, not an integer point), so
 // there is no GLPK format.
@@ -51,14 +54,22 @@ func WriteStart(w io.Writer, prog *model.Program, values []float64, format strin
 	case "highs":
 		o.str("Model status\nUnknown\n\n# Primal solution values\nFeasible\n")
 		o.str("Objective " + string(appendNum(nil, obj)) + "\n")
-		o.str("# Columns " + strconv.Itoa(prog.NumCols()) + "\n")
+		o.str("# Columns " + strconv.Itoa(prog.NumCols()+1) + "\n")
 	case "cbc":
 		o.str("Stopped on iterations - objective value " + string(appendNum(nil, obj)) + "\n")
 	default:
 		return fmt.Errorf("export: unknown start format %q (want mst, cplex-mst, highs or cbc)", format)
 	}
+	// The fingerprint column of the program file follows the columns, at
+	// its fixed value: HiGHS wants every column of the model.
+	fp := fingerprint(prog)
+	values = append(values[:len(values):len(values)], model.FingerprintValue(fp))
 	for j, v := range values {
-		name = prog.AppendColName(name[:0], j)
+		if j < prog.NumCols() {
+			name = prog.AppendColName(name[:0], j)
+		} else {
+			name = append(name[:0], fp...)
+		}
 		num = appendNum(num[:0], v)
 		switch format {
 		case "mst", "highs":

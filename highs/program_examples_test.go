@@ -4,6 +4,7 @@ package highs
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,6 +88,14 @@ func TestExamplesReadBack(t *testing.T) {
 		} {
 			pr := mustProg(t, p, opt)
 			want := canonical(ProgramModel(pr, true), nil, false)
+			// The files add the fingerprint column (the in-process model
+			// has none): continuous, cost 0, fixed at its value, in no row.
+			fp, err := pr.Fingerprint(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := model.FingerprintValue(fp)
+			want[ckey{'c', "", fp}] = cval{0, v, v, false}
 			for _, f := range []struct {
 				name  string
 				write func(b *bytes.Buffer) error

@@ -246,6 +246,8 @@ type Program struct {
 	pieceOf   map[string]int // sanitized name -> piece
 
 	sym symRows // the puzzle's symmetric key (program_symmetric.go)
+
+	fp *fpCache // the fingerprint, once computed (fingerprint.go)
 }
 
 // NewProgram builds the program of p. It builds the per-cell list of
@@ -285,6 +287,7 @@ func NewProgram(p *puzzle.Puzzle, opt ProgramOptions) (*Program, error) {
 		colRow:   -1,
 		holeRow:  -1,
 		size:     make([]float64, len(p.Pieces)),
+		fp:       &fpCache{},
 	}
 	if opt.Mode == MaxCoverage && opt.Formulation == Seed {
 		pr.ny = pr.nCells

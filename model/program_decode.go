@@ -59,12 +59,29 @@ func (pr *Program) CheckValue(j int, v float64) error {
 // and not translated back with export.ReadMPSNames) is an error, the
 // smallest such name reported. The only exception is the placeholder
 // column the exporters write into a program without columns (see
-// IsPlaceholder), whose value is ignored.
+// IsPlaceholder), whose value is ignored, and the fingerprint column of
+// the exports (see Fingerprint): this program's is accepted at its value
+// (FingerprintValue), any other fingerprint or value is an error (the solution of another program with the same
+// column names). DecodeNames computes the fingerprint (once per Program:
+// cached) only when the file names one.
 func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error) {
 	var cols []int
 	unknown, nUnknown := "", 0
 	for name, v := range values {
 		j, ok := pr.ColumnIndex(name)
+		if !ok && LooksLikeFingerprint(name) {
+			own, err := pr.FingerprintStop(nil)
+			if err != nil {
+				return puzzle.Tiling{}, err
+			}
+			if name != own {
+				return puzzle.Tiling{}, fmt.Errorf("model: decode: the solution names the fingerprint %s, this program's is %s: it is the solution of another program", name, own)
+			}
+			if want := FingerprintValue(own); math.Abs(v-want) > 0.5 {
+				return puzzle.Tiling{}, fmt.Errorf("model: decode: the fingerprint column %s has value %g, not its %g: it is the solution of another program", name, v, want)
+			}
+			continue
+		}
 		if !ok {
 			if !pr.IsPlaceholder(name) {
 				if nUnknown == 0 || name < unknown {

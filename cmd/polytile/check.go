@@ -49,6 +49,10 @@ type checkReport struct {
 	Problems  []string `json:"problems,omitempty"`
 	exitCode  int
 	tiling    puzzle.Tiling
+
+	// Identified is true when the file names this program's fingerprint
+	// (check_fingerprint.go): only then is a solver's proof taken.
+	Identified bool `json:"identified"`
 }
 
 func (a *app) checkCmd() *cobra.Command {
@@ -80,12 +84,23 @@ export names columns X0000001...: give the MPS file with --names.
 An SVG or PNG picture on stdout (--render svg|png without -o) is alone
 there and the report goes to stderr.
 
+Every LP and MPS export carries a fingerprint column, polytile_fp_ and a
+hash of the whole program (columns, rows, coefficients, right-hand
+sides, bounds, objective, mode), fixed at a value the hash gives. A file
+that names another fingerprint, or this one at another value, is the
+solution of another program (exit 2), even when the column names agree
+(another piece count, another board). A file that names none (another
+tool's export, an older polytile, HiGHS's file of an infeasible program)
+is still checked as a tiling, but the solver's optimality or
+infeasibility is not taken as proven for this puzzle.
+
 Exit codes: 0 the solution is an exact tiling (exact mode) or a valid
 partial tiling that is optimal (it meets the coverage bound, or the solver
-proved optimality); 1 a valid file whose tiling is not an exact tiling,
-overlaps, uses a piece too often, or is not proven optimal; 2 the file
-cannot be read or does not belong to the program (the error names the
-line and column).`,
+proved optimality of the program the file's fingerprint identifies as
+this one); 1 a valid file whose tiling is not an exact tiling, overlaps,
+uses a piece too often, or is not proven optimal; 2 the file cannot be
+read or does not belong to the program (the error names the line and
+column, or the fingerprint).`,
 		Example: `  polytile export examples/tetris-7x7.yaml --format lp --max-coverage -o t.lp
   cbc t.lp solve solu t.sol
   polytile check examples/tetris-7x7.yaml t.sol --max-coverage --render png -o t.png`,
@@ -244,17 +259,24 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 	if err := scan.unknownErr(); err != nil {
 		return nil, err
 	}
+	identified, err := checkFingerprint(ctx, prog, scan.fingerprints, sol.Values)
+	if err != nil {
+		return nil, err
+	}
 	complete := format == "highs" || format == "glpk" || format == "glpk-raw" || format == "cplex"
 	if complete && sol.Feasible && scan.known != prog.NumCols() {
 		return nil, fmt.Errorf("the file lists %d columns, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", scan.known, prog.NumCols())
 	}
-	rep := &checkReport{Solver: format, Status: sol.Status, Mode: prog.Options.Mode.String(), Cells: p.Area(), Bound: prog.Bound.Bound}
+	rep := &checkReport{Solver: format, Status: sol.Status, Mode: prog.Options.Mode.String(), Cells: p.Area(), Bound: prog.Bound.Bound, Identified: identified}
 	if sol.HasObjective {
 		v := sol.Objective
 		rep.Objective = &v
 	}
 	if !sol.Feasible {
 		rep.Verdict = "the solver reports no feasible solution (" + orDefault(sol.Status, "no status") + ")"
+		if !identified {
+			rep.Verdict += ", not confirmed for this puzzle: " + unconfirmedInfeasible
+		}
 		rep.exitCode = exitNoSolution
 		return rep, nil
 	}
@@ -287,6 +309,9 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 	case sol.Optimal && sol.WithinGap:
 		// The file cannot say with which gap the solver stopped.
 		rep.Verdict = fmt.Sprintf("valid, not proven optimal: %d cells covered, bound %d; the status %q holds within the solver's relative gap, which the file does not record (HiGHS stops within mip_rel_gap, 1e-4 unless set; its log shows the final gap)", rep.Coverage, prog.Bound.Bound, sol.Status)
+		rep.exitCode = exitNoSolution
+	case sol.Optimal && !identified:
+		rep.Verdict = fmt.Sprintf("valid, not confirmed optimal: %d cells covered, bound %d; the status %q is not confirmed for this puzzle: %s", rep.Coverage, prog.Bound.Bound, sol.Status, unconfirmedProof)
 		rep.exitCode = exitNoSolution
 	case sol.Optimal:
 		rep.Optimal = true

@@ -92,9 +92,9 @@ func TestCheckRoundTrip(t *testing.T) {
 			t.Logf("%s on %s: %.1f s", s.bin, c.file, time.Since(start).Seconds())
 			ran++
 			code, rep, errs := checkJSON(t, append([]string{file, sol}, c.flags...)...)
-			if code != 0 || !rep.Valid || rep.Coverage != want || !rep.Optimal {
-				t.Errorf("check %s via %s: exit %d, valid %v, coverage %d (native optimum %d), verdict %q %v %s",
-					c.file, s.bin, code, rep.Valid, rep.Coverage, want, rep.Verdict, rep.Problems, errs)
+			if code != 0 || !rep.Valid || rep.Coverage != want || !rep.Optimal || !rep.Identified {
+				t.Errorf("check %s via %s: exit %d, valid %v, coverage %d (native optimum %d), identified %v, verdict %q %v %s",
+					c.file, s.bin, code, rep.Valid, rep.Coverage, want, rep.Identified, rep.Verdict, rep.Problems, errs)
 			}
 		}
 	}

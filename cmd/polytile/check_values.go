@@ -29,6 +29,10 @@ type solutionScan struct {
 	badName    string
 	badLine    int
 	badHasLine bool
+	// fingerprints are the fingerprint columns the file names (see
+	// model.Program.Fingerprint), in the file's order; checkFingerprint
+	// judges them.
+	fingerprints []string
 }
 
 // scanSolution reads every name of sol once: is it a column of prog, is
@@ -49,6 +53,10 @@ func scanSolution(ctx context.Context, prog *model.Program, sol *export.Solution
 			}
 		}
 		j, ok := prog.ColumnIndex(name)
+		if !ok && model.LooksLikeFingerprint(name) {
+			s.fingerprints = append(s.fingerprints, name)
+			continue
+		}
 		if !ok {
 			if prog.IsPlaceholder(name) {
 				continue

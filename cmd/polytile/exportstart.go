@@ -99,6 +99,11 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 	if err != nil {
 		return fmt.Errorf("start: %w", err)
 	}
+	// The start ends with the program's fingerprint: one pass over the
+	// program, stopped by ctx (cached when the program was sized first).
+	if _, err := prog.Fingerprint(ctx); err != nil {
+		return fmt.Errorf("start: %w", err)
+	}
 	if err := pend.write(ctx, s.file, a.stdout, func(w io.Writer) error {
 		return export.WriteStart(w, prog, v, s.format)
 	}); err != nil {

@@ -149,8 +149,29 @@ func TestCheckSymmetric(t *testing.T) {
 	if code, out, errs := run(t, "", "check", plain, sol, "--solver", "cbc"); code != 0 {
 		t.Fatalf("plain: exit %d: %s%s", code, out, errs)
 	}
+	// The mirror puzzle's program has the symmetric key's rows: the
+	// file's fingerprint is the plain program's (exit 2). Without its
+	// fingerprint line the tiling is still checked, and refused.
 	code, out, errs := run(t, "", "check", mirror, sol, "--solver", "cbc")
-	if code != 1 || !strings.Contains(out, "not mapped onto a piece of the tiling by symmetric: mirror-vertical") {
+	if code != 2 || !strings.Contains(errs, "another program") {
 		t.Errorf("mirror: exit %d: %s%s", code, out, errs)
+	}
+	data, err := os.ReadFile(sol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if !strings.Contains(l, "polytile_fp_") {
+			kept = append(kept, l)
+		}
+	}
+	bare := filepath.Join(dir, "bare.sol")
+	if err := os.WriteFile(bare, []byte(strings.Join(kept, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = run(t, "", "check", mirror, bare, "--solver", "cbc")
+	if code != 1 || !strings.Contains(out, "not mapped onto a piece of the tiling by symmetric: mirror-vertical") {
+		t.Errorf("mirror without the fingerprint: exit %d: %s%s", code, out, errs)
 	}
 }
