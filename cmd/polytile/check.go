@@ -301,9 +301,7 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %d cells its tiling covers", *rep.Objective, rep.Coverage))
 		rep.exitCode = exitNoSolution
 	}
-	if len(rep.Problems) > 0 && rep.exitCode == 0 {
-		rep.exitCode = exitNoSolution
-	}
+	rep.distrust()
 	return rep, nil
 }
 
