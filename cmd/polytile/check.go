@@ -184,6 +184,9 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		}
 		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
 	}
+	if sol, err = cbcByProgram(prog, sol, rename); err != nil {
+		return usageErr("%s: %v", solPath, err)
+	}
 	if rename != nil {
 		if err := sol.Rename(rename); err != nil {
 			return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
