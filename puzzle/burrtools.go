@@ -423,7 +423,7 @@ func (br *burrReader) spec(problem int) (Spec, error) {
 		return Spec{}, Errorf(p.pos, "%s allows holes (maxHoles=%d): not supported, polytile fills every cell of the result", what, h)
 	}
 	if p.result < 0 || p.result >= len(br.shapes) {
-		return Spec{}, Errorf(p.pos, "%s has no valid result shape (result id %d; the file has %d shapes)", what, p.result, len(br.shapes))
+		return Spec{}, Errorf(p.pos, "%s has no valid result shape (result id %d; the file has %s)", what, p.result, textio.Count(len(br.shapes), "shape"))
 	}
 	res := br.shapes[p.result]
 	if res.variable {
@@ -440,7 +440,7 @@ func (br *burrReader) spec(problem int) (Spec, error) {
 	flat := isFlat(res.cells)
 	for _, part := range p.parts {
 		if part.id >= len(br.shapes) {
-			return Spec{}, Errorf(part.pos, "%s: piece shape id %d does not exist (the file has %d shapes)", what, part.id, len(br.shapes))
+			return Spec{}, Errorf(part.pos, "%s: piece shape id %d does not exist (the file has %s)", what, part.id, textio.Count(len(br.shapes), "shape"))
 		}
 		if part.min != part.max {
 			return Spec{}, Errorf(part.pos, "%s: shape %d may be used %d to %d times: not supported, a piece count must be exact", what, part.id+1, part.min, part.max)

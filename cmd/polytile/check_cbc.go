@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 )
 
@@ -65,7 +66,7 @@ func cbcByProgram(prog *model.Program, sol *export.Solution, rename map[string]s
 			if n > 3 {
 				unknown = append(unknown, "...")
 			}
-			return fmt.Errorf("%d of its %d names are neither rows nor columns of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", n, len(sol.CBCLines), strings.Join(unknown, ", "))
+			return fmt.Errorf("%d of its %s %s neither rows nor columns of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", n, textio.Count(len(sol.CBCLines), "name"), isAre(n), strings.Join(unknown, ", "))
 		}
 		return fmt.Errorf("CBC solution "+format+": CBC lists the rows (printingOptions rows or all), then the columns, each by increasing index; this line does not fit the file (a stray or edited line)", args...)
 	}
@@ -106,4 +107,12 @@ func clipName(s string) string {
 		return s[:57] + "..."
 	}
 	return s
+}
+
+// isAre is the verb for n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
