@@ -146,7 +146,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	}
 	p, err := a.loadPuzzle(puzzlePath, f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
-		return err
+		return a.checkLoadFailed(puzzlePath, solPath, opt.Mode.String(), f, err) // nojson.go
 	}
 	prog, err := model.NewProgram(p, opt)
 	if err != nil {
