@@ -184,7 +184,10 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		}
 		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
 	}
-	if sol, err = cbcByProgram(prog, sol, rename); err != nil {
+	if sol, err = cbcByProgram(ctx, prog, sol, rename); err != nil {
+		if ctx.Err() != nil { // a signal: the exit code comes from it
+			return fmt.Errorf("%s: %w", solPath, ctx.Err())
+		}
 		return usageErr("%s: %v", solPath, err)
 	}
 	if rename != nil {

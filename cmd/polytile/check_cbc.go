@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -21,8 +22,8 @@ import (
 // before it as rows, and a first line with index 9999 for a row. rename
 // maps fixed-MPS short names (R0000001, X0000001) to the program's; the
 // Values of the result keep the file's names. Other formats are returned
-// unchanged.
-func cbcByProgram(prog *model.Program, sol *export.Solution, rename map[string]string) (*export.Solution, error) {
+// unchanged. It reads ctx every 65,536 lines.
+func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution, rename map[string]string) (*export.Solution, error) {
 	if sol.Solver != "cbc" || sol.CBCLines == nil {
 		return sol, nil
 	}
@@ -74,7 +75,10 @@ func cbcByProgram(prog *model.Program, sol *export.Solution, rename map[string]s
 	out.Values = make(map[string]float64, len(sol.Values))
 	out.Lines = make(map[string]int, len(sol.Values))
 	inRows, prev := true, export.CBCLine{Index: -1}
-	for _, l := range sol.CBCLines {
+	for k, l := range sol.CBCLines {
+		if k&0xffff == 0xffff && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		name := full(l.Name)
 		if inRows {
 			if l.Index > prev.Index && l.Index < nRows && prog.RowName(l.Index) == name {
@@ -86,11 +90,15 @@ func cbcByProgram(prog *model.Program, sol *export.Solution, rename map[string]s
 		if l.Index <= prev.Index {
 			return nil, misfit("line %d: index %d after index %d on line %d", l.Line, l.Index, prev.Index, prev.Line)
 		}
-		if i, row := rowOf(name); row && !isCol(name) {
-			if i != l.Index {
+		// Only a name that is no column is looked up among the rows (their
+		// table is built then, not for every file); an unknown name is
+		// kept, for the scan to name it.
+		if !isCol(name) {
+			if i, row := rowOf(name); row && i != l.Index {
 				return nil, misfit("line %d: row %q with index %d: it is row %d of the program", l.Line, clipName(l.Name), l.Index, i)
+			} else if row {
+				return nil, misfit("line %d: row %q among the columns", l.Line, clipName(l.Name))
 			}
-			return nil, misfit("line %d: row %q among the columns", l.Line, clipName(l.Name))
 		}
 		if ln, dup := out.Lines[l.Name]; dup {
 			return nil, fmt.Errorf("CBC solution line %d: column %q is duplicated (listed before on line %d)", l.Line, clipName(l.Name), ln)
