@@ -40,6 +40,21 @@ type Solution struct {
 	// which its value was read, for error messages that point into the
 	// file. It is nil for a Solution not made by a reader.
 	Lines map[string]int
+	// CBCLines lists every "index name value" line of a CBC solution
+	// file in file order, rows and columns alike (nil for the other
+	// formats): with "printingOptions rows" or "all" CBC lists rows first,
+	// and only a reader that knows the program's rows can tell them from
+	// the columns line by line (Values holds what the index restart
+	// alone suggests, see ReadCBCSolution).
+	CBCLines []CBCLine
+}
+
+// CBCLine is one "index name value" line of a CBC solution file.
+type CBCLine struct {
+	Index int
+	Name  string
+	Value float64
+	Line  int // 1-based line of the file
 }
 
 // newSolution is an empty Solution of the given solver.
@@ -267,7 +282,10 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 // and dropped; only one such restart is allowed, and a name listed in the
 // columns that was listed before the restart too is refused as duplicated
 // (rows and columns of polytile's programs never share a name). A leading
-// "**" (CBC's mark for a violated bound) is ignored.
+// "**" (CBC's mark for a violated bound) is ignored. That restart is a
+// guess without the program: every line is also kept in CBCLines, for a
+// caller that knows the program's rows to split the file line by line
+// (polytile check does, and refuses a line that fits neither section).
 func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
 	s := newSolution("cbc")
@@ -322,6 +340,7 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 			s.Values, s.Lines = map[string]float64{}, map[string]int{}
 		}
 		last = idx
+		s.CBCLines = append(s.CBCLines, CBCLine{Index: idx, Name: f[1], Value: v, Line: ln})
 		if prev, ok := rows[f[1]]; ok {
 			return nil, fmt.Errorf("export: CBC solution line %d: column %q is duplicated (listed before on line %d)", ln, trunc(f[1]), prev)
 		}

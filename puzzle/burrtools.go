@@ -25,8 +25,13 @@ import (
 // variable voxels ('+') in the result or a piece, colour constraints (both
 // the result and a piece coloured), piece counts with min < max, maxHoles
 // above 0, and a file with several problems unless one is chosen: format
-// "burrtools:N" reads problem N (1-based). The decompressed XML may hold at
-// most MaxBurrToolsXML bytes and nest elements at most MaxXMLDepth deep.
+// "burrtools:N" reads problem N (1-based). Also refused, naming the line:
+// a <shape> whose count contradicts its min or max, a min without a max,
+// a second <result>, two shapes with the same name and a shape listed
+// twice (an unnamed shape n is named "Sn", BurrTools' label, with "_2"...
+// added if a named shape has that name). The XML is UTF-8 or ISO-8859-1.
+// The decompressed XML may hold at most MaxBurrToolsXML bytes and nest
+// elements at most MaxXMLDepth deep.
 const FormatBurrTools = "burrtools"
 
 // Limits of the BurrTools reader.
@@ -55,11 +60,12 @@ type burrPart struct {
 }
 
 type burrProblem struct {
-	pos      Pos
-	name     string
-	maxHoles int
-	parts    []burrPart
-	result   int // -1 if none
+	pos       Pos
+	name      string
+	maxHoles  int
+	parts     []burrPart
+	result    int // -1 if none
+	resultPos Pos // where result was given
 }
 
 type burrReader struct {
@@ -135,6 +141,7 @@ func burrDecompress(name string, data []byte) ([]byte, error) {
 func (br *burrReader) read(data []byte) error {
 	br.dec = xml.NewDecoder(bytes.NewReader(data))
 	br.dec.Strict = true
+	br.dec.CharsetReader = burrCharset
 	var stack []string
 	var voxel *burrVoxel
 	var prob *burrProblem
@@ -303,25 +310,8 @@ func (br *burrReader) start(path string, t xml.StartElement, at Pos, voxel **bur
 			return Errorf(at, "a problem's <shape> needs an id attribute")
 		}
 		part.id = id
-		if c, ok, err := br.number(t, at, "count", MaxCells); err != nil {
+		if part.min, part.max, err = br.counts(t, at); err != nil {
 			return err
-		} else if ok {
-			part.min, part.max = c, c
-		} else {
-			lo, okLo, err := br.number(t, at, "min", MaxCells)
-			if err != nil {
-				return err
-			}
-			hi, okHi, err := br.number(t, at, "max", MaxCells)
-			if err != nil {
-				return err
-			}
-			switch {
-			case okLo && okHi:
-				part.min, part.max = lo, hi
-			default:
-				part.min, part.max = 1, 1 // BurrTools' default
-			}
 		}
 		p.parts = append(p.parts, part)
 	case "puzzle/problems/problem/result":
@@ -332,7 +322,10 @@ func (br *burrReader) start(path string, t xml.StartElement, at Pos, voxel **bur
 		if !ok {
 			return Errorf(at, "<result> needs an id attribute (the result shape)")
 		}
-		(*prob).result = id
+		if (*prob).result >= 0 {
+			return Errorf(at, "a second <result> in the problem (the first at line %d): a problem has one result shape", (*prob).resultPos.Line)
+		}
+		(*prob).result, (*prob).resultPos = id, at
 	}
 	return nil
 }
@@ -430,7 +423,7 @@ func (br *burrReader) spec(problem int) (Spec, error) {
 		return Spec{}, Errorf(p.pos, "%s allows holes (maxHoles=%d): not supported, polytile fills every cell of the result", what, h)
 	}
 	if p.result < 0 || p.result >= len(br.shapes) {
-		return Spec{}, Errorf(p.pos, "%s has no valid result shape (result id %d; the file has %d shapes)", what, p.result, len(br.shapes))
+		return Spec{}, Errorf(p.pos, "%s has no valid result shape (result id %d; the file has %s)", what, p.result, textio.Count(len(br.shapes), "shape"))
 	}
 	res := br.shapes[p.result]
 	if res.variable {
@@ -440,11 +433,14 @@ func (br *burrReader) spec(problem int) (Spec, error) {
 		return Spec{}, Errorf(res.pos, "the result shape (shape %d) has no filled voxels", p.result+1)
 	}
 	spec := Spec{Name: p.name, Dim: 3, Region: res.cells, RegionPos: res.pos}
-	names := map[string]bool{}
+	names, err := br.pieceNames(p, what)
+	if err != nil {
+		return Spec{}, err
+	}
 	flat := isFlat(res.cells)
 	for _, part := range p.parts {
 		if part.id >= len(br.shapes) {
-			return Spec{}, Errorf(part.pos, "%s: piece shape id %d does not exist (the file has %d shapes)", what, part.id, len(br.shapes))
+			return Spec{}, Errorf(part.pos, "%s: piece shape id %d does not exist (the file has %s)", what, part.id, textio.Count(len(br.shapes), "shape"))
 		}
 		if part.min != part.max {
 			return Spec{}, Errorf(part.pos, "%s: shape %d may be used %d to %d times: not supported, a piece count must be exact", what, part.id+1, part.min, part.max)
@@ -465,14 +461,7 @@ func (br *burrReader) spec(problem int) (Spec, error) {
 		case len(v.cells) > MaxPieceCells:
 			return Spec{}, limitErr(v.pos, "shape %d has %d voxels; the limit for a piece is %d", part.id+1, len(v.cells), MaxPieceCells)
 		}
-		name := v.name
-		if name == "" || names[name] || strings.ContainsAny(name, " \t\r\n") {
-			name = fmt.Sprintf("S%d", part.id+1) // BurrTools' own label
-		}
-		if names[name] {
-			return Spec{}, Errorf(part.pos, "%s lists shape %d twice", what, part.id+1)
-		}
-		names[name] = true
+		name := names[part.id]
 		flat = flat && planarCells(v.cells) != nil
 		spec.Pieces = append(spec.Pieces, PieceSpec{Name: name, Cells: v.cells, Count: part.max, Policy: Rotate, Pos: part.pos})
 	}

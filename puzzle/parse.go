@@ -165,7 +165,7 @@ func parseSpec(ctx context.Context, name string, data []byte, format string) (Sp
 		spec, err = parseYAML(ctx, name, data)
 	}
 	if err != nil {
-		return Spec{}, err
+		return Spec{}, formatHint(data, format, f, err)
 	}
 	if spec.Name == "" {
 		spec.Name = defaultName(name)

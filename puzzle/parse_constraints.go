@@ -144,11 +144,18 @@ func (d *yamlDoc) cellSet(k, n *yaml.Node, what string) ([]Cell, error) {
 			return nil, limitErr(d.at(n), "%s: more than %d cells, the limit", what, MaxCells)
 		}
 		cells := make([]Cell, 0, len(n.Content))
+		seen := make(map[Cell]*yaml.Node, len(n.Content))
 		for _, item := range n.Content {
 			c, err := d.coord(item, what)
 			if err != nil {
 				return nil, err
 			}
+			// A cell listed twice is refused, as a duplicate key or
+			// piece is: it was accepted silently.
+			if prev, dup := seen[c]; dup {
+				return nil, Errorf(d.at(item), "%s: cell %s is listed twice (first at %v)", what, d.cellText(c), d.at(prev))
+			}
+			seen[c] = item
 			cells = append(cells, c)
 		}
 		return cells, nil
@@ -159,4 +166,13 @@ func (d *yamlDoc) cellSet(k, n *yaml.Node, what string) ([]Cell, error) {
 		return d.layers(k, n, lim)
 	}
 	return nil, Errorf(d.at(n), "%s must be ASCII art or a list of cells [row, column]", what)
+}
+
+// cellText writes a cell as the YAML lists it: [row, column] in 2D,
+// [row, column, layer] in 3D.
+func (d *yamlDoc) cellText(c Cell) string {
+	if d.dim == 3 {
+		return fmt.Sprintf("[%d, %d, %d]", c.I, c.J, c.L)
+	}
+	return fmt.Sprintf("[%d, %d]", c.I, c.J)
 }

@@ -184,7 +184,7 @@ func TestVerify(t *testing.T) {
 			func(r *Report) bool { return len(r.Outside) == 1 }},
 		{"too many", Tiling{Placements: []Placement{{0, h, Cell{0, 0, 0}}, {0, h, Cell{1, 0, 0}}, {0, h, Cell{1, 0, 0}}}}, false, "used 3 times",
 			func(r *Report) bool { return len(r.Counts) == 1 }},
-		{"too few for exact", Tiling{Placements: []Placement{{0, h, Cell{0, 0, 0}}}}, true, "used 1 times",
+		{"too few for exact", Tiling{Placements: []Placement{{0, h, Cell{0, 0, 0}}}}, true, "used 1 time,",
 			func(r *Report) bool { return len(r.Counts) == 1 && len(r.Uncovered) == 5 }},
 	}
 	for _, c := range cases {

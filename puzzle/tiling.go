@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // Tiling is a set of placed pieces: an exact solution, or a partial one (a
@@ -113,7 +115,7 @@ func (r *Report) err(p *Puzzle, exact bool) error {
 		msgs = append(msgs, fmt.Sprintf("placement %d: %s", o.Placement, o.Reason))
 	}
 	for _, c := range r.Counts {
-		msgs = append(msgs, fmt.Sprintf("piece %s used %d times, count is %d", p.Pieces[c.Piece].Name, c.Used, c.Want))
+		msgs = append(msgs, fmt.Sprintf("piece %s used %s, count is %d", p.Pieces[c.Piece].Name, textio.Count(c.Used, "time"), c.Want))
 	}
 	for _, o := range r.Overlaps {
 		msgs = append(msgs, fmt.Sprintf("placements %d and %d overlap at %v", o.A, o.B, p.Region.Cells[o.Cell]))
@@ -122,7 +124,7 @@ func (r *Report) err(p *Puzzle, exact bool) error {
 		msgs = append(msgs, fmt.Sprintf("placement %d is not mapped onto a piece of the tiling by symmetric: %s", n, strings.Join(p.Symmetric.Names, ", ")))
 	}
 	if exact && len(r.Uncovered) > 0 {
-		msgs = append(msgs, fmt.Sprintf("%d cells uncovered, first %v", len(r.Uncovered), p.Region.Cells[r.Uncovered[0]]))
+		msgs = append(msgs, fmt.Sprintf("%s uncovered, first %v", textio.Count(len(r.Uncovered), "cell"), p.Region.Cells[r.Uncovered[0]]))
 	}
 	if len(msgs) == 0 {
 		return nil

@@ -161,7 +161,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	}
 	p, err := a.loadPuzzle(puzzlePath, f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
-		return err
+		return a.checkLoadFailed(puzzlePath, solPath, opt.Mode.String(), f, err) // nojson.go
 	}
 	prog, err := model.NewProgram(p, opt)
 	if err != nil {
@@ -198,6 +198,12 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 			return fmt.Errorf("%s: %w", solPath, ctx.Err())
 		}
 		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
+	}
+	if sol, err = cbcByProgram(ctx, prog, sol, rename); err != nil {
+		if ctx.Err() != nil { // a signal: the exit code comes from it
+			return fmt.Errorf("%s: %w", solPath, ctx.Err())
+		}
+		return usageErr("%s: %v", solPath, err)
 	}
 	if rename != nil {
 		if err := sol.Rename(rename); err != nil {
@@ -265,7 +271,7 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 	}
 	complete := format == "highs" || format == "glpk" || format == "glpk-raw" || format == "cplex"
 	if complete && sol.Feasible && scan.known != prog.NumCols() {
-		return nil, fmt.Errorf("the file lists %d columns, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", scan.known, prog.NumCols())
+		return nil, fmt.Errorf("the file lists %s, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", textio.Count(scan.known, "column"), prog.NumCols())
 	}
 	rep := &checkReport{Solver: format, Status: sol.Status, Mode: prog.Options.Mode.String(), Cells: p.Area(), Bound: prog.Bound.Bound, Identified: identified}
 	if sol.HasObjective {
@@ -317,18 +323,16 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 		rep.Optimal = true
 		rep.Verdict = fmt.Sprintf("valid, optimal by the solver's proof (polytile's bound %d is not attained)", prog.Bound.Bound)
 	default:
-		rep.Verdict = fmt.Sprintf("valid, not proven optimal: %d cells covered, bound %d", rep.Coverage, prog.Bound.Bound)
+		rep.Verdict = fmt.Sprintf("valid, not proven optimal: %s covered, bound %d", textio.Count(rep.Coverage, "cell"), prog.Bound.Bound)
 		rep.exitCode = exitNoSolution
 	}
 	// An MPS export minimises the negated objective (MPS has no portable
 	// maximisation), so a solver that read it reports -(covered cells).
 	if rep.Objective != nil && prog.Maximize() && rep.Valid && math.Abs(math.Abs(*rep.Objective)-float64(rep.Coverage)) > 1e-6 {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %d cells its tiling covers", *rep.Objective, rep.Coverage))
+		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %s its tiling covers", *rep.Objective, textio.Count(rep.Coverage, "cell")))
 		rep.exitCode = exitNoSolution
 	}
-	if len(rep.Problems) > 0 && rep.exitCode == 0 {
-		rep.exitCode = exitNoSolution
-	}
+	rep.distrust()
 	return rep, nil
 }
 

@@ -193,7 +193,7 @@ func TestCheckVerdicts(t *testing.T) {
 		{"dup.sol", "x_I_0_0_0 1\nx_I_0_0_0 1\n", "duplicated"},
 		{"xml.sol", "<CPLEXSolution>\n <variables>\n  <variable name=\"x_I_0_0_0\" value=\"x\"/>\n", "line 3"},
 		{"junk.sol", "\x00\x01binary\n", "not a solution file"},
-		{"highs.sol", "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 4\n# Columns 1\nx_I_0_0_0 1\n", "lists 1 columns, the program has"},
+		{"highs.sol", "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 4\n# Columns 1\nx_I_0_0_0 1\n", "lists 1 column, the program has"},
 	}
 	for _, b := range bad {
 		code, _, errs := run(t, "", "check", file, write(b.name, b.text), "--max-coverage")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 )
 
@@ -113,8 +114,8 @@ func (s *solutionScan) unknownErr() error {
 	if s.nUnknown > 3 {
 		more = ", ..."
 	}
-	return fmt.Errorf("%d of its %d names are not columns of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
-		s.nUnknown, s.known+s.nUnknown, strings.Join(s.unknown, ", "), more)
+	return fmt.Errorf("%d of its %s %s not columns of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
+		s.nUnknown, textio.Count(s.known+s.nUnknown, "name"), isAre(s.nUnknown), strings.Join(s.unknown, ", "), more)
 }
 
 // trimModel drops the package prefix of a model error for a CLI message.

@@ -28,8 +28,10 @@ func (a *app) exportCmd() *cobra.Command {
   mps        free MPS with the same names
   fixed-mps  fixed MPS; names become X0000001 / R0000001 and the mapping is
              kept as '*' comments so solutions can be read back
-  dlx        Knuth's exact-cover format (dlx1): items are cells and pieces
-             with a finite count (m|name for m copies), options are images
+  dlx        Knuth's exact-cover format, for dlx3 by default: items are
+             cells and pieces with a finite count (m|name for m copies;
+             --dialect dlx1: one item per copy, name.1 ... name.m),
+             options are images
   pyomo      a runnable Python script that rebuilds the same program with
              Pyomo and solves it with a solver named on its command line
   cnf        DIMACS CNF for SAT solvers: exact, or (--max-coverage) "at

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
@@ -142,7 +143,7 @@ func nativeStart(ctx context.Context, p *puzzle.Puzzle, prog *model.Program, lim
 			}
 			return puzzle.Tiling{}, "", &exitError{code: exitNoSolution, err: fmt.Errorf("start: the puzzle has no exact tiling (native search complete); export --max-coverage for a near-miss start")}
 		}
-		return res.First[0], fmt.Sprintf("exact tiling of %d pieces", len(res.First[0].Placements)), nil
+		return res.First[0], fmt.Sprintf("exact tiling of %s", textio.Count(len(res.First[0].Placements), "piece")), nil
 	}
 	res, err := native.MaxCoverage(ctx, p, native.Config{})
 	if err != nil {

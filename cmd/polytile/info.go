@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -179,7 +180,7 @@ func writeJSON(w io.Writer, v any) error {
 func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != n {
-			return usageErr("%s needs %s (got %d arguments); see %s --help", cmd.CommandPath(), what, len(args), cmd.CommandPath())
+			return usageErr("%s needs %s (got %s); see %s --help", cmd.CommandPath(), what, textio.Count(len(args), "argument"), cmd.CommandPath())
 		}
 		return nil
 	}

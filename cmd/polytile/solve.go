@@ -166,6 +166,7 @@ type solveOutcome struct {
 	Stats       *statsJSON      `json:"stats,omitempty"`
 	Shard       *shard.Result   `json:"shard,omitempty"`
 	Tilings     [][]placementJS `json:"tilings"`
+	Reason      string          `json:"reason,omitempty"` // why there is no search (nojson.go)
 	tilings     []puzzle.Tiling
 	found       bool // at least one tiling or solution
 }
@@ -233,12 +234,13 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 			return err
 		}
 	}
+	loadStart := time.Now()
 	p, err := a.loadPuzzleContext(ctx, path, f.from, unplaceableFor(f.maxCoverage))
 	if err != nil {
 		p, err = a.unplaceableShard(ctx, path, f, err) // shardunplaceable.go
 	}
 	if err != nil {
-		return err
+		return a.solveLoadFailed(path, f, loadStart, err) // nojson.go
 	}
 	// A failed picture write stops the search (sctx); the time limit and
 	// signals are still read from ctx.

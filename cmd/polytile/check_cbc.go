@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/textio"
+	"github.com/polytile/polytile/model"
+)
+
+// cbcByProgram splits the lines of a CBC solution file into its rows
+// section and its columns by the program, and refuses a line that fits
+// neither (exit 2 naming the line). CBC writes (printingOptions normal,
+// integer, rows or all) a status line, then optionally the rows, each
+// "index name value dual" with the index and name of a row of the program
+// (every row with "all", the nonzero ones with "rows"), by increasing
+// index; then the columns by increasing index. The index restart alone
+// (ReadCBCSolution's guess without the program) took one stray line with
+// a lower index for the start of the columns and dropped every column
+// before it as rows, and a first line with index 9999 for a row. rename
+// maps fixed-MPS short names (R0000001, X0000001) to the program's; the
+// Values of the result keep the file's names. Other formats are returned
+// unchanged. It reads ctx every 65,536 lines.
+func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution, rename map[string]string) (*export.Solution, error) {
+	if sol.Solver != "cbc" || sol.CBCLines == nil {
+		return sol, nil
+	}
+	full := func(name string) string {
+		if f, ok := rename[name]; ok {
+			return f
+		}
+		return name
+	}
+	nRows := prog.NumRows()
+	var rowIndex map[string]int // the program's rows by name, built on demand
+	rowOf := func(name string) (int, bool) {
+		if rowIndex == nil {
+			rowIndex = make(map[string]int, nRows)
+			for i := range nRows {
+				rowIndex[prog.RowName(i)] = i
+			}
+		}
+		i, ok := rowIndex[name]
+		return i, ok
+	}
+	isCol := func(name string) bool {
+		_, ok := prog.ColumnIndex(name)
+		return ok || prog.IsPlaceholder(name)
+	}
+	// misfit is the error of a line that does not fit the file's
+	// structure; names that are neither rows nor columns of the program
+	// say first that the file is another program's.
+	misfit := func(format string, args ...any) error {
+		var unknown []string
+		n := 0
+		for _, l := range sol.CBCLines {
+			name := full(l.Name)
+			if _, row := rowOf(name); !row && !isCol(name) {
+				if n++; n <= 3 {
+					unknown = append(unknown, fmt.Sprintf("%q (line %d)", clipName(l.Name), l.Line))
+				}
+			}
+		}
+		if n > 0 {
+			if n > 3 {
+				unknown = append(unknown, "...")
+			}
+			return fmt.Errorf("%d of its %s %s neither rows nor columns of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", n, textio.Count(len(sol.CBCLines), "name"), isAre(n), strings.Join(unknown, ", "))
+		}
+		return fmt.Errorf("CBC solution "+format+": CBC lists the rows (printingOptions rows or all), then the columns, each by increasing index; this line does not fit the file (a stray or edited line)", args...)
+	}
+	out := *sol
+	out.Values = make(map[string]float64, len(sol.Values))
+	out.Lines = make(map[string]int, len(sol.Values))
+	inRows, prev := true, export.CBCLine{Index: -1}
+	for k, l := range sol.CBCLines {
+		if k&0xffff == 0xffff && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		name := full(l.Name)
+		if inRows {
+			if l.Index > prev.Index && l.Index < nRows && prog.RowName(l.Index) == name {
+				prev = l
+				continue
+			}
+			inRows, prev = false, export.CBCLine{Index: -1}
+		}
+		if l.Index <= prev.Index {
+			return nil, misfit("line %d: index %d after index %d on line %d", l.Line, l.Index, prev.Index, prev.Line)
+		}
+		// Only a name that is no column is looked up among the rows (their
+		// table is built then, not for every file); an unknown name is
+		// kept, for the scan to name it.
+		if !isCol(name) {
+			if i, row := rowOf(name); row && i != l.Index {
+				return nil, misfit("line %d: row %q with index %d: it is row %d of the program", l.Line, clipName(l.Name), l.Index, i)
+			} else if row {
+				return nil, misfit("line %d: row %q among the columns", l.Line, clipName(l.Name))
+			}
+		}
+		if ln, dup := out.Lines[l.Name]; dup {
+			return nil, fmt.Errorf("CBC solution line %d: column %q is duplicated (listed before on line %d)", l.Line, clipName(l.Name), ln)
+		}
+		out.Values[l.Name], out.Lines[l.Name] = l.Value, l.Line
+		prev = l
+	}
+	return &out, nil
+}
+
+// clipName shortens a name for an error message.
+func clipName(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// isAre is the verb for n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
