@@ -45,9 +45,11 @@ func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution
 		i, ok := rowIndex[name]
 		return i, ok
 	}
+	// A fingerprint column (any, this program's or another's: the
+	// fingerprint check that follows tells them apart) is a column.
 	isCol := func(name string) bool {
 		_, ok := prog.ColumnIndex(name)
-		return ok || prog.IsPlaceholder(name)
+		return ok || prog.IsPlaceholder(name) || model.LooksLikeFingerprint(name)
 	}
 	// misfit is the error of a line that does not fit the file's
 	// structure; names that are neither rows nor columns of the program

@@ -190,7 +190,9 @@ func TestCheckFingerprintTampered(t *testing.T) {
 	cases := map[string]string{
 		"digit.cbc":     strings.Replace(text, m[1], m[1][:31]+flip, 1),
 		"malformed.cbc": strings.Replace(text, m[0], "polytile_fp_"+m[1][:20], 1),
-		"two.cbc":       text + strings.Replace(strings.Replace(line, m[1], m[1][:31]+flip, 1), "     1 ", "   999 ", 1),
+		// A second fingerprint line after the last column (an index past
+		// every other, so that CBC's line order holds).
+		"two.cbc": text + regexp.MustCompile(`^ *[0-9]+ `).ReplaceAllString(strings.Replace(line, m[1], m[1][:31]+flip, 1), "  99999 "),
 		// The right name at another value (the name alone may come from
 		// --names).
 		"value.cbc": regexp.MustCompile(`(polytile_fp_[0-9a-f]{32} +)[0-9]+`).ReplaceAllString(text, "${1}7"),
