@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash"
 	"math"
 	"strings"
@@ -212,3 +213,19 @@ func (e *fpEncoder) bytes(b []byte) {
 }
 
 func (e *fpEncoder) str(s string) { e.bytes([]byte(s)) }
+
+// MatchFingerprint checks a fingerprint column that a solution names:
+// nil when name is this program's fingerprint (own, from Fingerprint) at
+// its value (FingerprintValue), else an error saying the solution is of
+// another program. The value is the solution's own evidence where the
+// name came from a names file (a fixed MPS file's short name, glpsol's
+// numbered column), which may be another export's.
+func MatchFingerprint(own, name string, v float64) error {
+	if name != own {
+		return fmt.Errorf("the file names the fingerprint %s, this program's is %s: it is the solution of another program", name, own)
+	}
+	if want := FingerprintValue(own); math.Abs(v-want) > 0.5 {
+		return fmt.Errorf("the fingerprint column %s has the value %g, this program fixes it at %g: it is the solution of another program", name, v, want)
+	}
+	return nil
+}

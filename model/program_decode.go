@@ -74,11 +74,8 @@ func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error)
 			if err != nil {
 				return puzzle.Tiling{}, err
 			}
-			if name != own {
-				return puzzle.Tiling{}, fmt.Errorf("model: decode: the solution names the fingerprint %s, this program's is %s: it is the solution of another program", name, own)
-			}
-			if want := FingerprintValue(own); math.Abs(v-want) > 0.5 {
-				return puzzle.Tiling{}, fmt.Errorf("model: decode: the fingerprint column %s has value %g, not its %g: it is the solution of another program", name, v, want)
+			if err := MatchFingerprint(own, name, v); err != nil {
+				return puzzle.Tiling{}, fmt.Errorf("model: decode: %w", err)
 			}
 			continue
 		}

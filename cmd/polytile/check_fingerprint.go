@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/polytile/polytile/model"
@@ -30,14 +29,8 @@ func checkFingerprint(ctx context.Context, prog *model.Program, names []string, 
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		if n != own {
-			return false, fmt.Errorf("the file names the fingerprint %s, this program's is %s: it is the solution of another program (check the puzzle, --mode, --formulation, --strengthen and --symmetry against the export)", n, own)
-		}
-		// The value is the solution's own evidence where the name came
-		// from --names (a fixed MPS file's short name, glpsol's
-		// numbered column), which may be another export's.
-		if v, want := values[n], model.FingerprintValue(own); math.Abs(v-want) > 0.5 {
-			return false, fmt.Errorf("the fingerprint column %s has the value %g, this program fixes it at %g: it is the solution of another program (with --names: the LP or MPS file of another export?)", n, v, want)
+		if err := model.MatchFingerprint(own, n, values[n]); err != nil {
+			return false, fmt.Errorf("%w (check the puzzle, --mode, --formulation, --strengthen and --symmetry against the export; with --names: the LP or MPS file of this export)", err)
 		}
 	}
 	return true, nil
