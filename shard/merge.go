@@ -198,15 +198,28 @@ type Report struct {
 	CommandNote string `json:"command_note,omitempty"`
 }
 
-// MarshalJSON names the balance figures.
+// MarshalJSON names the balance figures. An incomplete report's counts
+// are those of the parts searched (lower bounds of the puzzle's): its
+// "unique" is written "unique_so_far", and "lower_bound" is true, so that
+// a reader of .unique cannot take the part for the whole.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report
-	return json.Marshal(struct {
+	out := struct {
 		*plain
-		Min    float64 `json:"shard_seconds_min"`
-		Median float64 `json:"shard_seconds_median"`
-		Max    float64 `json:"shard_seconds_max"`
-	}{(*plain)(r), r.Min, r.Median, r.Max})
+		Unique      *int64  `json:"unique,omitempty"`
+		UniqueSoFar *int64  `json:"unique_so_far,omitempty"`
+		LowerBound  bool    `json:"lower_bound,omitempty"`
+		Min         float64 `json:"shard_seconds_min"`
+		Median      float64 `json:"shard_seconds_median"`
+		Max         float64 `json:"shard_seconds_max"`
+	}{plain: (*plain)(r), Min: r.Min, Median: r.Median, Max: r.Max}
+	u := r.Unique
+	if r.Complete {
+		out.Unique = &u
+	} else {
+		out.UniqueSoFar, out.LowerBound = &u, true
+	}
+	return json.Marshal(out)
 }
 
 // Merge adds up shard results. It returns a *Conflict when the set mixes

@@ -115,11 +115,7 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	row("puzzle", "%s (%s)", shownText(orDefault(r.Puzzle, r.File)), shownText(r.File))
 	row("config", "%s", r.Config)
 	row("shards", "%d of %d complete", r.Count-len(r.Missing)-len(r.Incomplete), r.Count)
-	so := ""
-	if !r.Complete {
-		so = " so far (incomplete: see below)"
-	}
-	row("solutions", "%d (%d unique)%s", r.All, r.Unique, so)
+	row("solutions", "%s", mergeSolutionsText(r)) // lowerbound.go
 	row("nodes", "%d%s", r.Nodes, shardNodesText(r))
 	res := ""
 	if r.Resumed > 0 {
