@@ -189,6 +189,11 @@ type Report struct {
 	Duplicates []string `json:"duplicates,omitempty"`
 	Superseded []string `json:"superseded,omitempty"`
 	Unreadable []string `json:"unreadable,omitempty"`
+	// Verified says what the results were checked against beyond their
+	// agreement with one another (a --puzzle file, a results directory's
+	// count.key); Unchecked what could not be, and why.
+	Verified  []string `json:"verified,omitempty"`
+	Unchecked []string `json:"unchecked,omitempty"`
 	// Command is a command line that runs the missing and incomplete
 	// shards ("" when none).
 	Command string `json:"command,omitempty"`

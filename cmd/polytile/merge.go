@@ -77,12 +77,28 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 		r, err := shard.ReadFile(p)
 		files = append(files, shard.Loaded{Path: p, Result: r, Err: err})
 	}
+	keys, err := readKeys(args) // mergekey.go
+	if err != nil {
+		return err
+	}
 	if mp.path != "" {
 		err = a.mergeForPuzzle(mp, files)
+	}
+	var mc mergeChecks
+	for _, k := range keys {
+		if err == nil {
+			err = a.checkKey(k, mp, files, &mc)
+		}
 	}
 	var rep *shard.Report
 	if err == nil {
 		rep, err = shard.Merge(files)
+	}
+	if err == nil {
+		if len(keys) == 0 {
+			plainChecks(mp, rep, &mc)
+		}
+		rep.Verified, rep.Unchecked = mc.verified, mc.unchecked
 	}
 	var conflict *shard.Conflict
 	if errors.As(err, &conflict) {
@@ -97,6 +113,11 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 		}
 	} else if err := mergeText(a.stdout, rep); err != nil {
 		return err
+	}
+	if mc.warn {
+		for _, u := range mc.unchecked {
+			fmt.Fprintf(a.stderr, "polytile: not verified: %s\n", u)
+		}
 	}
 	for _, u := range rep.Unreadable {
 		fmt.Fprintf(a.stderr, "polytile: skipped %s\n", u)
@@ -130,6 +151,12 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	}
 	if len(r.Versions) > 1 {
 		row("versions", "%s", shownText(strings.Join(r.Versions, "; ")))
+	}
+	for n, v := range r.Verified {
+		row(map[bool]string{true: "verified"}[n == 0], "%s", v)
+	}
+	for n, v := range r.Unchecked {
+		row(map[bool]string{true: "unchecked"}[n == 0], "%s", v)
 	}
 	if len(r.Duplicates) > 0 {
 		row("duplicates", "%s (complete, same shard, same counts: ignored)", strings.Join(r.Duplicates, " "))
