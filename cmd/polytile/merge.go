@@ -42,7 +42,17 @@ shards' -o names, the index in them, or for shards that printed their
 results on stdout with --json -o beside the file merge read. Otherwise it
 prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md),
-and exits as solve --count does: 0, or 1 when the count is 0.`,
+and exits as solve --count does: 0, or 1 when the count is 0. An
+incomplete set's figures are lower bounds ("at least N"; --json:
+unique_so_far and lower_bound instead of unique).
+
+A directory holding count.key (written by the recipes in deploy/: the
+puzzle file's SHA-256, N and the solve flags of its count) is checked
+against it, with or without --puzzle: results of another N, of another
+puzzle than the file of the key's SHA-256 (--puzzle, else the file the
+results name) or of another configuration than solve --count with the
+key's flags are refused (exit 2). The rows verified and unchecked (and
+--json's lists) say what was and was not checked.`,
 		Example: `  polytile merge results/
   polytile merge --puzzle examples/pentomino-10x6.yaml results/
   polytile merge shard-*.json --json`,
