@@ -20,3 +20,21 @@ func (r *Row) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(out)
 }
+
+// MarshalJSON writes a bench row; a case stopped by its time limit
+// (Timeout) has its "unique" written "unique_so_far" and "lower_bound":
+// true, as Row's (the tables show "≥ N (timeout)").
+func (r *BenchRow) MarshalJSON() ([]byte, error) {
+	type plain BenchRow
+	u := r.Unique
+	out := struct {
+		*plain
+		Unique      *int64 `json:"unique,omitempty"`
+		UniqueSoFar *int64 `json:"unique_so_far,omitempty"`
+		LowerBound  bool   `json:"lower_bound,omitempty"`
+	}{plain: (*plain)(r), Unique: &u}
+	if r.Status == Timeout {
+		out.Unique, out.UniqueSoFar, out.LowerBound = nil, &u, true
+	}
+	return json.Marshal(out)
+}

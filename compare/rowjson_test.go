@@ -35,3 +35,25 @@ func TestPartialCountRowJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeoutBenchRowJSON: a bench case stopped by its time limit is
+// written with "unique_so_far" and "lower_bound": true (it was "unique":
+// M beside "status": "timeout"); a finished one keeps "unique".
+func TestTimeoutBenchRowJSON(t *testing.T) {
+	for _, c := range []struct {
+		status    Status
+		want, not string
+	}{
+		{Timeout, `"unique_so_far":7`, `"unique":`},
+		{OK, `"unique":7`, `unique_so_far`},
+	} {
+		b, err := json.Marshal(&BenchRow{BenchCase: BenchCase{Expected: 9}, Status: c.status, Unique: 7, All: 28})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(b); !strings.Contains(s, c.want) || strings.Contains(s, c.not) || !strings.Contains(s, `"expected_unique":9`) ||
+			c.status == Timeout != strings.Contains(s, `"lower_bound":true`) {
+			t.Errorf("%s: %s", c.status, s)
+		}
+	}
+}
