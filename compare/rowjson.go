@@ -9,14 +9,14 @@ import "encoding/json"
 // them for the count. The tables mark them with ≥.
 func (r *Row) MarshalJSON() ([]byte, error) {
 	type plain Row
+	c := plain(*r) // a copy: "unique" stays in its place, or goes
 	out := struct {
 		*plain
-		Unique      *int64 `json:"unique,omitempty"`
 		UniqueSoFar *int64 `json:"unique_so_far,omitempty"`
 		LowerBound  bool   `json:"lower_bound,omitempty"`
-	}{plain: (*plain)(r), Unique: r.Unique}
+	}{plain: &c}
 	if r.Solutions != nil && !r.Complete {
-		out.Unique, out.UniqueSoFar, out.LowerBound = nil, r.Unique, true
+		c.Unique, out.UniqueSoFar, out.LowerBound = nil, r.Unique, true
 	}
 	return json.Marshal(out)
 }
@@ -26,15 +26,14 @@ func (r *Row) MarshalJSON() ([]byte, error) {
 // true, as Row's (the tables show "≥ N (timeout)").
 func (r *BenchRow) MarshalJSON() ([]byte, error) {
 	type plain BenchRow
-	u := r.Unique
-	out := struct {
-		*plain
-		Unique      *int64 `json:"unique,omitempty"`
-		UniqueSoFar *int64 `json:"unique_so_far,omitempty"`
-		LowerBound  bool   `json:"lower_bound,omitempty"`
-	}{plain: (*plain)(r), Unique: &u}
-	if r.Status == Timeout {
-		out.Unique, out.UniqueSoFar, out.LowerBound = nil, &u, true
+	if r.Status != Timeout {
+		return json.Marshal((*plain)(r))
 	}
-	return json.Marshal(out)
+	u := r.Unique
+	return json.Marshal(struct {
+		*plain
+		Unique      *int64 `json:"unique,omitempty"` // hides the figure's
+		UniqueSoFar *int64 `json:"unique_so_far"`
+		LowerBound  bool   `json:"lower_bound"`
+	}{(*plain)(r), nil, &u, true})
 }

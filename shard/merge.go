@@ -209,22 +209,24 @@ type Report struct {
 // a reader of .unique cannot take the part for the whole.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report
-	out := struct {
+	if r.Complete {
+		return json.Marshal(struct {
+			*plain
+			Min    float64 `json:"shard_seconds_min"`
+			Median float64 `json:"shard_seconds_median"`
+			Max    float64 `json:"shard_seconds_max"`
+		}{(*plain)(r), r.Min, r.Median, r.Max})
+	}
+	u := r.Unique
+	return json.Marshal(struct {
 		*plain
-		Unique      *int64  `json:"unique,omitempty"`
-		UniqueSoFar *int64  `json:"unique_so_far,omitempty"`
-		LowerBound  bool    `json:"lower_bound,omitempty"`
+		Unique      *int64  `json:"unique,omitempty"` // hides the total's
+		UniqueSoFar *int64  `json:"unique_so_far"`
+		LowerBound  bool    `json:"lower_bound"`
 		Min         float64 `json:"shard_seconds_min"`
 		Median      float64 `json:"shard_seconds_median"`
 		Max         float64 `json:"shard_seconds_max"`
-	}{plain: (*plain)(r), Min: r.Min, Median: r.Median, Max: r.Max}
-	u := r.Unique
-	if r.Complete {
-		out.Unique = &u
-	} else {
-		out.UniqueSoFar, out.LowerBound = &u, true
-	}
-	return json.Marshal(out)
+	}{(*plain)(r), nil, &u, true, r.Min, r.Median, r.Max})
 }
 
 // Merge adds up shard results. It returns a *Conflict when the set mixes

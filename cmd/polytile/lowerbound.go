@@ -97,15 +97,15 @@ func (o *solveOutcome) groupText() string {
 // lower bound too.
 func (o *solveOutcome) MarshalJSON() ([]byte, error) {
 	type plain solveOutcome
+	c := plain(*o) // a copy: "unique" stays in its place, or goes
 	out := struct {
 		*plain
-		Unique      *int64 `json:"unique,omitempty"`
 		UniqueSoFar *int64 `json:"unique_so_far,omitempty"`
 		LowerBound  bool   `json:"lower_bound,omitempty"`
 		Partial     string `json:"partial,omitempty"`
-	}{plain: (*plain)(o), Unique: o.Unique, LowerBound: o.lowerBound(), Partial: o.partialText()}
+	}{plain: &c, LowerBound: o.lowerBound(), Partial: o.partialText()}
 	if o.stoppedCount() {
-		out.Unique, out.UniqueSoFar = nil, o.Unique
+		c.Unique, out.UniqueSoFar = nil, o.Unique
 	}
 	return json.Marshal(out)
 }
