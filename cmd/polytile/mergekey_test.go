@@ -154,3 +154,26 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// TestMergeKeyNamedFileIsAFIFO: results that name a FIFO (or a device)
+// as their puzzle file are merged without opening it (a FIFO with no
+// writer would block merge forever): the puzzle is reported unchecked.
+func TestMergeKeyNamedFileIsAFIFO(t *testing.T) {
+	dir := t.TempDir()
+	p, _ := editedCopy(t, dir, "p.yaml")
+	out := filepath.Join(dir, "out")
+	slurmCount(t, p, out, 2)
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
+		t.Skip("no mkfifo")
+	}
+	for i := range 2 {
+		f := filepath.Join(out, "shard-"+strconv.Itoa(i)+".json")
+		data := strings.ReplaceAll(string(mustRead(t, f)), strconv.Quote(p), strconv.Quote(fifo))
+		os.WriteFile(f, []byte(data), 0o644)
+	}
+	v := mergeWith(t, out)
+	if v.code != 0 || v.all != 4040 || len(v.unchecked) == 0 || !strings.Contains(v.unchecked[0], "cannot be read here") {
+		t.Errorf("results naming a FIFO: %+v", v)
+	}
+}
