@@ -364,7 +364,11 @@ func (o *solveOutcome) text(w io.Writer) error {
 		row("solutions", "%s", o.solutionsText()) // lowerbound.go
 	}
 	if o.Pinned != "" {
-		row("redundancy", "piece %s pinned to one image per symmetry class (counts exact: each canonical solution stands for its orbit)", o.Pinned)
+		exact := "counts exact: " // not said of a stopped count's lower bounds
+		if o.lowerBound() {
+			exact = ""
+		}
+		row("redundancy", "piece %s pinned to one image per symmetry class (%seach canonical solution stands for its orbit)", o.Pinned, exact)
 	}
 	if o.Shard != nil {
 		row("shard", "%s", shardText(o.Shard))
