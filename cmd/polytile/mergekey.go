@@ -113,6 +113,9 @@ func (a *app) keyFlags(k *shard.Key) (mp mergePuzzle, why string) {
 			fs.AddFlag(f)
 		}
 	})
+	var quiet, verbose bool // the global flags solve takes too (app.go)
+	fs.BoolVarP(&quiet, "quiet", "q", false, "")
+	fs.BoolVarP(&verbose, "verbose", "v", false, "")
 	if err := fs.Parse(k.Flags); err != nil {
 		return mp, fmt.Sprintf("its flags are not solve's (%v)", err)
 	}

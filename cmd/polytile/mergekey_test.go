@@ -109,7 +109,7 @@ func TestMergeChecksCountKey(t *testing.T) {
 	}
 	// Flags the count ran with are read as solve reads them.
 	out2 := filepath.Join(dir, "out2")
-	slurmCount(t, p, out2, 2, "--heuristic", "s", "-j", "2")
+	slurmCount(t, p, out2, 2, "--heuristic", "s", "-j", "2", "--quiet")
 	if v := mergeWith(t, out2); v.code != 0 || v.all != 4040 || len(v.verified) != 3 {
 		t.Errorf("a count with flags: %+v", v)
 	}
