@@ -179,7 +179,7 @@ func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	// the end of reading the model and may stop well before the wall
 	// clock reaches it ("Stopped on time ...").
 	hitLimit := t.TimeLimit > 0 && (secs >= 0.9*float64(sec) || statusSaysTimeLimit(s.Status))
-	return b.outcome(t, prog, s, o, hitLimit)
+	return b.outcome(ctx, t, prog, s, o, hitLimit)
 }
 
 // withOptions adds the --solver-option options to a command line: an
@@ -236,10 +236,14 @@ func (b *externalBackend) userGap() bool {
 }
 
 // outcome reads a solution file's verdict into o.
-func (b *externalBackend) outcome(t Task, prog *model.Program, s *export.Solution, o *Outcome, hitLimit bool) (*Outcome, error) {
+func (b *externalBackend) outcome(ctx context.Context, t Task, prog *model.Program, s *export.Solution, o *Outcome, hitLimit bool) (*Outcome, error) {
 	infeasible := !s.Feasible && (strings.Contains(strings.ToLower(s.Status), "infeasible") || strings.Contains(s.Status, "EMPTY"))
 	if s.Feasible {
-		tl, err := prog.DecodeNames(s.Values)
+		tl, err := prog.DecodeNamesContext(ctx, s.Values)
+		if err != nil && ctx.Err() != nil {
+			o.Status = Timeout // stopped while decoding, as while solving
+			return o, nil
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,8 @@ package model
 
 import (
 	"context"
+	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/polytile/polytile/puzzle"
@@ -65,5 +67,49 @@ func TestDecodeNamesRefusesEveryForeignName(t *testing.T) {
 		if (err == nil) != c.ok || err == nil && len(tl.Placements) != 0 {
 			t.Errorf("empty program with %v: %v, %v, want ok %v", c.values, tl, err, c.ok)
 		}
+	}
+}
+
+// laterCtx is a context whose Err is nil for its first n calls, then
+// context.Canceled: cancelled after DecodeNamesContext's first check,
+// during the fingerprint's pass.
+type laterCtx struct {
+	context.Context
+	n int
+}
+
+func (c *laterCtx) Err() error {
+	if c.n > 0 {
+		c.n--
+		return nil
+	}
+	return context.Canceled
+}
+
+// TestDecodeNamesContextStopsTheFingerprint: a solution naming a
+// fingerprint makes DecodeNames pass over the whole program (uncached, it
+// had no stop function: a library caller could not cancel it);
+// DecodeNamesContext reads ctx before and during that pass, returns its
+// error and caches nothing, and uncancelled decodes as DecodeNames does.
+func TestDecodeNamesContextStopsTheFingerprint(t *testing.T) {
+	p := fpPuzzle(t, "######/######/######/######", 8)
+	own, _ := fpOf(t, p, ProgramOptions{})
+	pr, err := NewProgram(p, ProgramOptions{}) // a fresh program: no fingerprint cached
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]float64{own: FingerprintValue(own)}
+	if _, err := pr.DecodeNamesContext(&laterCtx{Context: context.Background(), n: 1}, values); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled during the fingerprint: err = %v, want context.Canceled", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := pr.DecodeNamesContext(ctx, values); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled before: err = %v", err)
+	}
+	got, err := pr.DecodeNamesContext(context.Background(), values)
+	want, werr := pr.DecodeNames(values)
+	if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("uncancelled: %v %v / %v %v", got, err, want, werr)
 	}
 }

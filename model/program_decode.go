@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -63,14 +64,29 @@ func (pr *Program) CheckValue(j int, v float64) error {
 // the exports (see Fingerprint): this program's is accepted at its value
 // (FingerprintValue), any other fingerprint or value is an error (the solution of another program with the same
 // column names). DecodeNames computes the fingerprint (once per Program:
-// cached) only when the file names one.
+// cached) only when the file names one: one pass over the program, which
+// DecodeNames cannot stop; DecodeNamesContext can.
 func (pr *Program) DecodeNames(values map[string]float64) (puzzle.Tiling, error) {
+	return pr.DecodeNamesContext(context.Background(), values)
+}
+
+// DecodeNamesContext is DecodeNames, stopping with ctx's error within a
+// fraction of a second of its cancellation: ctx is read every 65,536
+// names and by the fingerprint's pass over the program (Fingerprint).
+func (pr *Program) DecodeNamesContext(ctx context.Context, values map[string]float64) (puzzle.Tiling, error) {
 	var cols []int
 	unknown, nUnknown := "", 0
+	n := 0
 	for name, v := range values {
+		if n&(1<<16-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return puzzle.Tiling{}, err
+			}
+		}
+		n++
 		j, ok := pr.ColumnIndex(name)
 		if !ok && LooksLikeFingerprint(name) {
-			own, err := pr.FingerprintStop(nil)
+			own, err := pr.Fingerprint(ctx)
 			if err != nil {
 				return puzzle.Tiling{}, err
 			}

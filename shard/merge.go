@@ -189,6 +189,11 @@ type Report struct {
 	Duplicates []string `json:"duplicates,omitempty"`
 	Superseded []string `json:"superseded,omitempty"`
 	Unreadable []string `json:"unreadable,omitempty"`
+	// Verified says what the results were checked against beyond their
+	// agreement with one another (a --puzzle file, a results directory's
+	// count.key); Unchecked what could not be, and why.
+	Verified  []string `json:"verified,omitempty"`
+	Unchecked []string `json:"unchecked,omitempty"`
 	// Command is a command line that runs the missing and incomplete
 	// shards ("" when none).
 	Command string `json:"command,omitempty"`
@@ -198,15 +203,30 @@ type Report struct {
 	CommandNote string `json:"command_note,omitempty"`
 }
 
-// MarshalJSON names the balance figures.
+// MarshalJSON names the balance figures. An incomplete report's counts
+// are those of the parts searched (lower bounds of the puzzle's): its
+// "unique" is written "unique_so_far", and "lower_bound" is true, so that
+// a reader of .unique cannot take the part for the whole.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report
+	if r.Complete {
+		return json.Marshal(struct {
+			*plain
+			Min    float64 `json:"shard_seconds_min"`
+			Median float64 `json:"shard_seconds_median"`
+			Max    float64 `json:"shard_seconds_max"`
+		}{(*plain)(r), r.Min, r.Median, r.Max})
+	}
+	u := r.Unique
 	return json.Marshal(struct {
 		*plain
-		Min    float64 `json:"shard_seconds_min"`
-		Median float64 `json:"shard_seconds_median"`
-		Max    float64 `json:"shard_seconds_max"`
-	}{(*plain)(r), r.Min, r.Median, r.Max})
+		Unique      *int64  `json:"unique,omitempty"` // hides the total's
+		UniqueSoFar *int64  `json:"unique_so_far"`
+		LowerBound  bool    `json:"lower_bound"`
+		Min         float64 `json:"shard_seconds_min"`
+		Median      float64 `json:"shard_seconds_median"`
+		Max         float64 `json:"shard_seconds_max"`
+	}{(*plain)(r), nil, &u, true, r.Min, r.Median, r.Max})
 }
 
 // Merge adds up shard results. It returns a *Conflict when the set mixes

@@ -42,7 +42,17 @@ shards' -o names, the index in them, or for shards that printed their
 results on stdout with --json -o beside the file merge read. Otherwise it
 prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md),
-and exits as solve --count does: 0, or 1 when the count is 0.`,
+and exits as solve --count does: 0, or 1 when the count is 0. An
+incomplete set's figures are lower bounds ("at least N"; --json:
+unique_so_far and lower_bound instead of unique).
+
+A directory holding count.key (written by the recipes in deploy/: the
+puzzle file's SHA-256, N and the solve flags of its count) is checked
+against it, with or without --puzzle: results of another N, of another
+puzzle than the file of the key's SHA-256 (--puzzle, else the file the
+results name) or of another configuration than solve --count with the
+key's flags are refused (exit 2). The rows verified and unchecked (and
+--json's lists) say what was and was not checked.`,
 		Example: `  polytile merge results/
   polytile merge --puzzle examples/pentomino-10x6.yaml results/
   polytile merge shard-*.json --json`,
@@ -77,12 +87,28 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 		r, err := shard.ReadFile(p)
 		files = append(files, shard.Loaded{Path: p, Result: r, Err: err})
 	}
+	keys, err := readKeys(args) // mergekey.go
+	if err != nil {
+		return err
+	}
 	if mp.path != "" {
 		err = a.mergeForPuzzle(mp, files)
+	}
+	var mc mergeChecks
+	for _, k := range keys {
+		if err == nil {
+			err = a.checkKey(k, mp, files, &mc)
+		}
 	}
 	var rep *shard.Report
 	if err == nil {
 		rep, err = shard.Merge(files)
+	}
+	if err == nil {
+		if len(keys) == 0 {
+			plainChecks(mp, rep, &mc)
+		}
+		rep.Verified, rep.Unchecked = mc.verified, mc.unchecked
 	}
 	var conflict *shard.Conflict
 	if errors.As(err, &conflict) {
@@ -97,6 +123,11 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 		}
 	} else if err := mergeText(a.stdout, rep); err != nil {
 		return err
+	}
+	if mc.warn {
+		for _, u := range mc.unchecked {
+			fmt.Fprintf(a.stderr, "polytile: not verified: %s\n", u)
+		}
 	}
 	for _, u := range rep.Unreadable {
 		fmt.Fprintf(a.stderr, "polytile: skipped %s\n", u)
@@ -115,11 +146,7 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	row("puzzle", "%s (%s)", shownText(orDefault(r.Puzzle, r.File)), shownText(r.File))
 	row("config", "%s", r.Config)
 	row("shards", "%d of %d complete", r.Count-len(r.Missing)-len(r.Incomplete), r.Count)
-	so := ""
-	if !r.Complete {
-		so = " so far (incomplete: see below)"
-	}
-	row("solutions", "%d (%d unique)%s", r.All, r.Unique, so)
+	row("solutions", "%s", mergeSolutionsText(r)) // lowerbound.go
 	row("nodes", "%d%s", r.Nodes, shardNodesText(r))
 	res := ""
 	if r.Resumed > 0 {
@@ -134,6 +161,12 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	}
 	if len(r.Versions) > 1 {
 		row("versions", "%s", shownText(strings.Join(r.Versions, "; ")))
+	}
+	for n, v := range r.Verified {
+		row(map[bool]string{true: "verified"}[n == 0], "%s", v)
+	}
+	for n, v := range r.Unchecked {
+		row(map[bool]string{true: "unchecked"}[n == 0], "%s", v)
 	}
 	if len(r.Duplicates) > 0 {
 		row("duplicates", "%s (complete, same shard, same counts: ignored)", strings.Join(r.Duplicates, " "))

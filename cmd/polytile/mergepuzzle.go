@@ -57,6 +57,9 @@ type mergePuzzle struct {
 	path, from string
 	solve      solveFlags
 	changed    func(name string) bool
+	// always checks the configuration even when no flag was given (the
+	// flags of a count.key: those left out are solve's defaults).
+	always bool
 }
 
 // configFlags adds solve's flags that shape the split (shard.Config), with
@@ -91,7 +94,7 @@ func (mp *mergePuzzle) configGiven() bool {
 // (Merge refuses results that pinned different pieces): the piece solve
 // would pin is not known without building the search.
 func (mp *mergePuzzle) checkConfig(p *puzzle.Puzzle, files []shard.Loaded) error {
-	if !mp.configGiven() {
+	if !mp.always && !mp.configGiven() {
 		return nil
 	}
 	f := mp.solve

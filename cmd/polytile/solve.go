@@ -361,20 +361,14 @@ func (o *solveOutcome) text(w io.Writer) error {
 		}
 	}
 	if o.Solutions != nil {
-		s := fmt.Sprint(*o.Solutions)
-		if o.Unique != nil {
-			s += fmt.Sprintf(" (%d unique under a symmetry group of order %d)", *o.Unique, o.Symmetries)
-		}
-		switch {
-		case (o.Mode == "first" || o.Mode == "limit") && !o.Complete && !o.TimedOut && !o.Interrupted:
-			s += " (search stopped at the limit)"
-		case !o.Complete:
-			s += " so far"
-		}
-		row("solutions", "%s", s)
+		row("solutions", "%s", o.solutionsText()) // lowerbound.go
 	}
 	if o.Pinned != "" {
-		row("redundancy", "piece %s pinned to one image per symmetry class (counts exact: each canonical solution stands for its orbit)", o.Pinned)
+		exact := "counts exact: " // not said of a stopped count's lower bounds
+		if o.lowerBound() {
+			exact = ""
+		}
+		row("redundancy", "piece %s pinned to one image per symmetry class (%seach canonical solution stands for its orbit)", o.Pinned, exact)
 	}
 	if o.Shard != nil {
 		row("shard", "%s", shardText(o.Shard))

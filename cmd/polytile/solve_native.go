@@ -119,7 +119,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		cfg.Keep = -1
 	}
 	cfg.OnProgress = func(pg native.Progress) {
-		s := fmt.Sprintf("nodes %s (%s/s)  solutions %s  %s", progress.Count(pg.Nodes),
+		s := fmt.Sprintf("nodes %s (%s/s)  solutions so far %s  %s", progress.Count(pg.Nodes),
 			progress.Rate(pg.Nodes, line.Elapsed()), progress.Count(pg.Solutions), compare.Seconds(pg.Seconds))
 		if pg.Fraction > 0 && pg.Fraction < 1 {
 			s += fmt.Sprintf("  ~%.1f%% of the tree", 100*pg.Fraction)

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/shard"
+)
+
+// merge's checks against a results directory's count.key (written by
+// the recipes in deploy/: the puzzle file's SHA-256, N and the extra
+// solve flags of the count the directory was made for), and the account
+// of what was and was not verified that merge prints with its totals.
+//
+// The results record their puzzle's fingerprint, not the file's SHA-256:
+// the key is bridged to them by a puzzle file whose SHA-256 is the key's
+// (--puzzle, else the file the results name), whose fingerprint every
+// result must then have. N is checked against every result, and the
+// flags (read as solve reads them) against every result's configuration
+// once the puzzle is known. What cannot be checked is said, never
+// passed over.
+
+// maxKeyCandidates bounds the files named by the results that merge
+// hashes to find the one of a key's SHA-256 (every result of a count
+// names the same file; more names are hand-made).
+const maxKeyCandidates = 8
+
+// mergeChecks is the account: what was verified, what was not.
+type mergeChecks struct {
+	verified, unchecked []string
+	// warn: a count.key's puzzle could not be checked; merge says so on
+	// stderr too (the totals may be of a puzzle file since edited).
+	warn bool
+}
+
+func (mc *mergeChecks) ok(format string, args ...any) {
+	mc.verified = append(mc.verified, fmt.Sprintf(format, args...))
+}
+
+func (mc *mergeChecks) not(format string, args ...any) {
+	mc.unchecked = append(mc.unchecked, fmt.Sprintf(format, args...))
+}
+
+// readKeys reads the count.key of each directory among args; a key that
+// cannot be read or is not one is refused (exit 2): it was not written
+// by a recipe, and merging as if it were absent would pass over it.
+func readKeys(args []string) ([]*shard.Key, error) {
+	var keys []*shard.Key
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			continue
+		}
+		k, err := shard.ReadKey(a)
+		if err != nil {
+			return nil, usageErr("%s; remove it, or merge the result files by name", shownText(err.Error()))
+		}
+		if k != nil {
+			keys = append(keys, k)
+		}
+	}
+	return keys, nil
+}
+
+// fileSHA256 is the SHA-256 of a regular file of at most
+// puzzle.MaxInputSize bytes (a puzzle file), hexadecimal.
+func fileSHA256(path string) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !st.Mode().IsRegular() {
+		return "", errors.New("not a regular file")
+	}
+	if st.Size() > puzzle.MaxInputSize {
+		return "", fmt.Errorf("larger than %d bytes", puzzle.MaxInputSize)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, io.LimitReader(f, puzzle.MaxInputSize+1)); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// keyFlags reads a key's flags as solve reads them: the flags that shape
+// the split into a mergePuzzle (its changed reports those the key gives),
+// and --from. ok is false, with the reason, when they cannot be read.
+func (a *app) keyFlags(k *shard.Key) (mp mergePuzzle, why string) {
+	if k.FlagsErr != nil {
+		return mp, fmt.Sprintf("its flags line is not words quoted by printf %%q (%v)", k.FlagsErr)
+	}
+	fs := pflag.NewFlagSet("count.key flags", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	mp.configFlags(fs)
+	addFromFlag(fs, &mp.from)
+	a.solveCmd().Flags().VisitAll(func(f *pflag.Flag) { // the others, read and left
+		if fs.Lookup(f.Name) == nil {
+			fs.AddFlag(f)
+		}
+	})
+	var quiet, verbose bool // the global flags solve takes too (app.go)
+	fs.BoolVarP(&quiet, "quiet", "q", false, "")
+	fs.BoolVarP(&verbose, "verbose", "v", false, "")
+	if err := fs.Parse(k.Flags); err != nil {
+		return mp, fmt.Sprintf("its flags are not solve's (%v)", err)
+	}
+	if fs.NArg() > 0 {
+		return mp, fmt.Sprintf("its flags hold arguments that are not flags (%s)", shownText(strings.Join(fs.Args(), " ")))
+	}
+	mp.changed = fs.Changed
+	return mp, ""
+}
+
+// checkKey refuses (a *shard.Conflict, exit 2) the results that disagree
+// with key: another N, another puzzle (when a puzzle file of the key's
+// SHA-256 is at hand: --puzzle, else the one the results name) or
+// another configuration than solve --count with the key's flags. What
+// it could check goes into mc.verified, what it could not into
+// mc.unchecked.
+func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *mergeChecks) error {
+	key := shownText(k.Path)
+	var results []shard.Loaded
+	for _, f := range files {
+		if f.Result != nil {
+			results = append(results, f)
+		}
+	}
+	// N.
+	if k.Shards > 0 {
+		var other []string
+		for _, f := range results {
+			if f.Result.Count != k.Shards {
+				other = append(other, fmt.Sprintf("%s (N = %d)", f.Path, f.Result.Count))
+			}
+		}
+		if len(other) > 0 {
+			return &shard.Conflict{What: fmt.Sprintf("results of another shard count than the N = %d %s records (a directory reused for another N? each count needs its own)", k.Shards, key), Files: other}
+		}
+		mc.ok("N = %d, as %s records", k.Shards, key)
+	} else {
+		mc.not("N: %s records none (the results agree on one N among themselves)", key)
+	}
+	kf, why := a.keyFlags(k)
+	from := mp.from
+	if why == "" && kf.from != "" && from == "" {
+		from = kf.from
+	}
+	// The puzzle: a file of the key's SHA-256.
+	var p *puzzle.Puzzle
+	switch {
+	case mp.path == "-":
+		mc.not("the puzzle file of %s: --puzzle is stdin, whose SHA-256 merge does not take", key)
+	case mp.path != "":
+		sum, err := fileSHA256(mp.path)
+		if err == nil && sum == k.PuzzleSHA256 {
+			mc.ok("--puzzle %s is the puzzle file %s records (SHA-256)", shownText(mp.path), key)
+		} else {
+			mc.not("the puzzle file of %s: --puzzle %s is not it (another SHA-256: edited since the count started, or another file); the results were checked against --puzzle as it is now, by fingerprint",
+				key, shownText(mp.path))
+		}
+		if _, q, err := a.mergeFingerprint(mp.path, from); err == nil {
+			p = q
+		}
+	default:
+		var names []string // the files the results name (a few at most: hashed)
+		for _, f := range results {
+			if n := f.Result.File; n != "" && n != "-" && !slices.Contains(names, n) && len(names) < maxKeyCandidates {
+				names = append(names, n)
+			}
+		}
+		var found string
+		var changed, missing []string
+		for _, n := range names {
+			sum, err := fileSHA256(n)
+			switch {
+			case err != nil:
+				missing = append(missing, n)
+			case sum != k.PuzzleSHA256:
+				changed = append(changed, n)
+			case found == "":
+				found = n
+			}
+		}
+		if found == "" {
+			var where string
+			switch {
+			case len(changed) > 0:
+				where = fmt.Sprintf("%s, the file the results name, has changed since (its SHA-256 is another): the totals are of the puzzle as it was when the count started", shownText(strings.Join(changed, ", ")))
+			case len(missing) > 0:
+				where = fmt.Sprintf("the file the results name (%s) cannot be read here", shownText(strings.Join(missing, ", ")))
+			default:
+				where = "the results name no file"
+			}
+			mc.not("the puzzle: %s records the SHA-256 of the puzzle file the count was started with, and %s; give --puzzle FILE to check the results against a puzzle file as it is now", key, where)
+			mc.warn = true
+			break
+		}
+		fp, q, err := a.mergeFingerprint(found, from)
+		if err != nil {
+			if a.ctx != nil && a.ctx.Err() != nil {
+				return err
+			}
+			mc.not("the puzzle: %s, the puzzle file %s records, cannot be read as solve read it (%s)", shownText(found), key, shownText(err.Error()))
+			mc.warn = true
+			break
+		}
+		if sum, err := fileSHA256(found); err != nil || sum != k.PuzzleSHA256 {
+			mc.not("the puzzle: %s changed while merge read it", shownText(found))
+			break
+		}
+		var stale []string
+		for _, f := range results {
+			if f.Result.Fingerprint != fp {
+				stale = append(stale, fmt.Sprintf("%s (puzzle %s, fingerprint %s)", f.Path, shownText(orDefault(f.Result.Puzzle, "?")), shortFingerprint(f.Result.Fingerprint)))
+			}
+		}
+		if len(stale) > 0 {
+			return &shard.Conflict{What: fmt.Sprintf("results not computed for the puzzle %s records (%s, fingerprint %s): "+
+				"the directory holds another count's results; rerun them into an empty directory", key, shownText(found), shortFingerprint(fp)), Files: stale}
+		}
+		mc.ok("every result is of %s (fingerprint %s), the puzzle file %s records (SHA-256)", shownText(found), shortFingerprint(fp), key)
+		p = q
+	}
+	// The flags.
+	switch {
+	case why != "":
+		mc.not("the configuration: %s: %s", key, why)
+	case p == nil:
+		mc.not("the configuration against %s's flags: needs the puzzle", key)
+	default:
+		kf.always = true
+		if err := kf.checkConfig(p, files); err != nil {
+			var c *shard.Conflict
+			if errors.As(err, &c) {
+				c.What = strings.Replace(c.What, "the flags given", fmt.Sprintf("the flags %s records, %q,", key, strings.TrimSpace(k.FlagsText)), 1)
+			}
+			return err
+		}
+		mc.ok("every result's configuration is solve --count's with the flags %s records (%q)", key, strings.TrimSpace(k.FlagsText))
+	}
+	return nil
+}
+
+// plainChecks is the account of a merge without count.key: --puzzle and
+// solve's flags given, or what is left unchecked.
+func plainChecks(mp mergePuzzle, rep *shard.Report, mc *mergeChecks) {
+	if mp.path != "" {
+		mc.ok("every result's fingerprint is --puzzle %s's as it is now", shownText(mp.path))
+		if mp.configGiven() {
+			mc.ok("every result's configuration is solve --count's with the flags given")
+		} else {
+			mc.not("the configuration: no count.key and no solve flag given (the results agree on one among themselves: %s)", rep.Config)
+		}
+		return
+	}
+	mc.not("the puzzle: no count.key in the directory and no --puzzle: the results agree on one puzzle among themselves (fingerprint %s), checked against no puzzle file",
+		shortFingerprint(rep.Fingerprint))
+	mc.not("the configuration: no count.key and no --puzzle with solve's flags (the results agree on one among themselves)")
+}
