@@ -47,6 +47,10 @@ type Solution struct {
 	// the columns line by line (Values holds what the index restart
 	// alone suggests, see ReadCBCSolution).
 	CBCLines []CBCLine
+	// NamesGiven reports that the column names came from another file
+	// (ReadGLPKRaw's names, Rename's map), not from the solution file:
+	// they identify nothing about the file by themselves.
+	NamesGiven bool
 }
 
 // CBCLine is one "index name value" line of a CBC solution file.
@@ -91,11 +95,13 @@ func (s *Solution) Rename(m map[string]string) error {
 		lines = make(map[string]int, len(s.Lines))
 	}
 	clash, clashed := "", false // the smallest name two names come to
+	renamed := false
 	for k, v := range s.Values {
 		ln, hasLine := s.Lines[k]
 		name := k
 		if full, ok := m[k]; ok {
 			name = full
+			renamed = true
 		}
 		if _, dup := out[name]; dup && (!clashed || name < clash) {
 			clash, clashed = name, true
@@ -118,6 +124,7 @@ func (s *Solution) Rename(m map[string]string) error {
 		return fmt.Errorf("export: %q and %q both name column %q: it is listed twice", trunc(from[0]), trunc(from[1]), trunc(clash))
 	}
 	s.Values, s.Lines = out, lines
+	s.NamesGiven = s.NamesGiven || renamed
 	return nil
 }
 

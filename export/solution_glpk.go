@@ -197,6 +197,7 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 	if kind == "" {
 		return nil, fmt.Errorf("export: not a glpsol -w solution file (no \"s\" line)")
 	}
+	s.NamesGiven = true // GLPK numbers the columns: the names are the names file's
 	return s, nil
 }
 

@@ -45,7 +45,7 @@ func validShard(key, repl string) string {
 // a complete shard owning no subproblem, a split of -5, and a backend
 // "rm -rf /" were results.
 func TestParseBoundsEveryField(t *testing.T) {
-	if _, err := Parse([]byte(validShard("", ""))); err != nil {
+	if _, err := Parse([]byte(withDigest(validShard("", "")))); err != nil {
 		t.Fatalf("the valid result: %v", err)
 	}
 	for _, c := range []struct{ key, value, want string }{
@@ -65,7 +65,7 @@ func TestParseBoundsEveryField(t *testing.T) {
 		{"config", `{"backend": "fila", "heuristic": "f", "volume": -1, "redundancy": "X\u001b[2J"}`, "config.redundancy"},
 		{"complete", "true", ""}, // the unchanged field: still valid
 	} {
-		_, err := Parse([]byte(validShard(c.key, c.value)))
+		_, err := Parse([]byte(withDigest(validShard(c.key, c.value))))
 		if c.want == "" {
 			if err != nil {
 				t.Errorf("%s = %s: %v", c.key, c.value, err)

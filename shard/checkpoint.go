@@ -32,6 +32,9 @@ type Checkpoint struct {
 	Split       Split   `json:"split"`
 	Seconds     float64 `json:"seconds"` // spent on the finished subproblems so far
 	Done        []Sub   `json:"done"`
+	// Digest is the SHA-256 of the other fields as JSON (Seal): a
+	// checkpoint whose fields no longer match it is refused (digest.go).
+	Digest string `json:"digest,omitempty"`
 }
 
 // ReadCheckpoint reads a checkpoint file; a missing file is (nil, nil).
@@ -52,6 +55,9 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 		return nil, fmt.Errorf("checkpoint %s: format %q, want %q", path, shorten(c.Format), CheckpointFormat)
 	}
 	if err := c.check(); err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
+	}
+	if err := c.checkDigest(); err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	return &c, nil
@@ -133,6 +139,9 @@ func (c *Checkpoint) Match(fingerprint string, cfg Config, index, count int, sp 
 func (c *Checkpoint) Write(path string) error {
 	c.Format = CheckpointFormat
 	slices.SortFunc(c.Done, func(a, b Sub) int { return int(a.Index - b.Index) })
+	if err := c.Seal(); err != nil {
+		return err
+	}
 	return atomicfile.Write(context.Background(), path, io.Discard, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		return enc.Encode(c)

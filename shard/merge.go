@@ -249,7 +249,7 @@ func Merge(files []Loaded) (*Report, error) {
 		good = append(good, f)
 	}
 	if len(bad) > 0 {
-		return nil, &Conflict{What: "shard results with fields out of range or that do not fit together", Files: bad}
+		return nil, &Conflict{What: "shard results with fields out of range, that do not fit together or that no longer match their digest", Files: bad}
 	}
 	if len(good) == 0 {
 		return nil, &Conflict{What: "no shard result among the files", Files: paths(files)}

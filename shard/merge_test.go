@@ -83,7 +83,7 @@ func TestParseRejects(t *testing.T) {
 			t.Errorf("accepted %q", s)
 		}
 	}
-	if _, err := Parse([]byte("{\"solution\": []}\n{\"shard\": {\"format\": \"polytile-shard/1\", \"fingerprint\": \"" + testFP + "\", \"config\": {\"backend\": \"dlx\"}, \"split\": {\"hash\": \"0123456789abcdef\"}, \"index\": 0, \"count\": 4}}\n")); err != nil {
+	if _, err := Parse([]byte(withDigest("{\"solution\": []}\n{\"shard\": {\"format\": \"polytile-shard/1\", \"fingerprint\": \"" + testFP + "\", \"config\": {\"backend\": \"dlx\"}, \"split\": {\"hash\": \"0123456789abcdef\"}, \"index\": 0, \"count\": 4}}\n"))); err != nil {
 		t.Errorf("jsonl: %v", err)
 	}
 }
@@ -103,7 +103,7 @@ func TestMergeNodesBalance(t *testing.T) {
 			"fingerprint": "%s", "config": {"backend": "fila", "heuristic": "f", "fila_at": 0, "nof": true, "volume": -1, "redundancy": "X"},
 			"index": %d, "count": 4, "split": {"subproblems": 40, "hash": "0123456789abcdef"}, "owned": 10, "finished": %d, "resumed": 0,
 			"solutions": 8, "unique": 2, "nodes": %d, "seconds": 1.5, "complete": %t}}`, nodes, testFP, i, finished, nodes, complete)
-		r, err := Parse([]byte(data))
+		r, err := Parse([]byte(withDigest(data)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -97,6 +97,9 @@ type Result struct {
 	// Rerun is the command line that runs this shard again, with the
 	// index and output file as {} templates (see Report.Command).
 	Rerun []string `json:"rerun,omitempty"`
+	// Digest is the SHA-256 of the other fields as JSON (Seal): merge
+	// refuses a result whose fields no longer match it (digest.go).
+	Digest string `json:"digest,omitempty"`
 }
 
 // Check reports what is wrong with a result read from a file: a format
@@ -107,6 +110,9 @@ func (r *Result) Check() error {
 		return fmt.Errorf("format %q, want %q", shorten(r.Format), Format)
 	}
 	if err := r.check(); err != nil {
+		return &InvalidError{err}
+	}
+	if err := r.checkDigest(); err != nil {
 		return &InvalidError{err}
 	}
 	return nil

@@ -265,7 +265,7 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 	if err := scan.unknownErr(); err != nil {
 		return nil, err
 	}
-	identified, err := checkFingerprint(ctx, prog, scan.fingerprints, sol.Values)
+	identified, err := checkFingerprintOf(ctx, prog, scan.fingerprints, sol) // check_fingerprint.go
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/model"
 )
 
@@ -41,6 +42,37 @@ func checkFingerprint(ctx context.Context, prog *model.Program, names []string, 
 const unconfirmedProof = "the file names no program fingerprint, so the solver's proof may be about another program with the same column names; export the program with this polytile (its LP and MPS files carry a fingerprint column, polytile_fp_...) to have it confirmed"
 
 // unconfirmedInfeasible is what check adds to a solver's claim that the
-// program has no solution when the file names no fingerprint (HiGHS lists
-// no values at all then, so it never can).
-const unconfirmedInfeasible = "the file names no program fingerprint (HiGHS lists no values without a solution), so polytile cannot tell which program the solver found infeasible; 'polytile solve' confirms it independently"
+// program has no solution when the file does not identify the program:
+// it names no fingerprint (HiGHS lists no values at all then, so it never
+// can), or only through a names file (glpsol -w, a fixed-MPS export),
+// whose names are not the solution's evidence.
+const unconfirmedInfeasible = "the file does not identify the program (it names no fingerprint: HiGHS lists no values without a solution; or it names columns only through --names: glpsol -w, a fixed-MPS export), so polytile cannot tell which program the solver found infeasible; 'polytile solve' confirms it independently"
+
+// checkFingerprintOf is checkFingerprint for a solution file sol. A file
+// that reports no feasible solution (glpsol's INTEGER EMPTY or INTEGER
+// UNDEFINED, CBC's Infeasible) lists values that are no solution: glpsol
+// prints every activity 0, the fingerprint column's too. Its fingerprint
+// is then judged by name alone: this program's name, read from the file
+// itself, identifies it (the solver's verdict is about this program);
+// another name is another program's (an error, as always); a name that
+// came from a names file (glpsol -w, a fixed-MPS export) identifies
+// nothing, and the file is not identified. check refused the INTEGER
+// EMPTY file of this very program as "the solution of another program"
+// (exit 2), the fingerprint's value 0 not being the one the program fixes.
+func checkFingerprintOf(ctx context.Context, prog *model.Program, names []string, sol *export.Solution) (bool, error) {
+	if sol.Feasible || len(names) == 0 {
+		return checkFingerprint(ctx, prog, names, sol.Values)
+	}
+	own, err := prog.Fingerprint(ctx)
+	if err != nil {
+		return false, err
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		// The value the program fixes: only the name is judged.
+		if err := model.MatchFingerprint(own, n, model.FingerprintValue(own)); err != nil {
+			return false, fmt.Errorf("%w (check the puzzle, --mode, --formulation, --strengthen and --symmetry against the export; with --names: the LP or MPS file of this export)", err)
+		}
+	}
+	return !sol.NamesGiven, nil
+}

@@ -67,6 +67,7 @@ func TestMergeTextPartialBesideComplete(t *testing.T) {
 	}
 	part := filepath.Join(t.TempDir(), "partial.json")
 	os.WriteFile(part, []byte(partial), 0o644)
+	resealFile(t, part)
 	code, out, errs := run(t, "", "merge", dir, part)
 	if code != 0 || strings.Contains(out, "same counts") || !strings.Contains(out, "partial.json (shard 1, interrupted") ||
 		!strings.Contains(out, "shard-1.json has a complete result") {
@@ -87,6 +88,7 @@ func TestMergeTextNoCompleteShard(t *testing.T) {
 		f := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
 		data, _ := os.ReadFile(f)
 		os.WriteFile(f, regexp.MustCompile(`"complete":\s*true`).ReplaceAll(data, []byte(`"complete": false`)), 0o644)
+		resealFile(t, f)
 	}
 	code, out, errs := run(t, "", "merge", dir)
 	if code != 1 || !strings.Contains(out, "no complete shard for figures per shard") || strings.Contains(out, "0.00)") {

@@ -10,7 +10,8 @@ import (
 )
 
 // editJSON rewrites a JSON file: edit changes the decoded object (numbers
-// kept as json.Number, so 2^63-1 survives).
+// kept as json.Number, so 2^63-1 survives); a shard result or checkpoint
+// gets the digest of its new fields.
 func editJSON(t *testing.T, path string, edit func(m map[string]any)) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -24,6 +25,7 @@ func editJSON(t *testing.T, path string, edit func(m map[string]any)) {
 		t.Fatal(err)
 	}
 	edit(m)
+	resealJSON(m) // digest_test.go
 	out, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)

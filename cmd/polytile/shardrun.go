@@ -325,7 +325,7 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 	o.Complete = r.Complete
 	o.found = o.found || all > 0
 	o.Shard = r
-	return nil
+	return r.Seal() // last: merge checks the fields against it
 }
 
 // rerun is the command line of this shard with {} for the index (in
