@@ -121,6 +121,7 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 		}
 	}()
 	root := a.rootCmd()
+	setOnceFlags(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
