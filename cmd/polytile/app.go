@@ -164,6 +164,9 @@ func (a *app) exitCode(err error) int {
 // interpret (escapes, bidirectional overrides) escaped: messages quote
 // file names and input.
 func (a *app) printErr(err error) {
+	if ee, ok := err.(*exitError); ok && ee.err == nil {
+		return // an exit code alone: its message was printed (after a signal: "exit 1")
+	}
 	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(strings.TrimPrefix(err.Error(), "polytile: ")))
 }
 
