@@ -183,7 +183,7 @@ and turns it into every form you need:
             solve the binary program in-process with HiGHS; --max-coverage
             finds the best near-miss of an infeasible puzzle
   export    write the program as LP / MPS for any MIP solver, the exact-cover
-            matrix for Knuth's dlx1, or a runnable Pyomo script
+            matrix for Knuth's dlx3 (or dlx1), or a runnable Pyomo script
   check     read an external solver's solution file back, verify and draw it
   compare   run several backends on the same puzzles and check they agree
   bench     the benchmark suite of the FILA article on this machine
