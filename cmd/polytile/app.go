@@ -124,11 +124,12 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	setOnceFlags(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	helpOut := &recordingWriter{w: stdout}
+	root.SetOut(helpOut)
 	root.SetErr(stderr)
 	err := unknownCommandErr(root, root.ExecuteContext(ctx))
 	close(finished)
-	return a.exitCode(err)
+	return a.helpWriteFailed(a.exitCode(err), helpOut)
 }
 
 func (a *app) exitCode(err error) int {
