@@ -188,6 +188,9 @@ func runOne(ctx context.Context, b Backend, task Task) *Row {
 	switch {
 	case err != nil && errors.Is(bctx.Err(), context.DeadlineExceeded):
 		r.Status, r.Seconds = Timeout, time.Since(start).Seconds()
+	case err != nil && ctx.Err() != nil:
+		// Stopped by a signal: not an error of the backend.
+		r.Status, r.Seconds = Timeout, time.Since(start).Seconds()
 	case err != nil:
 		r.Status, r.Reason, r.Seconds = Error, err.Error(), time.Since(start).Seconds()
 	case o == nil:
@@ -197,6 +200,11 @@ func runOne(ctx context.Context, b Backend, task Task) *Row {
 		if r.Status == "" {
 			r.Status = OK
 		}
+	}
+	if r.Status == Timeout && r.Note == "" && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		// A signal, not the time limit: every backend's row says so, as
+		// the native ones did (cbc's read "timeout" alone after Ctrl-C).
+		r.Note = "interrupted"
 	}
 	return r
 }

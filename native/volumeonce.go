@@ -27,16 +27,33 @@ func filterOnce(ctx context.Context, pr *problem) ([]bool, error) {
 		return keep, nil
 	}
 	lf := newLocalFlood(pr, v, perClass)
+	nextPoll := 0
 	for k := range pr.options() {
-		if k&1023 == 0 {
+		if k&1023 == 0 || lf.work >= nextPoll {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			nextPoll = lf.work + pollWork
 		}
 		keep[k] = lf.ok(k)
 	}
 	return keep, nil
 }
+
+// fallbackBudget bounds the cells the volume pre-filter visits in whole
+// floods (options whose image splits a large component in two or more
+// large parts, or a piece that is not connected). On a long strip almost
+// every option splits it: one whole flood per option cost the area squared
+// (2x32768 dominoes: 80 s, against 0.5 s without the filter). Past the
+// budget such options are kept undecided: the filter only prunes options
+// that are in no tiling, so keeping one changes no count, only the search
+// tree. The budget is a number of cells, not a time: the options kept, and
+// so the split of a sharded count, are the same on every machine.
+const fallbackBudget = 1 << 26
+
+// pollWork is how many flooded cells filterOnce lets pass between two
+// reads of its context (well under a millisecond).
+const pollWork = 1 << 16
 
 // volumePerClass returns, per class c, the reachable areas of all pieces
 // but one copy of c (the one being placed).
@@ -141,6 +158,14 @@ type localFlood struct {
 	tag      []uint32 // per cell: the flood (or image) that last visited it
 	next     uint32
 	queue    []int32
+	// work counts the cells visited by the floods; whole floods stop
+	// being made once it passes fallbackBudget (undecided options are
+	// kept, counted in undecided).
+	work      int
+	undecided int
+	// allReach[c]: every area is reachable after placing a copy of class
+	// c (a piece that is not connected remains): the option is kept.
+	allReach []bool
 }
 
 func newLocalFlood(pr *problem, v *volume, perClass [][]uint64) *localFlood {
@@ -173,7 +198,15 @@ func newLocalFlood(pr *problem, v *volume, perClass [][]uint64) *localFlood {
 		lf.compArea = append(lf.compArea, len(q))
 	}
 	lf.badOther = make([]int, len(pr.classes))
+	lf.allReach = make([]bool, len(pr.classes))
 	for c := range pr.classes {
+		lf.allReach[c] = true
+		for a := 0; a <= pr.nCells; a++ {
+			if !bitSet(perClass[c], a) {
+				lf.allReach[c] = false
+				break
+			}
+		}
 		for _, a := range lf.compArea {
 			if !bitSet(perClass[c], a) {
 				lf.badOther[c]++
@@ -197,10 +230,18 @@ func (lf *localFlood) ok(k int) bool {
 	pr := lf.pr
 	cls := pr.optClass[k]
 	reach := lf.perClass[cls]
+	if lf.allReach[cls] {
+		return true
+	}
 	cells := pr.optCells(k)
 	home := lf.comp[cells[0]]
 	for _, c := range cells {
 		if lf.comp[c] != home { // a piece that is not connected
+			if lf.work+pr.nCells > fallbackBudget {
+				lf.undecided++
+				return true
+			}
+			lf.work += pr.nCells
 			return filterOnceFull(pr, lf.v, lf.perClass, k)
 		}
 	}
@@ -255,11 +296,12 @@ func (lf *localFlood) ok(k int) bool {
 				}
 			}
 			lf.queue = q
+			lf.work += len(q)
 			switch {
 			case merged:
 			case stopped:
 				if large {
-					return filterOnceFull(pr, lf.v, lf.perClass, k)
+					return lf.whole(cells, reach)
 				}
 				large = true
 			default:
@@ -272,6 +314,55 @@ func (lf *localFlood) ok(k int) bool {
 	}
 	if large {
 		return bitSet(reach, lf.compArea[home]-len(cells)-small)
+	}
+	return true
+}
+
+// whole decides an option whose image leaves two or more parts of its
+// component too large for the probe: it floods every part of the home
+// component next to the image, in full, and checks each area. Past
+// fallbackBudget it keeps the option undecided (true).
+func (lf *localFlood) whole(cells []int32, reach []uint64) bool {
+	pr := lf.pr
+	// One tag for the image and at most one per neighbour of its cells.
+	if lf.next > math.MaxUint32-uint32(len(puzzle.FaceDirs)*len(cells)+1) {
+		clear(lf.tag)
+		lf.next = 1
+	}
+	img := lf.stamp()
+	for _, c := range cells {
+		lf.tag[c] = img
+	}
+	for _, x := range cells {
+		for _, s := range pr.nbr[x] {
+			if s < 0 || lf.tag[s] >= img {
+				continue // outside, the image, or a part already flooded
+			}
+			t := lf.stamp()
+			lf.tag[s] = t
+			q := append(lf.queue[:0], s)
+			for h := 0; h < len(q); h++ {
+				if lf.work+h >= fallbackBudget {
+					lf.queue = q
+					lf.work = fallbackBudget
+					lf.undecided++
+					return true
+				}
+				for _, y := range pr.nbr[q[h]] {
+					// Every cell this flood meets is unvisited or its
+					// own: the parts flooded before are whole.
+					if y >= 0 && lf.tag[y] < img {
+						lf.tag[y] = t
+						q = append(q, y)
+					}
+				}
+			}
+			lf.queue = q
+			lf.work += len(q)
+			if !bitSet(reach, len(q)) {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -162,4 +163,65 @@ func BenchmarkFilterOnceBox16(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// stripProblem is a 1 x n strip with unlimited dominoes: nearly every
+// option splits the strip into two parts longer than the probe, the case
+// the local floods cannot decide (a domino at an odd offset leaves two odd
+// parts: the filter drops it).
+func stripProblem(t testing.TB, n int) *problem {
+	t.Helper()
+	return newProblem(mustPuzzle(t, puzzle.Spec{Name: "strip", Dim: 2,
+		Region: puzzle.Box(puzzle.Dims{Width: n, Height: 1, Depth: 1}),
+		Pieces: []puzzle.PieceSpec{{Name: "D", Cells: art(t, "##"), Unlimited: true, Policy: puzzle.Free}}}))
+}
+
+// TestFilterOnceStripBounded: on a long strip the volume pre-filter's whole
+// floods are bounded by fallbackBudget and read the context in between, and
+// every option it drops is one the plain definition drops. With one full
+// flood fill per split option (the code before the budget) the 1x131072
+// strip took minutes (a 2x32768 strip: 80 s of an 80.5 s solve) and read
+// its context only every 1,024 options, seconds apart: both subtests
+// failed.
+func TestFilterOnceStripBounded(t *testing.T) {
+	pr := stripProblem(t, 131072)
+	t.Run("bounded", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		start := time.Now()
+		keep, err := filterOnce(ctx, pr)
+		if err != nil {
+			t.Fatalf("volume filter of a 1x131072 strip not done after %v: %v", time.Since(start), err)
+		}
+		v := newVolume(pr)
+		perClass := volumePerClass(pr, v)
+		dropped, checked := 0, 0
+		for k, ok := range keep {
+			if ok {
+				continue
+			}
+			dropped++
+			if checked < 50 {
+				checked++
+				if filterOnceFull(pr, v, perClass, k) {
+					t.Fatalf("option %d dropped, but the plain definition keeps it", k)
+				}
+			}
+		}
+		// Half the options leave two odd parts; those past the budget are
+		// kept undecided.
+		if dropped == 0 {
+			t.Fatal("the filter dropped no option: nothing was decided")
+		}
+		t.Logf("%d options, %d dropped, %v", len(keep), dropped, time.Since(start))
+	})
+	t.Run("stops", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(50*time.Millisecond, cancel)
+		start := time.Now()
+		_, err := filterOnce(ctx, pr)
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("volume filter stopped %v after the start (cancelled at 50ms), err %v", d, err)
+		}
+	})
 }

@@ -121,13 +121,15 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 		}
 	}()
 	root := a.rootCmd()
+	setOnceFlags(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	helpOut := &recordingWriter{w: stdout}
+	root.SetOut(helpOut)
 	root.SetErr(stderr)
 	err := unknownCommandErr(root, root.ExecuteContext(ctx))
 	close(finished)
-	return a.exitCode(err)
+	return a.helpWriteFailed(a.exitCode(err), helpOut)
 }
 
 func (a *app) exitCode(err error) int {
@@ -163,7 +165,10 @@ func (a *app) exitCode(err error) int {
 // interpret (escapes, bidirectional overrides) escaped: messages quote
 // file names and input.
 func (a *app) printErr(err error) {
-	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(strings.TrimPrefix(err.Error(), "polytile: ")))
+	if ee, ok := err.(*exitError); ok && ee.err == nil {
+		return // an exit code alone: its message was printed (after a signal: "exit 1")
+	}
+	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(strings.TrimPrefix(plainPathError(err.Error()), "polytile: ")))
 }
 
 func (a *app) rootCmd() *cobra.Command {
@@ -179,7 +184,7 @@ and turns it into every form you need:
             solve the binary program in-process with HiGHS; --max-coverage
             finds the best near-miss of an infeasible puzzle
   export    write the program as LP / MPS for any MIP solver, the exact-cover
-            matrix for Knuth's dlx1, or a runnable Pyomo script
+            matrix for Knuth's dlx3 (or dlx1), or a runnable Pyomo script
   check     read an external solver's solution file back, verify and draw it
   compare   run several backends on the same puzzles and check they agree
   bench     the benchmark suite of the FILA article on this machine

@@ -74,7 +74,7 @@ Exit code 1 when a case does not find the known number of solutions.`,
 		},
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.format, "format", "table", "table, markdown, csv or json")
+	fl.StringVar(&f.format, "format", "", "table, markdown, csv or json (default: by the -o extension, .txt .md .csv .json; else table)")
 	fl.StringVar(&f.chart, "chart", "", "write a bar chart of the times (ours and the article's) to FILE (.svg, .png, .txt)")
 	fl.StringVarP(&f.out, "output", "o", "-", "write the table to FILE")
 	fl.StringVar(&f.update, "update", "", "write the Markdown table into FILE between <!-- bench:SUITE:begin --> and <!-- bench:SUITE:end -->")
@@ -84,9 +84,9 @@ Exit code 1 when a case does not find the known number of solutions.`,
 }
 
 func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
-	format, err := compare.ParseFormat(f.format)
+	format, err := tableFormatForOutput(f.format, f.out)
 	if err != nil {
-		return usageErr("%v", err)
+		return err
 	}
 	cases, err := compare.BenchSuite(suite)
 	if err != nil {

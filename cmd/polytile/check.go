@@ -354,10 +354,10 @@ func (r *checkReport) text(w io.Writer) error {
 	return err
 }
 
-// readLimited reads a solution file (or stdin for "-"), refusing one
+// readLimitedWait reads a solution file (or stdin for "-"), refusing one
 // larger than export.MaxSolutionSize and anything but a regular file or
-// stdin.
-func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
+// stdin. It may block in open or read (a FIFO, a pipe): readLimited runs it.
+func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
 	var r io.Reader = stdin
 	if path != "-" {
 		st, err := os.Stat(path)

@@ -72,6 +72,9 @@ The file is written to a temporary name and renamed when complete.`,
   polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := exportFormatForOutput(format, out); err != nil {
+				return err
+			}
 			if format == "" {
 				return usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 			}

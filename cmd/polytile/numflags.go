@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -92,6 +93,11 @@ type floatValue struct {
 
 func (v *floatValue) Set(s string) error {
 	x, err := strconv.ParseFloat(s, 64)
+	// Decimal only, as the integers: ParseFloat also reads hexadecimal
+	// mantissas (0x1p-2) and digit separators after a base prefix.
+	if strings.ContainsAny(s, "xX_") {
+		err = strconv.ErrSyntax
+	}
 	if err != nil || x != x || x < v.lo || x > v.hi {
 		return fmt.Errorf("want a number from %g to %g", v.lo, v.hi)
 	}
