@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/shard"
 )
 
@@ -61,20 +62,26 @@ func (o *solveOutcome) partialText() string {
 		part = fmt.Sprintf("the part of shard %d/%d searched", o.Shard.Index, o.Shard.Count)
 	}
 	if !o.stoppedCount() {
-		return fmt.Sprintf("at least %d solutions: the search stopped at the limit%s", *o.Solutions, uniq)
+		return fmt.Sprintf("at least %s: the search stopped at the limit%s", textio.Count(int(*o.Solutions), "solution"), uniq)
 	}
-	return fmt.Sprintf("at least %d solutions found before the stop (%s)%s: lower bounds from %s, not the puzzle's counts",
-		*o.Solutions, o.stopCause(), uniq, part)
+	return fmt.Sprintf("at least %s found before the stop (%s)%s: lower bounds from %s, not the puzzle's counts",
+		textio.Count(int(*o.Solutions), "solution"), o.stopCause(), uniq, part)
 }
 
 // solutionsText is the value of the text output's "solutions" row.
 func (o *solveOutcome) solutionsText() string {
-	if o.lowerBound() {
+	if o.stoppedCount() {
 		return o.partialText()
 	}
 	s := fmt.Sprint(*o.Solutions)
 	if o.Unique != nil {
 		s += fmt.Sprintf(" (%d unique%s)", *o.Unique, o.groupText())
+	}
+	if o.lowerBound() {
+		// A listing that stopped where it was asked to (the first
+		// solution, --limit N): exactly what it listed, the search not
+		// finished ("at least 1 solutions: ..." on every plain solve).
+		return s + " (search stopped at the limit)"
 	}
 	if o.Shard != nil {
 		s += fmt.Sprintf(" in shard %d/%d's part (polytile merge adds up the shards)", o.Shard.Index, o.Shard.Count)

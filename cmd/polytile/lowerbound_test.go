@@ -127,3 +127,24 @@ func TestCompleteCountKeepsUnique(t *testing.T) {
 		t.Errorf("--limit 3 --unique: unique %v, lower_bound %v, partial %v", m["unique"], m["lower_bound"], m["partial"])
 	}
 }
+
+// TestListingAtItsLimitReadsPlainly: a listing that stopped where it was
+// asked to (plain solve: the first solution; --limit N) says what it
+// listed, "1 (search stopped at the limit)", as before the stopped-count
+// wording: it read "at least 1 solutions: the search stopped at the
+// limit" on every plain solve, the demo's first answer included.
+func TestListingAtItsLimitReadsPlainly(t *testing.T) {
+	p := example("pentomino-10x6.yaml")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "solutions   1 (search stopped at the limit)\n"},
+		{[]string{"--limit", "3", "--unique"}, "solutions   12 (3 unique under a symmetry group of order 4) (search stopped at the limit)\n"},
+	} {
+		code, out, errs := run(t, "", append([]string{"solve", p, "-q"}, c.args...)...)
+		if code != 0 || !strings.Contains(out, c.want) || strings.Contains(out, "at least") {
+			t.Errorf("solve %v: exit %d, want the row %q:\n%s%s", c.args, code, c.want, out, errs)
+		}
+	}
+}
