@@ -396,7 +396,7 @@ func reruns(good []Loaded) (tmpl []string, bad string) {
 		t, err := ValidRerun(f.Result)
 		switch {
 		case err == nil && tmpl == nil:
-			tmpl = withResultFile(t, f.Path, f.Result.Index)
+			tmpl = besideRead(withResultFile(t, f.Path, f.Result.Index), f.Path, f.Result.Index)
 		case err != nil && bad == "":
 			bad = fmt.Sprintf("the rerun command recorded in %s is not printed: %v", f.Path, err)
 		}
@@ -477,6 +477,43 @@ func withResultFile(tmpl []string, path string, index int) []string {
 		name += ".json"
 	}
 	return append(out, "--json", "-o", name)
+}
+
+// besideRead moves the files of a rerun template (-o, and --checkpoint
+// when it sat in -o's directory) into the directory of path, the result
+// merge read for shard index, unless -o already names that file: results
+// copied or moved to another directory (or recorded with a path relative
+// to another working directory) got a command that wrote the missing
+// shards where the shards first ran, not where merge reads them. A path
+// that does not exist (nothing was read from it) leaves tmpl as it is;
+// tmpl is not modified.
+func besideRead(tmpl []string, path string, index int) []string {
+	outAt := -1
+	for n := 0; n+1 < len(tmpl); n++ {
+		if tmpl[n] == "-o" || tmpl[n] == "--output" {
+			outAt = n + 1
+		}
+	}
+	if outAt < 0 {
+		return tmpl
+	}
+	v := tmpl[outAt]
+	read, err := os.Stat(path)
+	if err != nil {
+		return tmpl // nothing to place it beside
+	}
+	if st, err := os.Stat(strings.ReplaceAll(v, "{}", strconv.Itoa(index))); err == nil && os.SameFile(st, read) {
+		return tmpl
+	}
+	out := slices.Clone(tmpl)
+	dir, oldDir := filepath.Dir(path), filepath.Dir(v)
+	out[outAt] = filepath.Join(dir, filepath.Base(v))
+	for n := 0; n+1 < len(out); n++ {
+		if out[n] == "--checkpoint" && filepath.Dir(out[n+1]) == oldDir {
+			out[n+1] = filepath.Join(dir, filepath.Base(out[n+1]))
+		}
+	}
+	return out
 }
 
 // IndexTemplate replaces the shard index in a file name by {} when it

@@ -98,3 +98,34 @@ func TestMergeTextNoCompleteShard(t *testing.T) {
 		t.Errorf("ratioText(5, 0) = %q, want n/a", got)
 	}
 }
+
+// TestMergeCommandWritesBesideTheCopy: results copied to another
+// directory get a printed command that writes the missing shards (and
+// their checkpoints) into the directory merge read, so that merging it
+// again completes the set; the command named the directory the shards
+// first ran in (its -o as recorded), and the copy stayed incomplete.
+func TestMergeCommandWritesBesideTheCopy(t *testing.T) {
+	bin := binary(t)
+	first, copied := t.TempDir(), t.TempDir()
+	p, _ := filepath.Abs(example("pentomino-12x5.yaml"))
+	if code, _, errs := run(t, "", "solve", p, "--count", "--shard", "0/2", "--json", "-o", filepath.Join(first, "shard-0.json"),
+		"--checkpoint", filepath.Join(first, "shard-0.ckpt")); code != 0 {
+		t.Fatalf("shard 0: exit %d: %s", code, errs)
+	}
+	os.WriteFile(filepath.Join(copied, "shard-0.json"), reading(t, filepath.Join(first, "shard-0.json")), 0o644)
+	code, rep, _ := mergeJSON(t, copied)
+	if code != 1 || rep.Command == "" || strings.Contains(rep.Command, first) || !strings.Contains(rep.Command, copied) {
+		t.Fatalf("merge of the copy: exit %d, command %q: it should write into %s, not %s", code, rep.Command, copied, first)
+	}
+	sh := exec.Command("sh", "-c", rep.Command)
+	sh.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if b, err := sh.CombinedOutput(); err != nil {
+		t.Fatalf("the printed command %s: %v\n%s", rep.Command, err, b)
+	}
+	if code, rep, errs := mergeJSON(t, copied); code != 0 || !rep.Complete || rep.All != 4040 {
+		t.Fatalf("the copy after the printed command: exit %d %s %+v", code, errs, rep)
+	}
+	if _, err := os.Stat(filepath.Join(first, "shard-1.json")); err == nil {
+		t.Errorf("the printed command wrote into %s", first)
+	}
+}
