@@ -58,3 +58,19 @@ func BenchmarkTetrisCubeParallel2(b *testing.B) {
 func BenchmarkDiamond(b *testing.B) {
 	runBench(b, diamond(b), cfgDiamond, 51184)
 }
+
+// BenchmarkWideEFirstTiling: the first tiling of a 96x96 board of
+// unlimited monominoes by the default configuration (E throughout, on the
+// multi-word FILA until 64 cells are open): E's cell choice scans the
+// open cells at every node, so this measures that scan (one pass over the
+// open cells since 2026-11-23; two passes over every cell before).
+func BenchmarkWideEFirstTiling(b *testing.B) {
+	p := parseYAML(b, "mono96", "board: 96x96\ncount: unlimited\npieces:\n  I: \"#\"\n")
+	cfg := DefaultConfig(p)
+	cfg.Limit = 1
+	for b.Loop() {
+		if r := solve(b, p, cfg); r.All != 1 || r.Nodes != 96*96 {
+			b.Fatalf("%d solutions, %d nodes; want 1 and %d", r.All, r.Nodes, 96*96)
+		}
+	}
+}

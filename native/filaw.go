@@ -34,6 +34,7 @@ type filaW struct {
 	volN   int
 	seen   []bool
 	stack  []int32
+	cand   []int32   // E's and S's candidate cells at the node being chosen
 	in     filaInput // for the hand-over to fila64
 }
 
@@ -219,19 +220,34 @@ func (f *filaW) selectSet(t *tableLayout, lvl, q int, from int32) (int32, int32)
 		c := t.order[m]
 		return t.setBase[c] + f.ilsi(&t.nb[c]), 0
 	}
+	// The candidates, in increasing cell order: every open cell (S), or
+	// those with the fewest open neighbours (E), found in one pass over
+	// the open cells (the board is over 64 cells here: a second pass, or
+	// one over the occupied cells too, doubled a cost paid at every node).
+	n := int32(f.fs.n)
+	cand := f.cand[:0]
 	nmin := 7
-	if t.kind == heurE {
-		for l := range int32(f.fs.n) {
-			if f.isOpen(l) {
-				nmin = min(nmin, f.openNeighbours(l))
+	for wi, word := range f.occ {
+		for m := ^word; m != 0; m &= m - 1 {
+			l := int32(wi*64 + bits.TrailingZeros64(m))
+			if l >= n {
+				break
 			}
+			if t.kind == heurE {
+				k := f.openNeighbours(l)
+				if k > nmin {
+					continue
+				}
+				if k < nmin {
+					nmin, cand = k, cand[:0]
+				}
+			}
+			cand = append(cand, l)
 		}
 	}
+	f.cand = cand
 	fmin, best := int(^uint(0)>>1), int32(-1)
-	for l := range int32(f.fs.n) {
-		if !f.isOpen(l) || (t.kind == heurE && f.openNeighbours(l) != nmin) {
-			continue
-		}
+	for _, l := range cand {
 		set := t.setBase[l] + f.ilsi(&t.nb[l])
 		if fc := f.countFits(t, set, q, fmin); fc < fmin {
 			fmin, best = fc, set
