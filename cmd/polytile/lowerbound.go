@@ -42,10 +42,14 @@ func (o *solveOutcome) stopCause() string {
 	return "incomplete"
 }
 
-// partialText is the sentence of "partial" in the JSON and of the text's
-// solutions row for a stopped count or listing; "" when the counts are
-// complete.
-func (o *solveOutcome) partialText() string {
+// partialText is the sentence of "partial" in the JSON for a stopped
+// count or listing; "" when the counts are complete.
+func (o *solveOutcome) partialText() string { return o.partialWith(" solutions") }
+
+// partialWith is partialText with noun after the first figure: the text's
+// solutions row leaves it out ("solutions   at least 9356 found ...", not
+// "solutions   at least 9356 solutions found ...").
+func (o *solveOutcome) partialWith(noun string) string {
 	if !o.lowerBound() {
 		return ""
 	}
@@ -61,16 +65,16 @@ func (o *solveOutcome) partialText() string {
 		part = fmt.Sprintf("the part of shard %d/%d searched", o.Shard.Index, o.Shard.Count)
 	}
 	if !o.stoppedCount() {
-		return fmt.Sprintf("at least %d solutions: the search stopped at the limit%s", *o.Solutions, uniq)
+		return fmt.Sprintf("at least %d%s: the search stopped at the limit%s", *o.Solutions, noun, uniq)
 	}
-	return fmt.Sprintf("at least %d solutions found before the stop (%s)%s: lower bounds from %s, not the puzzle's counts",
-		*o.Solutions, o.stopCause(), uniq, part)
+	return fmt.Sprintf("at least %d%s found before the stop (%s)%s: lower bounds from %s, not the puzzle's counts",
+		*o.Solutions, noun, o.stopCause(), uniq, part)
 }
 
 // solutionsText is the value of the text output's "solutions" row.
 func (o *solveOutcome) solutionsText() string {
 	if o.lowerBound() {
-		return o.partialText()
+		return o.partialWith("")
 	}
 	s := fmt.Sprint(*o.Solutions)
 	if o.Unique != nil {
@@ -117,6 +121,6 @@ func mergeSolutionsText(r *shard.Report) string {
 	if r.Complete {
 		return fmt.Sprintf("%d (%d unique)", r.All, r.Unique)
 	}
-	return fmt.Sprintf("at least %d solutions found in the parts the shards searched; unique so far %d: "+
+	return fmt.Sprintf("at least %d found in the parts the shards searched; unique so far %d: "+
 		"lower bounds, not the puzzle's counts (incomplete: see below)", r.All, r.Unique)
 }
