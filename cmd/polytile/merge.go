@@ -106,6 +106,7 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 	}
 	if err == nil {
 		if len(keys) == 0 {
+			mc.unreadKeys = namedKeyDirs(args) // mergekeynamed.go
 			plainChecks(mp, rep, &mc)
 		}
 		rep.Verified, rep.Unchecked = mc.verified, mc.unchecked
