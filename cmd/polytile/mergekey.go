@@ -251,8 +251,13 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 			var c *shard.Conflict
 			if errors.As(err, &c) {
 				c.What = strings.Replace(c.What, "the flags given", fmt.Sprintf("the flags %s records, %s,", key, keyFlagsText(k)), 1)
+				return err
 			}
-			return err
+			// Flags solve --count refuses (an unknown heuristic, a backend
+			// that does not count): no result is this key's count's. Said
+			// of the key, not as merge's own flag ("merge --heuristic").
+			return usageErr("refusing to merge: %s records solve flags a count refuses (%s): the results are not of its count; remove it, or merge the result files by name",
+				key, shownText(strings.TrimPrefix(err.Error(), "merge ")))
 		}
 		mc.ok("every result's configuration is solve --count's with the flags %s records (%s)", key, keyFlagsText(k))
 	}

@@ -32,3 +32,22 @@ func TestMergeSaysWhichKeyItDidNotRead(t *testing.T) {
 		t.Errorf("merge DIR, no flags: %+v", v)
 	}
 }
+
+// TestMergeNamesTheKeyOfFlagsSolveRefuses: a count.key whose flags solve
+// --count refuses (an unknown heuristic, a backend that does not count)
+// is refused (exit 2) naming the key; the message blamed merge's own
+// flags ("merge --heuristic: ...", "merge --backend ...") though none
+// was given. Fails on the old code.
+func TestMergeNamesTheKeyOfFlagsSolveRefuses(t *testing.T) {
+	dir := t.TempDir()
+	p, _ := editedCopy(t, dir, "p.yaml")
+	out := filepath.Join(dir, "out")
+	slurmCount(t, p, out, 2)
+	for _, flags := range []string{"--heuristic zz ", "--backend highs "} {
+		setKeyLine(t, out, 4, "flags "+flags)
+		code, _, errs := run(t, "", "merge", out)
+		if code != 2 || strings.Contains(errs, "merge --") || !strings.Contains(errs, "count.key records solve flags a count refuses") {
+			t.Errorf("key flags %q: exit %d %s", flags, code, errs)
+		}
+	}
+}
