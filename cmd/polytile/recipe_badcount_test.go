@@ -16,7 +16,9 @@ import (
 // refused it (and the Job's script did for 0 and 100001, which its
 // digits-only check let through), so every later task with the right N
 // was refused ("N (0 then, 64 now)") and merge refused the key: OUTDIR
-// had to be removed by hand. Fails on the old scripts.
+// had to be removed by hand; so did a Slurm task that knew no count
+// (SLURM_ARRAY_TASK_COUNT unset), whose key said "shards ". Fails on the
+// old scripts.
 func TestRecipesCheckNBeforeTheKey(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
@@ -55,6 +57,24 @@ func TestRecipesCheckNBeforeTheKey(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, "count.key")); err == nil {
 			t.Errorf("Job pod, POLYTILE_SHARD_COUNT=%q wrote a count.key", bad)
 		}
+	}
+	// No count at all (SLURM_ARRAY_TASK_COUNT unset, no
+	// POLYTILE_SHARD_COUNT, no --shard among the flags): refused before
+	// the key, whose empty N refused every later task.
+	out0 := filepath.Join(dir, "slurm", "none")
+	cmd := exec.Command("bash", slurm, p, out0)
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "SLURM_") && !strings.HasPrefix(e, "POLYTILE_SHARD_COUNT=") {
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	cmd.Env = append(cmd.Env, "POLYTILE="+bin, "SLURM_ARRAY_TASK_ID=0", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=1")
+	b, _ := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(string(b), "POLYTILE_SHARD_COUNT") {
+		t.Errorf("Slurm task without a count: exit %d\n%s", code, b)
+	}
+	if _, err := os.Stat(filepath.Join(out0, "count.key")); err == nil {
+		t.Errorf("Slurm task without a count wrote a count.key")
 	}
 	// A count with a leading zero is the count: the key records 4, and a
 	// task given 4 joins it.

@@ -66,6 +66,18 @@ if [[ -n $count ]]; then
 		exit 2
 	fi
 	count=$((10#$count))
+else
+	# No count known: polytile needs one (--shard auto/N among the solve
+	# flags gives it); without, it would refuse only after the key was
+	# written, and the key's empty N would refuse every later task.
+	given=""
+	for a in "$@"; do
+		case $a in --shard | --shard=*) given=1 ;; esac
+	done
+	if [[ -z $given ]]; then
+		echo "polytile-array.sh: no shard count: SLURM_ARRAY_TASK_COUNT is not set; set POLYTILE_SHARD_COUNT=N (the task ids are then the shard indices)" >&2
+		exit 2
+	fi
 fi
 mkdir -p -- "$out"
 [[ -f $puzzle ]] || { echo "polytile-array.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
