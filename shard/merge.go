@@ -207,8 +207,9 @@ type Report struct {
 
 // MarshalJSON writes the report. An incomplete report's counts
 // are those of the parts searched (lower bounds of the puzzle's): its
-// "unique" is written "unique_so_far", and "lower_bound" is true, so that
-// a reader of .unique cannot take the part for the whole.
+// "unique" is written "unique_so_far", "lower_bound" is true and
+// "partial" says so (PartialText), so that a reader of .unique cannot
+// take the part for the whole.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report
 	if r.Complete {
@@ -220,7 +221,15 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		Unique      *int64 `json:"unique,omitempty"` // hides the total's
 		UniqueSoFar *int64 `json:"unique_so_far"`
 		LowerBound  bool   `json:"lower_bound"`
-	}{(*plain)(r), nil, &u, true})
+		Partial     string `json:"partial"` // as solve's stopped count
+	}{(*plain)(r), nil, &u, true, r.PartialText()})
+}
+
+// PartialText is the sentence of an incomplete report's figures (merge's
+// text and its JSON's "partial", as solve's for a stopped count).
+func (r *Report) PartialText() string {
+	return fmt.Sprintf("at least %d solutions found in the parts the shards searched; unique so far %d: "+
+		"lower bounds, not the puzzle's counts (incomplete: %d missing, %d incomplete)", r.All, r.Unique, len(r.Missing), len(r.Incomplete))
 }
 
 // Merge adds up shard results. It returns a *Conflict when the set mixes
