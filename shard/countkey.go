@@ -123,7 +123,8 @@ func ParseKey(data []byte) (*Key, error) {
 // and $'...' (with the escapes \a \b \e \E \f \n \r \t \v \\ \' \" \?
 // \NNN \xHH). A double quote, an unescaped $, `, or a glob or any
 // other quoting printf %q never writes is an error: such flags are not
-// read.
+// read. # and ~ are literal inside a word, as printf %q leaves them
+// there; at the start of a word (and ~ after = or :) they are errors.
 func UnquoteWords(s string) ([]string, error) {
 	var words []string
 	var w strings.Builder
@@ -160,7 +161,12 @@ func UnquoteWords(s string) ([]string, error) {
 			}
 			in = true
 			i += 2 + n
-		case strings.IndexByte("\"$`*?[]{}()<>|&;~#!\n", c) >= 0:
+		case (c == '#' || c == '~') && !in, c == '~' && (s[i-1] == '=' || s[i-1] == ':'):
+			// Special to bash only at the start of a word (and ~ after =
+			// or : of a word like an assignment): printf %q leaves them
+			// unquoted elsewhere ("a#b", "x~").
+			return nil, fmt.Errorf("%q unquoted where bash expands it (a word's start, or ~ after = or :): not what printf %%q writes", c)
+		case strings.IndexByte("\"$`*?[]{}()<>|&;!\n", c) >= 0:
 			return nil, fmt.Errorf("%q unquoted: not what printf %%q writes", c)
 		default:
 			w.WriteByte(c)

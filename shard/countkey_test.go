@@ -1,6 +1,8 @@
 package shard
 
 import (
+	"math/rand"
+	"os"
 	"os/exec"
 	"reflect"
 	"strings"
@@ -55,6 +57,65 @@ func TestParseKey(t *testing.T) {
 	} {
 		if k, err := ParseKey([]byte(bad)); err == nil {
 			t.Errorf("ParseKey(%q) = %+v, want an error", bad, k)
+		}
+	}
+}
+
+// TestUnquoteWordsEveryByte: every byte but NUL, alone, inside a word and
+// at its end, and words of random UTF-8 (combining marks, no-break and
+// zero-width spaces, a byte order mark, invalid bytes), quoted by bash's
+// printf %q in the C and a UTF-8 locale, read back as the words given.
+// printf %q leaves # and ~ unquoted inside a word ("a#b", "x~"): they
+// were refused ("not what printf %q writes"), so a count whose flags
+// named a piece "X#1" had its configuration left unchecked.
+func TestUnquoteWordsEveryByte(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	var words []string
+	for b := 1; b < 256; b++ {
+		c := string([]byte{byte(b)})
+		words = append(words, c, "a"+c+"b", "x="+c, "x:"+c, "--f="+c+c)
+	}
+	r := rand.New(rand.NewSource(1))
+	pool := []rune{'é', '€', '𝄞', '\u00a0', '\u2028', '\u200b', '\ufeff', '\u0301', '中', '\u0085', '#', '~', '=', ':', '\'', '\\', ' ', '\t', '\n'}
+	for range 300 {
+		var w []rune
+		for range r.Intn(8) {
+			if r.Intn(2) == 0 {
+				w = append(w, pool[r.Intn(len(pool))])
+			} else {
+				w = append(w, rune(1+r.Intn(0x7ff)))
+			}
+		}
+		s := string(w)
+		if r.Intn(5) == 0 {
+			s += string([]byte{byte(0x80 + r.Intn(0x80))})
+		}
+		words = append(words, s)
+	}
+	for _, loc := range []string{"C", "C.UTF-8"} {
+		cmd := exec.Command("bash", append([]string{"-c", `printf '%q\n' "$@"`, "_"}, words...)...)
+		cmd.Env = append(os.Environ(), "LC_ALL="+loc)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if len(lines) != len(words) {
+			t.Fatalf("%s: %d lines for %d words", loc, len(lines), len(words))
+		}
+		for n, q := range lines {
+			got, err := UnquoteWords(q + " ")
+			if err != nil || len(got) != 1 || got[0] != words[n] {
+				t.Errorf("%s: %q quoted %q read back as %q, %v", loc, words[n], q, got, err)
+			}
+		}
+	}
+	// What bash would expand stays refused.
+	for _, bad := range []string{"#x", "~", "~root", "x=~", "a:~", "a b=~/c"} {
+		if w, err := UnquoteWords(bad); err == nil {
+			t.Errorf("UnquoteWords(%q) = %q, want an error", bad, w)
 		}
 	}
 }

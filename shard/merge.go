@@ -169,8 +169,10 @@ type Report struct {
 	Resumed     int64    `json:"subproblems_resumed"`
 	// Seconds is the sum of the shards' times; Min, Median and Max are
 	// per shard, over the complete shards.
-	Seconds          float64 `json:"seconds"`
-	Min, Median, Max float64
+	Seconds float64 `json:"seconds"`
+	Min     float64 `json:"shard_seconds_min"`
+	Median  float64 `json:"shard_seconds_median"`
+	Max     float64 `json:"shard_seconds_max"`
 	// NodesMin, NodesMedian and NodesMax are the shards' nodes, over the
 	// complete shards: their balance in work, the same on every machine
 	// and load (shard 0 also holds the split's own levels).
@@ -203,30 +205,31 @@ type Report struct {
 	CommandNote string `json:"command_note,omitempty"`
 }
 
-// MarshalJSON names the balance figures. An incomplete report's counts
+// MarshalJSON writes the report. An incomplete report's counts
 // are those of the parts searched (lower bounds of the puzzle's): its
-// "unique" is written "unique_so_far", and "lower_bound" is true, so that
-// a reader of .unique cannot take the part for the whole.
+// "unique" is written "unique_so_far", "lower_bound" is true and
+// "partial" says so (PartialText), so that a reader of .unique cannot
+// take the part for the whole.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report
 	if r.Complete {
-		return json.Marshal(struct {
-			*plain
-			Min    float64 `json:"shard_seconds_min"`
-			Median float64 `json:"shard_seconds_median"`
-			Max    float64 `json:"shard_seconds_max"`
-		}{(*plain)(r), r.Min, r.Median, r.Max})
+		return json.Marshal((*plain)(r))
 	}
 	u := r.Unique
 	return json.Marshal(struct {
 		*plain
-		Unique      *int64  `json:"unique,omitempty"` // hides the total's
-		UniqueSoFar *int64  `json:"unique_so_far"`
-		LowerBound  bool    `json:"lower_bound"`
-		Min         float64 `json:"shard_seconds_min"`
-		Median      float64 `json:"shard_seconds_median"`
-		Max         float64 `json:"shard_seconds_max"`
-	}{(*plain)(r), nil, &u, true, r.Min, r.Median, r.Max})
+		Unique      *int64 `json:"unique,omitempty"` // hides the total's
+		UniqueSoFar *int64 `json:"unique_so_far"`
+		LowerBound  bool   `json:"lower_bound"`
+		Partial     string `json:"partial"` // as solve's stopped count
+	}{(*plain)(r), nil, &u, true, r.PartialText()})
+}
+
+// PartialText is the sentence of an incomplete report's figures (merge's
+// text and its JSON's "partial", as solve's for a stopped count).
+func (r *Report) PartialText() string {
+	return fmt.Sprintf("at least %d solutions found in the parts the shards searched; unique so far %d: "+
+		"lower bounds, not the puzzle's counts (incomplete: %d missing, %d incomplete)", r.All, r.Unique, len(r.Missing), len(r.Incomplete))
 }
 
 // Merge adds up shard results. It returns a *Conflict when the set mixes

@@ -43,12 +43,20 @@ func (o *solveOutcome) stopCause() string {
 	return "incomplete"
 }
 
-// partialText is the sentence of "partial" in the JSON and of the text's
-// solutions row for a stopped count or listing; "" when the counts are
-// complete.
-func (o *solveOutcome) partialText() string {
+// partialText is the sentence of "partial" in the JSON for a stopped
+// count or listing; "" when the counts are complete.
+func (o *solveOutcome) partialText() string { return o.partialWith(true) }
+
+// partialWith is partialText with or without the noun after the first
+// figure: the text's solutions row leaves it out ("solutions   at least
+// 9356 found ...", not "solutions   at least 9356 solutions found ...").
+func (o *solveOutcome) partialWith(noun bool) string {
 	if !o.lowerBound() {
 		return ""
+	}
+	n := fmt.Sprint(*o.Solutions)
+	if noun {
+		n = textio.Count(int(*o.Solutions), "solution")
 	}
 	uniq := ""
 	if o.Unique != nil {
@@ -62,16 +70,16 @@ func (o *solveOutcome) partialText() string {
 		part = fmt.Sprintf("the part of shard %d/%d searched", o.Shard.Index, o.Shard.Count)
 	}
 	if !o.stoppedCount() {
-		return fmt.Sprintf("at least %s: the search stopped at the limit%s", textio.Count(int(*o.Solutions), "solution"), uniq)
+		return fmt.Sprintf("at least %s: the search stopped at the limit%s", n, uniq)
 	}
 	return fmt.Sprintf("at least %s found before the stop (%s)%s: lower bounds from %s, not the puzzle's counts",
-		textio.Count(int(*o.Solutions), "solution"), o.stopCause(), uniq, part)
+		n, o.stopCause(), uniq, part)
 }
 
 // solutionsText is the value of the text output's "solutions" row.
 func (o *solveOutcome) solutionsText() string {
 	if o.stoppedCount() {
-		return o.partialText()
+		return o.partialWith(false)
 	}
 	s := fmt.Sprint(*o.Solutions)
 	if o.Unique != nil {
@@ -80,7 +88,8 @@ func (o *solveOutcome) solutionsText() string {
 	if o.lowerBound() {
 		// A listing that stopped where it was asked to (the first
 		// solution, --limit N): exactly what it listed, the search not
-		// finished ("at least 1 solutions: ..." on every plain solve).
+		// finished ("at least 1: the search stopped ..." on every plain
+		// solve read as a doubt about the one tiling shown).
 		return s + " (search stopped at the limit)"
 	}
 	if o.Shard != nil {
@@ -124,6 +133,6 @@ func mergeSolutionsText(r *shard.Report) string {
 	if r.Complete {
 		return fmt.Sprintf("%d (%d unique)", r.All, r.Unique)
 	}
-	return fmt.Sprintf("at least %d solutions found in the parts the shards searched; unique so far %d: "+
+	return fmt.Sprintf("at least %d found in the parts the shards searched; unique so far %d: "+
 		"lower bounds, not the puzzle's counts (incomplete: see below)", r.All, r.Unique)
 }

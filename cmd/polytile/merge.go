@@ -44,7 +44,7 @@ prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md),
 and exits as solve --count does: 0, or 1 when the count is 0. An
 incomplete set's figures are lower bounds ("at least N"; --json:
-unique_so_far and lower_bound instead of unique).
+unique_so_far, lower_bound and partial instead of unique).
 
 A directory holding count.key (written by the recipes in deploy/: the
 puzzle file's SHA-256, N and the solve flags of its count) is checked
@@ -106,6 +106,7 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 	}
 	if err == nil {
 		if len(keys) == 0 {
+			mc.unreadKeys = namedKeyDirs(args) // mergekeynamed.go
 			plainChecks(mp, rep, &mc)
 		}
 		rep.Verified, rep.Unchecked = mc.verified, mc.unchecked

@@ -40,6 +40,9 @@ type mergeChecks struct {
 	// warn: a count.key's puzzle could not be checked; merge says so on
 	// stderr too (the totals may be of a puzzle file since edited).
 	warn bool
+	// unreadKeys: the directories of result files named on the command
+	// line that hold a count.key merge did not read (namedKeyDirs).
+	unreadKeys []string
 }
 
 func (mc *mergeChecks) ok(format string, args ...any) {
@@ -247,11 +250,16 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 		if err := kf.checkConfig(p, files); err != nil {
 			var c *shard.Conflict
 			if errors.As(err, &c) {
-				c.What = strings.Replace(c.What, "the flags given", fmt.Sprintf("the flags %s records, %q,", key, strings.TrimSpace(k.FlagsText)), 1)
+				c.What = strings.Replace(c.What, "the flags given", fmt.Sprintf("the flags %s records, %s,", key, keyFlagsText(k)), 1)
+				return err
 			}
-			return err
+			// Flags solve --count refuses (an unknown heuristic, a backend
+			// that does not count): no result is this key's count's. Said
+			// of the key, not as merge's own flag ("merge --heuristic").
+			return usageErr("refusing to merge: %s records solve flags a count refuses (%s): the results are not of its count; remove it, or merge the result files by name",
+				key, shownText(strings.TrimPrefix(err.Error(), "merge ")))
 		}
-		mc.ok("every result's configuration is solve --count's with the flags %s records (%q)", key, strings.TrimSpace(k.FlagsText))
+		mc.ok("every result's configuration is solve --count's with the flags %s records (%s)", key, keyFlagsText(k))
 	}
 	return nil
 }
@@ -259,16 +267,20 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 // plainChecks is the account of a merge without count.key: --puzzle and
 // solve's flags given, or what is left unchecked.
 func plainChecks(mp mergePuzzle, rep *shard.Report, mc *mergeChecks) {
+	noKey := "no count.key in the directory"
+	if len(mc.unreadKeys) > 0 {
+		noKey = fmt.Sprintf("the count.key of %s not read (result files named: merge DIR checks against it)", shownText(strings.Join(mc.unreadKeys, ", ")))
+	}
 	if mp.path != "" {
 		mc.ok("every result's fingerprint is --puzzle %s's as it is now", shownText(mp.path))
 		if mp.configGiven() {
 			mc.ok("every result's configuration is solve --count's with the flags given")
 		} else {
-			mc.not("the configuration: no count.key and no solve flag given (the results agree on one among themselves: %s)", rep.Config)
+			mc.not("the configuration: %s and no solve flag given (the results agree on one among themselves: %s)", noKey, rep.Config)
 		}
 		return
 	}
-	mc.not("the puzzle: no count.key in the directory and no --puzzle: the results agree on one puzzle among themselves (fingerprint %s), checked against no puzzle file",
-		shortFingerprint(rep.Fingerprint))
-	mc.not("the configuration: no count.key and no --puzzle with solve's flags (the results agree on one among themselves)")
+	mc.not("the puzzle: %s and no --puzzle: the results agree on one puzzle among themselves (fingerprint %s), checked against no puzzle file",
+		noKey, shortFingerprint(rep.Fingerprint))
+	mc.not("the configuration: %s and no --puzzle with solve's flags (the results agree on one among themselves)", noKey)
 }

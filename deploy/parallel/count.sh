@@ -71,32 +71,36 @@ if (($# > 0)); then
 	flags="$(printf '%q ' "$@")"
 fi
 key="$(printf 'polytile count.sh 1\npuzzle-sha256 %s\nshards %d\nflags %s\n' "${sum%% *}" "$n" "$flags")"
-if [[ -e $out/count.key ]]; then
-	old="$(cat -- "$out/count.key")" || { echo "count.sh: cannot read $out/count.key" >&2; exit 2; }
-	if [[ $old != "$key" ]]; then
-		what=()
-		[[ $(sed -n 2p <<<"$old") == "$(sed -n 2p <<<"$key")" ]] || what+=("the puzzle file (its contents changed since, or it is another puzzle)")
-		[[ $(sed -n 3p <<<"$old") == "$(sed -n 3p <<<"$key")" ]] || what+=("N ($(sed -n 's/^shards //p' <<<"$old") then, $n now)")
-		[[ $(sed -n 4p <<<"$old") == "$(sed -n 4p <<<"$key")" ]] || what+=("the extra solve flags ('$(sed -n 's/^flags //p' <<<"$old")' then, '$flags' now)")
-		((${#what[@]} > 0)) || what+=("its key file")
-		{
-			echo "count.sh: $out holds another count: it differs in"
-			printf '  %s\n' "${what[@]}"
-			echo "its joblog would skip shards done for that count. Use another OUTDIR, or remove $out to start again."
-		} >&2
-		exit 2
-	fi
-else
+if [[ ! -e $out/count.key ]]; then
 	for f in "$out"/joblog "$out"/shard-*.json "$out"/shard-*.ckpt; do
 		if [[ -e $f ]]; then
 			echo "count.sh: $out holds $f but no count.key (made by an older count.sh, or by hand): it may be another count's. Use another OUTDIR, or remove $out to start again." >&2
 			exit 2
 		fi
 	done
-	# A new file (mktemp) renamed into place: the write is atomic and
-	# follows no link planted in OUTDIR.
-	tmp="$(mktemp -- "$out/.count.key.XXXXXX")" && chmod 644 -- "$tmp" && printf '%s\n' "$key" >"$tmp" && mv -f -- "$tmp" "$out/count.key" ||
+	# A new file (mktemp: it follows no link planted in OUTDIR) linked
+	# into place: the first link wins, so of two counts started together
+	# into one OUTDIR the later compares below and is refused (a rename
+	# would replace the other's key, and both would run).
+	tmp="$(mktemp -- "$out/.count.key.XXXXXX")" && chmod 644 -- "$tmp" && printf '%s\n' "$key" >"$tmp" ||
 		{ echo "count.sh: cannot write $out/count.key" >&2; exit 2; }
+	ln -- "$tmp" "$out/count.key" 2>/dev/null || [[ -e $out/count.key ]] ||
+		{ rm -f -- "$tmp"; echo "count.sh: cannot link $out/count.key (a file system without hard links?)" >&2; exit 2; }
+	rm -f -- "$tmp"
+fi
+old="$(cat -- "$out/count.key")" || { echo "count.sh: cannot read $out/count.key" >&2; exit 2; }
+if [[ $old != "$key" ]]; then
+	what=()
+	[[ $(sed -n 2p <<<"$old") == "$(sed -n 2p <<<"$key")" ]] || what+=("the puzzle file (its contents changed since, or it is another puzzle)")
+	[[ $(sed -n 3p <<<"$old") == "$(sed -n 3p <<<"$key")" ]] || what+=("N ($(sed -n 's/^shards //p' <<<"$old") then, $n now)")
+	[[ $(sed -n 4p <<<"$old") == "$(sed -n 4p <<<"$key")" ]] || what+=("the extra solve flags ('$(sed -n 's/^flags //p' <<<"$old")' then, '$flags' now)")
+	((${#what[@]} > 0)) || what+=("its key file")
+	{
+		echo "count.sh: $out holds another count: it differs in"
+		printf '  %s\n' "${what[@]}"
+		echo "its joblog would skip shards done for that count. Use another OUTDIR, or remove $out to start again."
+	} >&2
+	exit 2
 fi
 # The puzzle, OUTDIR, the binary and the extra flags never go into
 # parallel's command template: parallel would hand them to a shell ($(...),

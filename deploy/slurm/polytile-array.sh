@@ -56,6 +56,29 @@ idx=$i
 if [[ -z ${POLYTILE_SHARD_COUNT:-} ]]; then
 	idx=$((10#$i - 10#$min))
 fi
+# N, when known (POLYTILE_SHARD_COUNT, else the array's task count), is
+# checked before anything is written: a key with a bad N would make every
+# later task, and merge, refuse the directory.
+count="${POLYTILE_SHARD_COUNT:-${SLURM_ARRAY_TASK_COUNT:-}}"
+if [[ -n $count ]]; then
+	if ! [[ $count =~ ^[0-9]{1,6}$ ]] || ((10#$count < 1 || 10#$count > 100000)); then
+		echo "polytile-array.sh: the shard count '$count' (POLYTILE_SHARD_COUNT, else SLURM_ARRAY_TASK_COUNT) must be an integer from 1 to 100000" >&2
+		exit 2
+	fi
+	count=$((10#$count))
+else
+	# No count known: polytile needs one (--shard auto/N among the solve
+	# flags gives it); without, it would refuse only after the key was
+	# written, and the key's empty N would refuse every later task.
+	given=""
+	for a in "$@"; do
+		case $a in --shard | --shard=*) given=1 ;; esac
+	done
+	if [[ -z $given ]]; then
+		echo "polytile-array.sh: no shard count: SLURM_ARRAY_TASK_COUNT is not set; set POLYTILE_SHARD_COUNT=N (the task ids are then the shard indices)" >&2
+		exit 2
+	fi
+fi
 mkdir -p -- "$out"
 [[ -f $puzzle ]] || { echo "polytile-array.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
 # The key of this count: the puzzle file's bytes, N and the solve flags
@@ -65,7 +88,7 @@ flags=""
 if (($# > 0)); then
 	flags="$(printf '%q ' "$@")"
 fi
-key="$(printf 'polytile polytile-array.sh 1\npuzzle-sha256 %s\nshards %s\nflags %s\n' "${sum%% *}" "${POLYTILE_SHARD_COUNT:-${SLURM_ARRAY_TASK_COUNT:-}}" "$flags")"
+key="$(printf 'polytile polytile-array.sh 1\npuzzle-sha256 %s\nshards %s\nflags %s\n' "${sum%% *}" "$count" "$flags")"
 if [[ ! -e $out/count.key ]]; then
 	for f in "$out"/shard-*.json "$out"/shard-*.ckpt; do
 		if [[ -e $f ]]; then
