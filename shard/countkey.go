@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/polytile/polytile/internal/regfile"
 )
 
 // KeyName is the name of the key file the recipes in deploy/ write into
@@ -50,21 +51,15 @@ type Key struct {
 // bytes or not a key (ParseKey).
 func ReadKey(dir string) (*Key, error) {
 	path := filepath.Join(dir, KeyName)
-	st, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := regfile.ReadAll(path, MaxKeySize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
+	case errors.Is(err, regfile.ErrNotRegular):
 		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	if st.Size() > MaxKeySize {
+	case errors.Is(err, regfile.ErrTooLarge):
 		return nil, fmt.Errorf("%s is larger than %d bytes: not a count key", path, MaxKeySize)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	case err != nil:
 		return nil, err
 	}
 	k, err := ParseKey(data)

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/internal/balance"
+	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/internal/textio"
 )
 
@@ -40,29 +41,18 @@ func ReadFile(path string) (*Result, error) {
 	return Parse(data)
 }
 
-// readRegular reads a regular file of at most MaxFileSize bytes.
+// readRegular reads a regular file of at most MaxFileSize bytes, never
+// waiting on a FIFO or device (one put at the path after a check of it
+// included: regfile opens without blocking and checks what it opened).
 func readRegular(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
+	data, err := regfile.ReadAll(path, MaxFileSize)
+	switch {
+	case errors.Is(err, regfile.ErrNotRegular):
 		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	if st.Size() > MaxFileSize { // refused before it is read
+	case errors.Is(err, regfile.ErrTooLarge):
 		return nil, fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
-	}
-	f, err := os.Open(path)
-	if err != nil {
+	case err != nil:
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
 	}
 	return textio.TrimBOM(data), nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
 )
@@ -77,21 +78,14 @@ func readKeys(args []string) ([]*shard.Key, error) {
 // fileSHA256 is the SHA-256 of a regular file of at most
 // puzzle.MaxInputSize bytes (a puzzle file), hexadecimal.
 func fileSHA256(path string) (string, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	if !st.Mode().IsRegular() {
-		return "", errors.New("not a regular file")
-	}
-	if st.Size() > puzzle.MaxInputSize {
-		return "", fmt.Errorf("larger than %d bytes", puzzle.MaxInputSize)
-	}
-	f, err := os.Open(path)
+	f, st, err := regfile.Open(path) // never waits on a FIFO put there
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
+	if st.Size() > puzzle.MaxInputSize {
+		return "", fmt.Errorf("larger than %d bytes", puzzle.MaxInputSize)
+	}
 	h := sha256.New()
 	if _, err := io.Copy(h, io.LimitReader(f, puzzle.MaxInputSize+1)); err != nil {
 		return "", err

@@ -1,0 +1,66 @@
+// Package regfile opens files that must be regular files without ever
+// waiting on one that is not: a FIFO or device put at the path, even
+// between a check of the path and its open, is refused, not read.
+package regfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// ErrNotRegular is the error of a path that names something other than a
+// regular file (a directory, FIFO, device or socket).
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is the error of a regular file larger than the limit asked
+// for.
+var ErrTooLarge = errors.New("file too large")
+
+// Open opens path for reading with O_NONBLOCK, so that the open itself
+// never waits for a FIFO's writer, and returns the file with the
+// information of what was opened (not of what the path named before):
+// anything but a regular file is closed and refused with ErrNotRegular.
+// O_NONBLOCK changes nothing for the reads of a regular file.
+func Open(path string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, ErrNotRegular
+	}
+	return f, st, nil
+}
+
+// ReadAll reads path, a regular file of at most max bytes (see Open):
+// ErrNotRegular for anything else, ErrTooLarge (wrapped, with the limit)
+// for a larger file, refused from its size before it is read and again
+// if it grows while read.
+func ReadAll(path string, max int64) ([]byte, error) {
+	f, st, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st.Size() > max {
+		return nil, fmt.Errorf("%w: larger than %d bytes", ErrTooLarge, max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%w: larger than %d bytes", ErrTooLarge, max)
+	}
+	return data, nil
+}
