@@ -54,39 +54,30 @@ var boundExempt = map[string]string{}
 // fails here.
 func TestNumericFlagsBounded(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
-	var walk func(c *cobra.Command)
 	seen := 0
-	walk = func(c *cobra.Command) {
-		check := func(f *pflag.Flag) {
-			b, ok := f.Value.(boundedFlag)
-			if !ok {
-				if numericType.MatchString(f.Value.Type()) && boundExempt[c.Name()+" --"+f.Name] == "" {
-					t.Errorf("%s --%s is a numeric flag (%s) without a bound: register it with intFlag, int64Flag or durationFlag",
-						c.CommandPath(), f.Name, f.Value.Type())
-				}
-				return
+	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
+		b, ok := f.Value.(boundedFlag)
+		if !ok {
+			if numericType.MatchString(f.Value.Type()) && boundExempt[c.Name()+" --"+f.Name] == "" {
+				t.Errorf("%s --%s is a numeric flag (%s) without a bound: register it with intFlag, int64Flag or durationFlag",
+					c.CommandPath(), f.Name, f.Value.Type())
 			}
-			seen++
-			lo, hi := b.bounds()
-			if !strings.Contains(f.Usage, lo) || !strings.Contains(f.Usage, hi) {
-				t.Errorf("%s --%s: the help does not state the range %s to %s", c.CommandPath(), f.Name, lo, hi)
-			}
-			for _, bad := range outside(b) {
-				if err := b.Set(bad); err == nil {
-					t.Errorf("%s --%s accepts %s, outside %s..%s", c.CommandPath(), f.Name, bad, lo, hi)
-				}
-			}
-			if err := b.Set(f.DefValue); err != nil {
-				t.Errorf("%s --%s: default %s outside its range: %v", c.CommandPath(), f.Name, f.DefValue, err)
+			return
+		}
+		seen++
+		lo, hi := b.bounds()
+		if !strings.Contains(f.Usage, lo) || !strings.Contains(f.Usage, hi) {
+			t.Errorf("%s --%s: the help does not state the range %s to %s", c.CommandPath(), f.Name, lo, hi)
+		}
+		for _, bad := range outside(b) {
+			if err := b.Set(bad); err == nil {
+				t.Errorf("%s --%s accepts %s, outside %s..%s", c.CommandPath(), f.Name, bad, lo, hi)
 			}
 		}
-		c.LocalFlags().VisitAll(check)
-		c.PersistentFlags().VisitAll(check)
-		for _, sub := range c.Commands() {
-			walk(sub)
+		if err := b.Set(f.DefValue); err != nil {
+			t.Errorf("%s --%s: default %s outside its range: %v", c.CommandPath(), f.Name, f.DefValue, err)
 		}
-	}
-	walk(a.rootCmd())
+	})
 	if seen < 8 {
 		t.Fatalf("only %d bounded flags found; the walk is broken", seen)
 	}

@@ -16,50 +16,41 @@ import (
 func TestIntFlagsDecimal(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	seen := 0
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		check := func(f *pflag.Flag) {
-			var lo, hi int64
-			get := func() int64 { return 0 }
-			switch v := f.Value.(type) {
-			case *intValue:
-				lo, hi, get = int64(v.lo), int64(v.hi), func() int64 { return int64(*v.p) }
-			case *int64Value:
-				lo, hi, get = v.lo, v.hi, func() int64 { return *v.p }
-			default:
-				return
-			}
-			seen++
-			name := c.CommandPath() + " --" + f.Name
-			for _, in := range []struct {
-				s    string
-				want int64
-			}{{"010", 10}, {"08", 8}, {"+9", 9}, {"0010", 10}, {"-0", 0}} {
-				err := f.Value.Set(in.s)
-				switch {
-				case in.want < lo || in.want > hi:
-					if err == nil {
-						t.Errorf("%s %s accepted outside %d..%d", name, in.s, lo, hi)
-					}
-				case err != nil:
-					t.Errorf("%s %s: %v", name, in.s, err)
-				case get() != in.want:
-					t.Errorf("%s %s read as %d, want %d", name, in.s, get(), in.want)
+	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
+		var lo, hi int64
+		get := func() int64 { return 0 }
+		switch v := f.Value.(type) {
+		case *intValue:
+			lo, hi, get = int64(v.lo), int64(v.hi), func() int64 { return int64(*v.p) }
+		case *int64Value:
+			lo, hi, get = v.lo, v.hi, func() int64 { return *v.p }
+		default:
+			return
+		}
+		seen++
+		name := c.CommandPath() + " --" + f.Name
+		for _, in := range []struct {
+			s    string
+			want int64
+		}{{"010", 10}, {"08", 8}, {"+9", 9}, {"0010", 10}, {"-0", 0}} {
+			err := f.Value.Set(in.s)
+			switch {
+			case in.want < lo || in.want > hi:
+				if err == nil {
+					t.Errorf("%s %s accepted outside %d..%d", name, in.s, lo, hi)
 				}
-			}
-			for _, bad := range []string{"0x10", "0o7", "0b1", "1_0", "1e1", " 1"} {
-				if err := f.Value.Set(bad); err == nil {
-					t.Errorf("%s accepts %q (read as %d)", name, bad, get())
-				}
+			case err != nil:
+				t.Errorf("%s %s: %v", name, in.s, err)
+			case get() != in.want:
+				t.Errorf("%s %s read as %d, want %d", name, in.s, get(), in.want)
 			}
 		}
-		c.LocalFlags().VisitAll(check)
-		c.PersistentFlags().VisitAll(check)
-		for _, sub := range c.Commands() {
-			walk(sub)
+		for _, bad := range []string{"0x10", "0o7", "0b1", "1_0", "1e1", " 1"} {
+			if err := f.Value.Set(bad); err == nil {
+				t.Errorf("%s accepts %q (read as %d)", name, bad, get())
+			}
 		}
-	}
-	walk(a.rootCmd())
+	})
 	if seen < 6 {
 		t.Fatalf("only %d integer flags found; the walk is broken", seen)
 	}
