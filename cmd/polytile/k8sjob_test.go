@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,15 +88,7 @@ func TestKubernetesJobRefusesAnotherCount(t *testing.T) {
 		cmd := exec.Command("bash", append([]string{"-c", script, c.Args[1]}, flags...)...)
 		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
 			"JOB_COMPLETION_INDEX="+strconv.Itoa(i), "POLYTILE_SHARD_COUNT="+strconv.Itoa(n), "PUZZLE="+p, "OUT="+out)
-		b, err := cmd.CombinedOutput()
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return ee.ExitCode(), string(b)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return 0, string(b)
+		return exitAndOutput(t, cmd)
 	}
 	for i := range 3 {
 		if code, b := pod(i, 3); code != 0 {

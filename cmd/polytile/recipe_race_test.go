@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,15 +41,7 @@ func TestRecipesRefuseACountStartedAlongside(t *testing.T) {
 	}
 	path := wrap + string(os.PathListSeparator) + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
 	exitOf := func(cmd *exec.Cmd) (int, string) {
-		b, err := cmd.CombinedOutput()
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return ee.ExitCode(), string(b)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return 0, string(b)
+		return exitAndOutput(t, cmd)
 	}
 	check := func(name, out string, cmd *exec.Cmd) {
 		t.Helper()

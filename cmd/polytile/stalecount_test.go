@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,15 +89,7 @@ func TestGNUParallelRecipeRefusesAnotherCount(t *testing.T) {
 	recipe := func(n int, extra ...string) (int, string) {
 		cmd := parallelRecipe(t, p, n, out)
 		cmd.Args = append(cmd.Args, extra...)
-		b, err := cmd.CombinedOutput()
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return ee.ExitCode(), string(b)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return 0, string(b)
+		return exitAndOutput(t, cmd)
 	}
 	if code, b := recipe(3); code != 0 || !strings.Contains(b, "4040") {
 		t.Fatalf("first run: exit %d\n%s", code, b)
@@ -150,15 +141,7 @@ func TestSlurmRecipeRefusesAnotherCount(t *testing.T) {
 		cmd := exec.Command("bash", append([]string{script, p, out}, extra...)...)
 		cmd.Env = append(os.Environ(), "POLYTILE="+bin, "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i),
 			"SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX="+strconv.Itoa(n-1), "SLURM_ARRAY_TASK_COUNT="+strconv.Itoa(n))
-		b, err := cmd.CombinedOutput()
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return ee.ExitCode(), string(b)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return 0, string(b)
+		return exitAndOutput(t, cmd)
 	}
 	for i := range 3 {
 		if code, b := task(i, 3); code != 0 {
