@@ -124,3 +124,22 @@ func TestScenesReadTheContext(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetClearingStops: the sheet of a text picture (tens of millions
+// of cells for a million layers, a few hundred milliseconds to clear) is
+// not built once the context is done, and is blank when it is built. With
+// blockGrid's sheet cleared in one loop and the million layer names
+// formatted three times each, SIGINT on 'render' of a 1x1x1048576 board
+// took 0.95-0.99 s to act when it came after the layers were drawn
+// (cmd's TestLongPhasesStopOnSIGINT/render failed at 1.04 s in CI).
+func TestSheetClearingStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if g := newTGridStop(4096, 1024, newStopper(ctx)); g != nil {
+		t.Errorf("a sheet was cleared after the cancellation")
+	}
+	g := newTGridStop(3, 1<<20, newStopper(context.Background()))
+	if g == nil || len(g.cells) != 3<<20 || g.cells[len(g.cells)-1] != (tcell{' ', colorNone}) {
+		t.Fatalf("the sheet is not blank")
+	}
+}

@@ -28,6 +28,24 @@ func newTGrid(w, h int) *tgrid {
 	return g
 }
 
+// newTGridStop is newTGrid clearing the cells in chunks of 2^20, nil
+// once stop says stop (read now, then between chunks).
+func newTGridStop(w, h int, stop *stopper) *tgrid {
+	if stop.check() != nil {
+		return nil
+	}
+	g := &tgrid{w: w, h: h, cells: make([]tcell, w*h)}
+	for lo := 0; lo < len(g.cells); lo += 1 << 20 {
+		if stop.check() != nil {
+			return nil
+		}
+		for x := range g.cells[lo:min(lo+1<<20, len(g.cells))] {
+			g.cells[lo+x] = tcell{' ', colorNone}
+		}
+	}
+	return g
+}
+
 func (g *tgrid) set(x, y int, r rune, bg int) {
 	if x >= 0 && y >= 0 && x < g.w && y < g.h {
 		g.cells[y*g.w+x] = tcell{r, bg}
@@ -63,7 +81,14 @@ func (g *tgrid) write(w io.Writer, ansi bool) error {
 			end--
 		}
 		cur := colorNone
-		for _, c := range row[:end] {
+		for i, c := range row[:end] {
+			// A failed write (w fails once a drawing's context is done)
+			// ends the grid, not only the row: rows of millions of cells.
+			if i&0xffff == 0xffff {
+				if err := bw.Flush(); err != nil {
+					return err
+				}
+			}
 			if ansi && c.bg != cur {
 				switch {
 				case c.bg == colorNone:
