@@ -160,9 +160,8 @@ type localFlood struct {
 	queue    []int32
 	// work counts the cells visited by the floods; whole floods stop
 	// being made once it passes fallbackBudget (undecided options are
-	// kept, counted in undecided).
-	work      int
-	undecided int
+	// kept).
+	work int
 	// allReach[c]: every area is reachable after placing a copy of class
 	// c (a piece that is not connected remains): the option is kept.
 	allReach []bool
@@ -238,7 +237,6 @@ func (lf *localFlood) ok(k int) bool {
 	for _, c := range cells {
 		if lf.comp[c] != home { // a piece that is not connected
 			if lf.work+pr.nCells > fallbackBudget {
-				lf.undecided++
 				return true
 			}
 			lf.work += pr.nCells
@@ -345,7 +343,6 @@ func (lf *localFlood) whole(cells []int32, reach []uint64) bool {
 				if lf.work+h >= fallbackBudget {
 					lf.queue = q
 					lf.work = fallbackBudget
-					lf.undecided++
 					return true
 				}
 				for _, y := range pr.nbr[q[h]] {

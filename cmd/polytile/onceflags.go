@@ -70,20 +70,19 @@ func (o *onceValue) Set(s string) error {
 }
 
 // onceBool keeps a boolean flag boolean for pflag (its help shows no
-// "(default false)").
+// "(default false)"); Set is onceValue's.
 type onceBool struct {
 	onceValue
 	isBool bool
 }
 
-func (o *onceBool) Set(s string) error { return o.onceValue.Set(s) }
-func (o *onceBool) IsBoolFlag() bool   { return o.isBool }
+func (o *onceBool) IsBoolFlag() bool { return o.isBool }
 
-// onceBounded keeps a numeric flag's range (numflags.go).
+// onceBounded keeps a numeric flag's range (numflags.go); Set is
+// onceValue's.
 type onceBounded struct {
 	onceValue
 	b boundedFlag
 }
 
-func (o *onceBounded) Set(s string) error      { return o.onceValue.Set(s) }
 func (o *onceBounded) bounds() (lo, hi string) { return o.b.bounds() }
