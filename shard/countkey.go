@@ -21,24 +21,30 @@ const KeyName = "count.key"
 // a few kilobytes; anything larger is not a key.
 const MaxKeySize = 64 << 10
 
-// Key is a results directory's count.key, as written by
-// deploy/parallel/count.sh, deploy/slurm/polytile-array.sh and the
-// Kubernetes Job:
+// Key is a results directory's count.key. Version 2 is written by
+// polytile solve --count-key (which the recipes in deploy/ call), once
+// the flags and the puzzle have been read and the shard can start:
 //
-//	polytile RECIPE 1
+//	polytile RECIPE 2
 //	puzzle-sha256 HEX
 //	shards N
 //	flags WORDS
+//	fingerprint sha256:HEX
 //
-// WORDS are the extra solve flags, each quoted by bash's printf %q and
-// followed by a space ("" when none). N may be empty (a Slurm task that
-// knew no count).
+// WORDS are the solve flags in a canonical form (FormatKey): each flag
+// as --name=value, sorted, the configuration as solve resolves it.
+// Version 1, the first four lines with "1", was written by the recipes'
+// own bash: WORDS are the extra solve flags as given, each quoted by
+// bash's printf %q and followed by a space ("" when none), and N may be
+// empty (a Slurm task that knew no count).
 type Key struct {
 	Path         string // the file read
 	Recipe       string // the script (or Job) that wrote it
+	Version      int    // 1 or 2
 	PuzzleSHA256 string // of the puzzle file's bytes, lowercase hexadecimal
 	Shards       int    // 0: not recorded
 	FlagsText    string // as recorded
+	Fingerprint  string // the puzzle's (Fingerprint); "" in version 1
 	// Flags are FlagsText's words unquoted; FlagsErr says why they could
 	// not be (a quoting printf %q does not produce): the flags are then
 	// not checked.
@@ -70,8 +76,8 @@ func ReadKey(dir string) (*Key, error) {
 	return k, nil
 }
 
-// ParseKey reads the text of a count.key (see Key). Anything but the four
-// lines of the format, in order, is an error.
+// ParseKey reads the text of a count.key (see Key). Anything but the
+// lines of the format, in order, is an error naming the line.
 func ParseKey(data []byte) (*Key, error) {
 	if len(data) > MaxKeySize {
 		return nil, fmt.Errorf("larger than %d bytes: not a count key", MaxKeySize)
@@ -80,14 +86,15 @@ func ParseKey(data []byte) (*Key, error) {
 		return nil, errors.New("not UTF-8: not a count key")
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) != 4 {
-		return nil, fmt.Errorf("%d line(s), want 4 (polytile RECIPE 1, puzzle-sha256, shards, flags): not a count key", len(lines))
-	}
 	head := strings.Fields(lines[0])
-	if len(head) != 3 || head[0] != "polytile" || head[2] != "1" || lines[0] != strings.Join(head, " ") {
-		return nil, fmt.Errorf("line 1 %q is not \"polytile RECIPE 1\": not a count key (of another version?)", shorten(lines[0]))
+	if len(head) != 3 || head[0] != "polytile" || head[2] != "1" && head[2] != "2" || lines[0] != strings.Join(head, " ") {
+		return nil, fmt.Errorf("line 1 %q is not \"polytile RECIPE 2\" (or 1): not a count key (of another version?)", shorten(lines[0]))
 	}
-	k := &Key{Recipe: head[1]}
+	k := &Key{Recipe: head[1], Version: int(head[2][0] - '0')}
+	if want := 3 + k.Version; len(lines) != want {
+		return nil, fmt.Errorf("%d line(s), want %d for version %d (polytile RECIPE %d, puzzle-sha256, shards, flags%s): not a count key",
+			len(lines), want, k.Version, k.Version, map[int]string{1: "", 2: ", fingerprint"}[k.Version])
+	}
 	sum, ok := strings.CutPrefix(lines[1], "puzzle-sha256 ")
 	if !ok || len(sum) != 64 || strings.Trim(sum, "0123456789abcdef") != "" {
 		return nil, fmt.Errorf("line 2 %q is not \"puzzle-sha256\" and 64 hexadecimal digits", shorten(lines[1]))
@@ -110,7 +117,65 @@ func ParseKey(data []byte) (*Key, error) {
 	}
 	k.FlagsText = f
 	k.Flags, k.FlagsErr = UnquoteWords(f)
+	if k.Version == 2 {
+		if k.Shards == 0 {
+			return nil, errors.New("line 3: version 2 records N, and this key has none")
+		}
+		if k.FlagsErr != nil {
+			return nil, fmt.Errorf("line 4: the flags are not the words polytile writes (%v)", k.FlagsErr)
+		}
+		fp, ok := strings.CutPrefix(lines[4], "fingerprint ")
+		if !ok || !validFingerprint(fp) {
+			return nil, fmt.Errorf("line 5 %q is not \"fingerprint sha256:\" and 64 hexadecimal digits", shorten(lines[4]))
+		}
+		k.Fingerprint = fp
+	}
 	return k, nil
+}
+
+// validFingerprint reports whether fp is "sha256:" and 64 lowercase
+// hexadecimal digits.
+func validFingerprint(fp string) bool {
+	h, ok := strings.CutPrefix(fp, "sha256:")
+	return ok && len(h) == 64 && strings.Trim(h, "0123456789abcdef") == ""
+}
+
+// FormatKey is the text of a version 2 key: words are the canonical
+// flags, each quoted for bash as printf %q would where it needs it
+// (QuoteWord), so that UnquoteWords reads them back.
+func FormatKey(recipe, puzzleSHA256 string, shards int, words []string, fingerprint string) []byte {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = QuoteWord(w)
+	}
+	return fmt.Appendf(nil, "polytile %s 2\npuzzle-sha256 %s\nshards %d\nflags %s\nfingerprint %s\n",
+		recipe, puzzleSHA256, shards, strings.Join(q, " "), fingerprint)
+}
+
+// QuoteWord quotes w for UnquoteWords (and bash): as it is when it holds
+// only letters, digits and -_=.,:/+@% (and does not start with # or ~),
+// else in $'...' with every other byte escaped as \xHH.
+func QuoteWord(w string) string {
+	plain := w != ""
+	for i := 0; i < len(w) && plain; i++ {
+		c := w[i]
+		plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_=.,:/+@%", c) >= 0
+	}
+	if plain {
+		return w
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_=.,:/+@% ", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "\\x%02x", c)
+		}
+	}
+	b.WriteString("'")
+	return b.String()
 }
 
 // UnquoteWords splits s into the words bash would see in it, for the

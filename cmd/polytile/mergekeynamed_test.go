@@ -10,8 +10,8 @@ import (
 // directory does not read its count.key (naming the files is how a key
 // merge refuses is set aside), and its account says so, naming the
 // directory, where it said "no count.key in the directory"; merge DIR of
-// a count with no extra flags says the key records none ("none: solve's
-// defaults"), not ("").
+// a count with no extra flags names the configuration the key records
+// (solve's defaults, resolved), not ("").
 func TestMergeSaysWhichKeyItDidNotRead(t *testing.T) {
 	dir := t.TempDir()
 	p, _ := editedCopy(t, dir, "p.yaml")
@@ -28,7 +28,7 @@ func TestMergeSaysWhichKeyItDidNotRead(t *testing.T) {
 		}
 	}
 	v = mergeWith(t, out)
-	if v.code != 0 || len(v.verified) != 3 || !strings.Contains(v.verified[2], "(none: solve's defaults)") || strings.Contains(v.text, `("")`) {
+	if v.code != 0 || len(v.verified) != 3 || !strings.Contains(v.verified[2], "(--backend=fila --fila-at=0 --heuristic=f --nof=true --volume=-1)") || strings.Contains(v.text, `("")`) {
 		t.Errorf("merge DIR, no flags: %+v", v)
 	}
 }

@@ -11,42 +11,31 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// TestRecipesRefuseACountStartedAlongside: two counts started at once into
-// one OUTDIR both find no count.key; the one whose key is written second
-// must compare and refuse (exit 2), not replace the other's key and run
-// beside it (its shards overwriting the other's files, one joblog for
-// both). The race is made deterministic: mktemp, which each recipe calls
-// between finding no key and writing its own, is a wrapper that first
-// writes another count's key (N = 99) into OUTDIR, as the other run would
-// at that moment. deploy/parallel/count.sh renamed its key into place
-// (mv -f), so it replaced the other key and ran its shards: this fails on
-// it; the Slurm and Kubernetes scripts linked theirs (the first wins) and
-// pass.
+// TestRecipesRefuseACountStartedAlongside: an OUTDIR whose count.key is
+// another count's (here an older recipe's key of N = 99, the same puzzle)
+// is refused by each recipe (exit 2), its key left as it was and no shard
+// run. The race of two counts started together (both find no key) is
+// TestCountKeyLinkRace's: the key is linked into place by solve, the
+// first link wins.
 func TestRecipesRefuseACountStartedAlongside(t *testing.T) {
 	bin := binary(t)
-	realMktemp, err := exec.LookPath("mktemp")
-	if err != nil {
-		t.Skip("no mktemp")
-	}
 	dir := t.TempDir()
 	p, _ := editedCopy(t, dir, "p.yaml")
-	wrap := filepath.Join(dir, "wrap")
-	os.Mkdir(wrap, 0o755)
-	// The other count's key: the same puzzle, N = 99.
-	script := "#!/bin/sh\nif [ ! -e \"$RIVAL_OUT/count.key\" ]; then\n" +
-		"  printf 'polytile count.sh 1\\npuzzle-sha256 %s\\nshards 99\\nflags \\n' \"$(sha256sum <\"$RIVAL_PUZZLE\" | cut -d' ' -f1)\" >\"$RIVAL_OUT/count.key\"\nfi\n" +
-		"exec " + realMktemp + " \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(wrap, "mktemp"), []byte(script), 0o755); err != nil {
+	sum, err := fileSHA256(p)
+	if err != nil {
 		t.Fatal(err)
 	}
-	path := wrap + string(os.PathListSeparator) + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
+	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
 	exitOf := func(cmd *exec.Cmd) (int, string) {
 		return exitAndOutput(t, cmd)
 	}
 	check := func(name, out string, cmd *exec.Cmd) {
 		t.Helper()
 		os.MkdirAll(out, 0o755)
-		cmd.Env = append(cmd.Env, "PATH="+path, "RIVAL_OUT="+out, "RIVAL_PUZZLE="+p)
+		if err := os.WriteFile(filepath.Join(out, "count.key"), []byte("polytile count.sh 1\npuzzle-sha256 "+sum+"\nshards 99\nflags \n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Env = append(cmd.Env, "PATH="+path)
 		code, b := exitOf(cmd)
 		if code != 2 || !strings.Contains(b, "holds another count") || !strings.Contains(b, "N (99 then, 3 now)") {
 			t.Errorf("%s, another count's key written alongside: exit %d\n%s", name, code, b)

@@ -35,6 +35,7 @@ type solveFlags struct {
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
+	key                                         countKeyReq // countkeywrite.go
 
 	// Set by prepareSolveOutputs: stream receives each solution of a
 	// --limit search (a text picture drawn as it comes), and keepNone
@@ -110,6 +111,10 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.volumeSet = cmd.Flags().Changed("volume")
+			f.key.words = changedWords(cmd.Flags()) // countkeywrite.go
+			if err := f.key.check(&f); err != nil {
+				return err
+			}
 			return a.solve(cmd.Context(), args[0], &f)
 		},
 	}
@@ -138,6 +143,7 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: do not start HiGHS from the native search's best tiling")
 	addFromFlag(fl, &f.from)
 	addHighsFlags(fl, &f.highs)
+	addCountKeyFlags(fl, &f.key)
 	return c
 }
 
@@ -273,6 +279,9 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		return usageErr("unknown backend %q: use fila, dlx or highs", f.backend)
 	}
 	line.Done()
+	if err == errKeyOnly {
+		return nil // --count-key-only: the key is in place
+	}
 	if err != nil {
 		return err
 	}

@@ -130,6 +130,9 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	if err != nil {
 		return nil, err
 	}
+	if err := a.shardKey(p, f, sr); err != nil { // countkeywrite.go
+		return nil, err
+	}
 	sw := watchSplit(p, f, &cfg) // after startShard: chained with its hook
 	var res *native.Result
 	if f.unplaceable != nil { // no exact tiling: decided when the puzzle was read

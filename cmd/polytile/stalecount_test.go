@@ -106,7 +106,7 @@ func TestGNUParallelRecipeRefusesAnotherCount(t *testing.T) {
 		want  string
 	}{
 		{4, nil, "N (3 then, 4 now)"},
-		{3, []string{"--heuristic", "s"}, "the extra solve flags"},
+		{3, []string{"--heuristic", "s"}, "the solve flags"},
 	} {
 		if code, b := recipe(c.n, c.extra...); code != 2 || !strings.Contains(b, c.want) || strings.Contains(b, "4040") {
 			t.Errorf("N=%d %v: exit %d\n%s", c.n, c.extra, code, b)

@@ -12,11 +12,15 @@
 # shards the joblog records as done and reruns the failed ones, each from
 # its checkpoint; --retries reruns a failing shard up to 3 times.
 #
-# OUTDIR belongs to one count: OUTDIR/count.key records the SHA-256 of
-# the puzzle file, N and the extra flags of the run that made it. A run
-# whose puzzle file (edited since), N or flags differ is refused (exit 2,
+# OUTDIR belongs to one count: OUTDIR/count.key, written by polytile once
+# the flags and the puzzle have been read (a run that cannot start writes
+# nothing), records the SHA-256 and fingerprint of the puzzle file, N and
+# the extra flags in solve's canonical form (--redundancy X and
+# --redundancy=X, flags in any order, a default given or left out: one
+# key; -j, --time-limit and --stats are not part of it). A run whose
+# puzzle file (edited since), N or flags differ is refused (exit 2,
 # saying what changed) before any shard runs, as is an OUTDIR holding a
-# joblog or shard files but no count.key: the joblog would skip shards
+# joblog or results but no count.key: the joblog would skip shards
 # done for another count. Use a new OUTDIR, or remove the old one. merge
 # --puzzle then refuses any result whose puzzle fingerprint is not the
 # file's as it is at the end (edited while the shards ran).
@@ -61,47 +65,22 @@ fi
 command -v "$polytile" >/dev/null || { echo "count.sh: POLYTILE=$polytile is not an executable" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "count.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 2; }
 [[ -f $puzzle ]] || { echo "count.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
-command -v sha256sum >/dev/null || { echo "count.sh: sha256sum is not installed (GNU coreutils)" >&2; exit 2; }
+made=""
+[[ -e $out ]] || made=1
 mkdir -p -- "$out"
-# The key of this count: the puzzle file's bytes, N and the extra flags
-# (printf %q: one line whatever they hold).
-sum="$(sha256sum <"$puzzle")" || { echo "count.sh: cannot read PUZZLE '$puzzle'" >&2; exit 2; }
-flags=""
-if (($# > 0)); then
-	flags="$(printf '%q ' "$@")"
-fi
-key="$(printf 'polytile count.sh 1\npuzzle-sha256 %s\nshards %d\nflags %s\n' "${sum%% *}" "$n" "$flags")"
-if [[ ! -e $out/count.key ]]; then
-	for f in "$out"/joblog "$out"/shard-*.json "$out"/shard-*.ckpt; do
-		if [[ -e $f ]]; then
-			echo "count.sh: $out holds $f but no count.key (made by an older count.sh, or by hand): it may be another count's. Use another OUTDIR, or remove $out to start again." >&2
-			exit 2
-		fi
-	done
-	# A new file (mktemp: it follows no link planted in OUTDIR) linked
-	# into place: the first link wins, so of two counts started together
-	# into one OUTDIR the later compares below and is refused (a rename
-	# would replace the other's key, and both would run).
-	tmp="$(mktemp -- "$out/.count.key.XXXXXX")" && chmod 644 -- "$tmp" && printf '%s\n' "$key" >"$tmp" ||
-		{ echo "count.sh: cannot write $out/count.key" >&2; exit 2; }
-	ln -- "$tmp" "$out/count.key" 2>/dev/null || [[ -e $out/count.key ]] ||
-		{ rm -f -- "$tmp"; echo "count.sh: cannot link $out/count.key (a file system without hard links?)" >&2; exit 2; }
-	rm -f -- "$tmp"
-fi
-old="$(cat -- "$out/count.key")" || { echo "count.sh: cannot read $out/count.key" >&2; exit 2; }
-if [[ $old != "$key" ]]; then
-	what=()
-	[[ $(sed -n 2p <<<"$old") == "$(sed -n 2p <<<"$key")" ]] || what+=("the puzzle file (its contents changed since, or it is another puzzle)")
-	[[ $(sed -n 3p <<<"$old") == "$(sed -n 3p <<<"$key")" ]] || what+=("N ($(sed -n 's/^shards //p' <<<"$old") then, $n now)")
-	[[ $(sed -n 4p <<<"$old") == "$(sed -n 4p <<<"$key")" ]] || what+=("the extra solve flags ('$(sed -n 's/^flags //p' <<<"$old")' then, '$flags' now)")
-	((${#what[@]} > 0)) || what+=("its key file")
-	{
-		echo "count.sh: $out holds another count: it differs in"
-		printf '  %s\n' "${what[@]}"
-		echo "its joblog would skip shards done for that count. Use another OUTDIR, or remove $out to start again."
-	} >&2
-	exit 2
-fi
+# The key of this count (OUTDIR/count.key: the puzzle file's SHA-256 and
+# fingerprint, N and the extra flags in solve's canonical form) is written,
+# or compared with the one there, by polytile itself: shard 0 is set up as
+# it will run (flags and puzzle read, outputs and checkpoint checked) and
+# stops before the search. A run that cannot start writes no key (and
+# removes the OUTDIR it made); one of another count is refused, exit 2.
+"$polytile" --quiet solve "$puzzle" --count --shard "0/$n" --json -o "$out/shard-0.json" \
+	--checkpoint "$out/shard-0.ckpt" --count-key "$out/count.key" --count-key-recipe count.sh --count-key-only "$@" || {
+	rc=$?
+	[[ -z $made ]] || rmdir -- "$out" 2>/dev/null || true
+	echo "count.sh: nothing was run" >&2
+	exit "$rc"
+}
 # The puzzle, OUTDIR, the binary and the extra flags never go into
 # parallel's command template: parallel would hand them to a shell ($(...),
 # quotes, spaces) and expand its replacement strings in them ({}, and
@@ -115,7 +94,7 @@ if (($# > 0)); then
 fi
 export POLYTILE_COUNT_EXTRA
 # shellcheck disable=SC2016 # expanded by the job's bash, not here
-job='eval "set -- $POLYTILE_COUNT_EXTRA"; i="$0"; exec "$POLYTILE_COUNT_BIN" --quiet solve "$POLYTILE_COUNT_PUZZLE" --count --shard "$i/$POLYTILE_COUNT_N" --json -o "$POLYTILE_COUNT_OUT/shard-$i.json" --checkpoint "$POLYTILE_COUNT_OUT/shard-$i.ckpt" "$@"'
+job='eval "set -- $POLYTILE_COUNT_EXTRA"; i="$0"; exec "$POLYTILE_COUNT_BIN" --quiet solve "$POLYTILE_COUNT_PUZZLE" --count --shard "$i/$POLYTILE_COUNT_N" --json -o "$POLYTILE_COUNT_OUT/shard-$i.json" --checkpoint "$POLYTILE_COUNT_OUT/shard-$i.ckpt" --count-key "$POLYTILE_COUNT_OUT/count.key" --count-key-recipe count.sh "$@"'
 # shellcheck disable=SC2086 # PARALLEL_EXTRA is options for parallel, split on purpose
 seq 0 $((n - 1)) | parallel --will-cite -q --jobs "${JOBS:-100%}" \
 	--joblog "$out/joblog" --resume-failed --retries 3 \

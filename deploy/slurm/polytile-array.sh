@@ -16,8 +16,9 @@
 # (default: polytile on PATH). OUTDIR must be on a file system the
 # compute nodes share with you.
 #
-# OUTDIR belongs to one count: the first task writes OUTDIR/count.key (the
-# SHA-256 of the puzzle file, N and the solve flags), and a task whose
+# OUTDIR belongs to one count: the first task that can start writes
+# OUTDIR/count.key (polytile writes it: the SHA-256 and fingerprint of the
+# puzzle file, N and the solve flags in a canonical form), and a task whose
 # puzzle file (edited since), N or flags differ refuses to run (exit 2,
 # saying what changed), as does one finding shard files but no count.key:
 # the old results would stay and be merged as this count's. Merge with
@@ -81,41 +82,11 @@ else
 fi
 mkdir -p -- "$out"
 [[ -f $puzzle ]] || { echo "polytile-array.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
-# The key of this count: the puzzle file's bytes, N and the solve flags
-# (printf %q: one line whatever they hold).
-sum="$(sha256sum <"$puzzle")" || { echo "polytile-array.sh: cannot read PUZZLE '$puzzle'" >&2; exit 2; }
-flags=""
-if (($# > 0)); then
-	flags="$(printf '%q ' "$@")"
-fi
-key="$(printf 'polytile polytile-array.sh 1\npuzzle-sha256 %s\nshards %s\nflags %s\n' "${sum%% *}" "$count" "$flags")"
-if [[ ! -e $out/count.key ]]; then
-	for f in "$out"/shard-*.json "$out"/shard-*.ckpt; do
-		if [[ -e $f ]]; then
-			echo "polytile-array.sh: $out holds $f but no count.key (made by an older script, or by hand): it may be another count's. Use another OUTDIR, or remove $out to start again." >&2
-			exit 2
-		fi
-	done
-	# Tasks start together: the first link wins, the others compare.
-	# (a new file, mktemp: it follows no link planted in OUTDIR).
-	tmp="$(mktemp -- "$out/.count.key.XXXXXX")" && chmod 644 -- "$tmp" && printf '%s\n' "$key" >"$tmp" ||
-		{ echo "polytile-array.sh: cannot write in $out" >&2; exit 2; }
-	ln -- "$tmp" "$out/count.key" 2>/dev/null || true
-	rm -f -- "$tmp"
-fi
-old="$(cat -- "$out/count.key")" || { echo "polytile-array.sh: cannot read $out/count.key" >&2; exit 2; }
-if [[ $old != "$key" ]]; then
-	what=()
-	[[ $(sed -n 2p <<<"$old") == "$(sed -n 2p <<<"$key")" ]] || what+=("the puzzle file (its contents changed since, or it is another puzzle)")
-	[[ $(sed -n 3p <<<"$old") == "$(sed -n 3p <<<"$key")" ]] || what+=("N ($(sed -n 's/^shards //p' <<<"$old") then, $(sed -n 's/^shards //p' <<<"$key") now)")
-	[[ $(sed -n 4p <<<"$old") == "$(sed -n 4p <<<"$key")" ]] || what+=("the solve flags ('$(sed -n 's/^flags //p' <<<"$old")' then, '$flags' now)")
-	((${#what[@]} > 0)) || what+=("its key file")
-	{
-		echo "polytile-array.sh: $out holds another count: it differs in"
-		printf '  %s\n' "${what[@]}"
-		echo "its results would be merged as this count's. Use another OUTDIR, or remove $out to start again."
-	} >&2
-	exit 2
-fi
+# The key of this count (OUTDIR/count.key: the puzzle file's SHA-256 and
+# fingerprint, N and the solve flags in solve's canonical form) is
+# written, or compared with the one there, by polytile once this task
+# can start (flags and puzzle read, outputs and checkpoint checked): a
+# task that cannot start writes no key; one of another count exits 2.
 exec "${POLYTILE:-polytile}" --quiet solve "$puzzle" --count --shard auto \
-	--json -o "$out/shard-$idx.json" --checkpoint "$out/shard-$idx.ckpt" "$@"
+	--json -o "$out/shard-$idx.json" --checkpoint "$out/shard-$idx.ckpt" \
+	--count-key "$out/count.key" --count-key-recipe polytile-array.sh "$@"

@@ -1,0 +1,340 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/shard"
+)
+
+// solve --count-key DIR/count.key: the key of a results directory (see
+// shard.Key) is written by solve itself, not by a recipe's bash, and only
+// once solve has read its flags and the puzzle, resolved the
+// configuration and opened its outputs and checkpoint: a run that cannot
+// start writes no key. The flags go into it in one canonical form
+// (canonicalKeyWords), so `--redundancy X` and `--redundancy=X`, `-j 2`
+// and `--jobs=2`, `--nof` and nothing (its default), the default
+// heuristic named or left out, flags in any order, all make one key.
+// An existing key (also one written by an older recipe, version 1) is
+// compared by the same canonical form; one that records another count is
+// refused, exit 2, saying what differs.
+
+// countKeyReq holds solve's hidden --count-key flags.
+type countKeyReq struct {
+	path, recipe string
+	only         bool
+	// words are the flags given to solve, each as --name=value
+	// (changedWords), from which the key's flags are made.
+	words []string
+}
+
+// errKeyOnly ends a --count-key-only run once the key is in place
+// (exit 0, nothing searched or written but the key).
+var errKeyOnly = errors.New("count key written")
+
+// keyRecipeFlags are not part of a count's key: the flags a recipe gives
+// every shard itself, the global ones, and those that change how a shard
+// runs but not what it counts (-j, --time-limit, --stats: a shard stopped
+// by its time limit may be resumed with a longer one, on more cores).
+var keyRecipeFlags = map[string]bool{"shard": true, "output": true, "checkpoint": true, "json": true, "jsonl": true,
+	"count": true, "count-key": true, "count-key-recipe": true, "count-key-only": true, "quiet": true, "verbose": true,
+	"jobs": true, "time-limit": true, "stats": true}
+
+// keyConfigFlags are the flags of the configuration: written from what
+// solve resolves them to, always.
+var keyConfigFlags = map[string]bool{"backend": true, "heuristic": true, "nof": true, "fila-at": true, "volume": true, "redundancy": true}
+
+// addCountKeyFlags adds the hidden --count-key flags to solve.
+func addCountKeyFlags(fl *pflag.FlagSet, k *countKeyReq) {
+	fl.StringVar(&k.path, "count-key", "", "with --count --shard: write DIR/count.key before the search, or refuse (exit 2) one of another count (deploy/)")
+	fl.StringVar(&k.recipe, "count-key-recipe", "solve", "the name written in the count.key (the recipe's)")
+	fl.BoolVar(&k.only, "count-key-only", false, "with --count-key: check everything, write or compare the key, and stop before the search")
+	for _, n := range []string{"count-key", "count-key-recipe", "count-key-only"} {
+		_ = fl.MarkHidden(n)
+	}
+}
+
+// changedWords lists the flags given on fs as --name=value words (a
+// repeatable flag once per value), the recipe's own left out.
+func changedWords(fs *pflag.FlagSet) []string {
+	var words []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Changed || keyRecipeFlags[f.Name] {
+			return
+		}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				words = append(words, "--"+f.Name+"="+v)
+			}
+			return
+		}
+		words = append(words, "--"+f.Name+"="+f.Value.String())
+	})
+	return words
+}
+
+// canonicalKeyWords reads words as solve reads its flags and returns
+// them in the key's canonical form: the configuration as solve resolves
+// it for p (--backend, --fila-at, --heuristic, --nof, --volume, and
+// --redundancy unless auto, the default of a count), then every other
+// flag whose value is not its default, as --name=value, by name. The
+// recipe's own flags (--shard, -o, --checkpoint, --json, --count) are
+// not part of it.
+func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, error) {
+	var mp mergePuzzle
+	fl := pflag.NewFlagSet("count.key flags", pflag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	fl.Usage = func() {}
+	mp.configFlags(fl)
+	a.solveCmd().Flags().VisitAll(func(f *pflag.Flag) { // the others, read as solve reads them
+		if fl.Lookup(f.Name) == nil {
+			fl.AddFlag(f)
+		}
+	})
+	var quiet, verbose bool
+	fl.BoolVarP(&quiet, "quiet", "q", false, "")
+	fl.BoolVarP(&verbose, "verbose", "v", false, "")
+	if err := fl.Parse(words); err != nil {
+		return nil, fmt.Errorf("not solve's flags (%v)", err)
+	}
+	if fl.NArg() > 0 {
+		return nil, fmt.Errorf("arguments that are not flags (%s)", shownText(strings.Join(fl.Args(), " ")))
+	}
+	f := mp.solve
+	f.count = true
+	f.volumeSet = fl.Changed("volume")
+	f.unique = fl.Lookup("unique").Value.String() == "true"
+	if f.backend != "fila" && f.backend != "dlx" {
+		return nil, fmt.Errorf("--backend %q: a sharded count runs fila or dlx", f.backend)
+	}
+	cfg, err := nativeConfig(p, &f)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{"--backend=" + cfg.Algorithm, "--fila-at=" + strconv.Itoa(cfg.FilaAt), "--heuristic=" + cfg.Schedule,
+		"--nof=" + strconv.FormatBool(cfg.NOF), "--volume=" + strconv.Itoa(cfg.Volume)}
+	if r := f.redundancy; r != "" && r != "auto" {
+		out = append(out, "--redundancy="+r)
+	}
+	fl.VisitAll(func(g *pflag.Flag) { // by name
+		if !g.Changed || keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] {
+			return
+		}
+		if sv, ok := g.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				out = append(out, "--"+g.Name+"="+v)
+			}
+			return
+		}
+		if v := g.Value.String(); v != g.DefValue {
+			out = append(out, "--"+g.Name+"="+v)
+		}
+	})
+	return out, nil
+}
+
+// placeCountKey writes the key of this shard's count (f.key.path), or
+// compares it with the key there: called once the shard can start
+// (after startShard). A key of another count is refused, exit 2.
+func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error {
+	kp := f.key.path
+	if kp == "" {
+		return nil
+	}
+	if sr == nil || f.shard == "" {
+		return usageErr("--count-key needs --count and --shard")
+	}
+	if filepath.Base(kp) != shard.KeyName {
+		return usageErr("--count-key %s: the key's name is %s (merge DIR reads DIR/%s)", shownText(kp), shard.KeyName, shard.KeyName)
+	}
+	if sr.ckPath != "" && sameCleanPath(sr.ckPath, kp) {
+		return usageErr("--count-key %s is the --checkpoint file", shownText(kp))
+	}
+	if sr.path == "-" || sr.path == "" {
+		return usageErr("--count-key: the puzzle is stdin; a key records a puzzle file's SHA-256")
+	}
+	if r := f.key.recipe; r == "" || len(r) > 64 || strings.IndexFunc(r, func(c rune) bool { return c <= ' ' || c > '~' }) >= 0 {
+		return usageErr("--count-key-recipe %q: one word of at most 64 printable ASCII characters", r)
+	}
+	words, err := a.canonicalKeyWords(p, f.key.words)
+	if err != nil {
+		return usageErr("--count-key: the flags: %v", err)
+	}
+	sum, err := fileSHA256(sr.path)
+	if err != nil {
+		return usageErr("--count-key: the puzzle file %s: %v", shownText(sr.path), err)
+	}
+	data := shard.FormatKey(f.key.recipe, sum, sr.n, words, sr.fingerprint)
+	made, err := linkNewKey(kp, data, nil)
+	if err != nil {
+		return usageErr("--count-key: %v", err)
+	}
+	if made {
+		if !a.quiet {
+			fmt.Fprintf(a.stderr, "polytile: wrote %s\n", shownText(kp))
+		}
+		return nil
+	}
+	old, err := shard.ReadKey(filepath.Dir(kp))
+	if err != nil || old == nil {
+		return usageErr("%s cannot be read as a count key (%v): remove it, or use another directory", shownText(kp), err)
+	}
+	var what []string
+	if old.PuzzleSHA256 != sum {
+		what = append(what, "the puzzle file (its contents changed since, or it is another puzzle)")
+	}
+	if old.Fingerprint != "" && old.Fingerprint != sr.fingerprint {
+		what = append(what, fmt.Sprintf("the puzzle's fingerprint (%s then, %s now)", shortFingerprint(old.Fingerprint), shortFingerprint(sr.fingerprint)))
+	}
+	if old.Shards != sr.n {
+		then := "none"
+		if old.Shards > 0 {
+			then = strconv.Itoa(old.Shards)
+		}
+		what = append(what, fmt.Sprintf("N (%s then, %d now)", then, sr.n))
+	}
+	switch {
+	case old.FlagsErr != nil:
+		what = append(what, fmt.Sprintf("the solve flags (line 4 of the key cannot be read: %v)", old.FlagsErr))
+	default:
+		ow, err := a.canonicalKeyWords(p, old.Flags)
+		switch {
+		case err != nil:
+			what = append(what, fmt.Sprintf("the solve flags (line 4 of the key, %s, is %v)", keyFlagsText(old), err))
+		case strings.Join(ow, " ") != strings.Join(words, " "):
+			what = append(what, fmt.Sprintf("the solve flags (%s then, %s now)", shownText(strings.Join(ow, " ")), shownText(strings.Join(words, " "))))
+		}
+	}
+	if len(what) == 0 {
+		return nil
+	}
+	return usageErr("%s holds another count: it differs in %s; its results would be merged as this count's. Use another directory, or remove it to start again",
+		shownText(filepath.Dir(kp)), strings.Join(what, "; and "))
+}
+
+// sameCleanPath reports whether a and b name one path once made absolute
+// and cleaned.
+func sameCleanPath(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
+}
+
+// linkNewKey puts data at path unless a file is there: a new hidden file
+// in the directory, written and synced, then linked into place (the
+// first link wins: of shards starting together one writes the key, the
+// others compare with it; nothing is ever replaced). made says whether
+// this call put it there. A directory that holds results or checkpoints
+// (*.json, *.jsonl, *.ckpt, a joblog) but no key is refused: they may be
+// another count's. beforeLink, when not nil, runs just before the link
+// (a test's other count starting at that moment).
+func linkNewKey(path string, data []byte, beforeLink func()) (made bool, err error) {
+	if _, err := os.Lstat(path); err == nil {
+		return false, nil
+	}
+	dir := filepath.Dir(path)
+	if stray := strayResult(dir); stray != "" {
+		if _, err := os.Lstat(path); err == nil { // written meanwhile by a shard that then started
+			return false, nil
+		}
+		return false, fmt.Errorf("%s holds %s but no %s (made by an older recipe, or by hand): it may be another count's. Use another directory, or remove it to start again",
+			shownText(dir), shownText(stray), shard.KeyName)
+	}
+	tmp, err := os.CreateTemp(dir, "."+shard.KeyName+".*")
+	if err != nil {
+		return false, fmt.Errorf("cannot write in %s: %w", shownText(dir), err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err != nil {
+		return false, fmt.Errorf("cannot write %s: %w", shownText(path), err)
+	}
+	if beforeLink != nil {
+		beforeLink()
+	}
+	if err := os.Link(tmp.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return false, nil
+		}
+		return false, fmt.Errorf("cannot link %s into place (a file system without hard links?): %w", shownText(path), err)
+	}
+	return true, nil
+}
+
+// strayResult names a file of dir that a count writes (a result, a
+// checkpoint, GNU parallel's joblog), "" when there is none.
+func strayResult(dir string) string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, ".") {
+			continue
+		}
+		switch filepath.Ext(n) {
+		case ".json", ".jsonl", ".ckpt":
+			return filepath.Join(dir, n)
+		}
+		if n == "joblog" {
+			return filepath.Join(dir, n)
+		}
+	}
+	return ""
+}
+
+// shardKey places the count key (placeCountKey) once the shard can
+// start; on a refusal, and after a --count-key-only run (errKeyOnly),
+// the shard's checkpoint writer is stopped before the search.
+func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error {
+	if f.key.path == "" {
+		if f.key.only {
+			return usageErr("--count-key-only needs --count-key")
+		}
+		return nil
+	}
+	err := a.placeCountKey(p, f, sr)
+	if err == nil && f.key.only {
+		err = errKeyOnly
+	}
+	if err != nil && sr != nil && sr.stopW != nil {
+		close(sr.stopW)
+		sr.wg.Wait()
+		sr.stopW = nil
+	}
+	return err
+}
+
+// check refuses the --count-key flags where no shard would place the key.
+func (k *countKeyReq) check(f *solveFlags) error {
+	switch {
+	case k.only && k.path == "":
+		return usageErr("--count-key-only needs --count-key")
+	case k.path == "":
+		return nil
+	case f.shard == "" || !f.count && !f.unique || f.limit > 0 || f.maxCoverage:
+		return usageErr("--count-key needs --count and --shard")
+	case f.backend != "fila" && f.backend != "dlx":
+		return usageErr("--count-key: a sharded count runs --backend fila or dlx, not %q", f.backend)
+	}
+	return nil
+}
