@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
 )
@@ -35,6 +36,8 @@ type countKeyReq struct {
 	// words are the flags given to solve, each as --name=value
 	// (changedWords), from which the key's flags are made.
 	words []string
+	// err is what stopped the search in shardKey's hook.
+	err error
 }
 
 // errKeyOnly ends a --count-key-only run once the key is in place
@@ -302,26 +305,62 @@ func strayResult(dir string) string {
 	return ""
 }
 
-// shardKey places the count key (placeCountKey) once the shard can
-// start; on a refusal, and after a --count-key-only run (errKeyOnly),
-// the shard's checkpoint writer is stopped before the search.
-func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error {
+// shardKey hooks the count key into the search: it is placed
+// (placeCountKey) once the split is made, after the checkpoint matched
+// (startShard's OnSplit, chained before it; a key already there is
+// compared before), when everything the search
+// checks of the flags and the puzzle (the schedule, the pinned piece) has
+// passed and the shard runs. A refusal, or the end of a --count-key-only
+// run (errKeyOnly), stops the search there; keyStopped then returns it,
+// with the shard's checkpoint writer stopped without a write.
+func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg *native.Config) error {
 	if f.key.path == "" {
-		if f.key.only {
-			return usageErr("--count-key-only needs --count-key")
-		}
 		return nil
 	}
-	err := a.placeCountKey(p, f, sr)
-	if err == nil && f.key.only {
-		err = errKeyOnly
+	if sr == nil {
+		return usageErr("--count-key needs --count and --shard")
 	}
-	if err != nil && sr != nil && sr.stopW != nil {
+	prev := cfg.OnSplit
+	cfg.OnSplit = func(sp native.Split) error {
+		// A key already there is compared first: "another count" says
+		// more than the checkpoint's refusal of another configuration.
+		_, statErr := os.Lstat(f.key.path)
+		if statErr == nil {
+			if err := a.placeCountKey(p, f, sr); err != nil {
+				f.key.err = err
+				return err
+			}
+		}
+		if prev != nil {
+			if err := prev(sp); err != nil {
+				return err
+			}
+		}
+		var err error
+		if statErr != nil {
+			err = a.placeCountKey(p, f, sr)
+		}
+		if err == nil && f.key.only {
+			err = errKeyOnly
+		}
+		f.key.err = err
+		return err
+	}
+	return nil
+}
+
+// keyStopped returns the error that stopped the search in the count
+// key's hook (shardKey), nil when none did.
+func keyStopped(f *solveFlags, sr *shardRun) error {
+	if f.key.err == nil {
+		return nil
+	}
+	if sr != nil && sr.stopW != nil {
 		close(sr.stopW)
 		sr.wg.Wait()
 		sr.stopW = nil
 	}
-	return err
+	return f.key.err
 }
 
 // check refuses the --count-key flags where no shard would place the key.

@@ -130,7 +130,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	if err != nil {
 		return nil, err
 	}
-	if err := a.shardKey(p, f, sr); err != nil { // countkeywrite.go
+	if err := a.shardKey(p, f, sr, &cfg); err != nil { // countkeywrite.go
 		return nil, err
 	}
 	sw := watchSplit(p, f, &cfg) // after startShard: chained with its hook
@@ -145,6 +145,9 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	}
 	if sr != nil && sr.matchErr != nil {
 		return nil, sr.matchErr
+	}
+	if err := keyStopped(f, sr); err != nil {
+		return nil, err
 	}
 	if err != nil {
 		return nil, usageErr("%v", err)
