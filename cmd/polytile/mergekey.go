@@ -153,6 +153,25 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 		mc.not("N: %s records none (the results agree on one N among themselves)", key)
 	}
 	kf, why := a.keyFlags(k)
+	if why != "" {
+		// A key whose flags cannot be read is damaged (or not a recipe's):
+		// merging with the configuration "unchecked" and exit 0 would pass
+		// over it.
+		return usageErr("refusing to merge: %s line 4: %s; remove the key (the results are then checked only against each other, or give --puzzle and solve's flags), or merge the result files by name", key, why)
+	}
+	// A version 2 key records the puzzle's fingerprint: every result must
+	// have it, whatever is known of the puzzle file.
+	if k.Fingerprint != "" {
+		var other []string
+		for _, f := range results {
+			if f.Result.Fingerprint != k.Fingerprint {
+				other = append(other, fmt.Sprintf("%s (puzzle %s, fingerprint %s)", f.Path, shownText(orDefault(f.Result.Puzzle, "?")), shortFingerprint(f.Result.Fingerprint)))
+			}
+		}
+		if len(other) > 0 {
+			return &shard.Conflict{What: fmt.Sprintf("results not computed for the puzzle %s records (fingerprint %s): the directory holds another count's results; rerun them into an empty directory", key, shortFingerprint(k.Fingerprint)), Files: other}
+		}
+	}
 	from := mp.from
 	if why == "" && kf.from != "" && from == "" {
 		from = kf.from
@@ -204,6 +223,9 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 				where = "the results name no file"
 			}
 			mc.not("the puzzle: %s records the SHA-256 of the puzzle file the count was started with, and %s; give --puzzle FILE to check the results against a puzzle file as it is now", key, where)
+			if k.Fingerprint != "" {
+				mc.ok("every result's puzzle fingerprint is the one %s records (%s): the puzzle the count was started with", key, shortFingerprint(k.Fingerprint))
+			}
 			mc.warn = true
 			break
 		}
@@ -235,8 +257,6 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 	}
 	// The flags.
 	switch {
-	case why != "":
-		mc.not("the configuration: %s: %s", key, why)
 	case p == nil:
 		mc.not("the configuration against %s's flags: needs the puzzle", key)
 	default:
