@@ -100,12 +100,18 @@ func benchKey(rep *BenchReport) string {
 func writeBenchCSV(w io.Writer, rep *BenchReport) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"case", "puzzle", "polytile_flags", "article_options", "status", "fits", "no_fits", "seconds", "unique", "all",
-		"expected_unique", "article_fits", "article_no_fits", "article_seconds", "reason"})
+		"expected_unique", "article_fits", "article_no_fits", "article_seconds", "reason", "unique_so_far", "lower_bound"})
 	for _, r := range rep.Rows {
+		// A case stopped by its time limit is marked as its JSON is
+		// (rowjson.go): unique empty, the figure under unique_so_far.
+		unique, soFar, lower := strconv.FormatInt(r.Unique, 10), "", "false"
+		if r.Status == Timeout {
+			unique, soFar, lower = "", unique, "true"
+		}
 		cw.Write([]string{r.ID, r.Puzzle, r.Flags, r.Article, string(r.Status), strconv.FormatInt(r.Fits, 10), strconv.FormatInt(r.NoFits, 10),
-			strconv.FormatFloat(r.Seconds, 'f', 6, 64), strconv.FormatInt(r.Unique, 10), strconv.FormatInt(r.All, 10),
+			strconv.FormatFloat(r.Seconds, 'f', 6, 64), unique, strconv.FormatInt(r.All, 10),
 			strconv.FormatInt(r.Expected, 10), strconv.FormatInt(r.ArticleFits, 10), strconv.FormatInt(r.ArticleNoFits, 10),
-			strconv.FormatFloat(r.ArticleSeconds, 'f', 3, 64), r.Reason})
+			strconv.FormatFloat(r.ArticleSeconds, 'f', 3, 64), r.Reason, soFar, lower})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -265,7 +265,7 @@ func writeSummary(w io.Writer, rep *Report, f Format) error {
 func writeCSV(w io.Writer, rep *Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"puzzle", "task", "backend", "status", "solutions", "unique", "feasible", "coverage", "bound",
-		"complete", "seconds", "ratio", "work", "work_unit", "agreement", "reference", "note", "config"})
+		"complete", "seconds", "ratio", "work", "work_unit", "agreement", "reference", "note", "config", "unique_so_far", "lower_bound"})
 	opt := func(p *int64) string {
 		if p == nil {
 			return ""
@@ -286,10 +286,18 @@ func writeCSV(w io.Writer, rep *Report) error {
 			}
 			note := strings.TrimPrefix(r.Reason+"; "+r.Note, "; ")
 			note = strings.TrimSuffix(note, "; ")
-			cw.Write(safeCells([]string{t.Puzzle, t.Kind, r.Backend, string(r.Status), opt(r.Solutions), opt(r.Unique), feas,
+			// A stopped count is marked as JSON marks it (rowjson.go): its
+			// unique figure under unique_so_far, lower_bound true, and the
+			// unique column empty, so that no reader of the column takes a
+			// part for the count.
+			unique, soFar, lower := opt(r.Unique), "", "false"
+			if r.Solutions != nil && !r.Complete {
+				unique, soFar, lower = "", opt(r.Unique), "true"
+			}
+			cw.Write(safeCells([]string{t.Puzzle, t.Kind, r.Backend, string(r.Status), opt(r.Solutions), unique, feas,
 				opti(r.Coverage), opti(r.Bound), strconv.FormatBool(r.Complete),
 				strconv.FormatFloat(r.Seconds, 'f', 6, 64), strconv.FormatFloat(r.Ratio, 'f', 3, 64),
-				strconv.FormatInt(r.Work, 10), r.WorkUnit, r.Mark, t.Reference, note, r.Config}))
+				strconv.FormatInt(r.Work, 10), r.WorkUnit, r.Mark, t.Reference, note, r.Config, soFar, lower}))
 		}
 	}
 	cw.Flush()
