@@ -18,6 +18,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -94,6 +95,11 @@ type Result struct {
 	Nodes       int64   `json:"nodes"`
 	Seconds     float64 `json:"seconds"`
 	Complete    bool    `json:"complete"`
+	// LowerBound marks an incomplete record (written by solve since it has
+	// it; an older one's incomplete record has none): its solutions and
+	// unique are those of the part searched, lower bounds, never the
+	// shard's counts. A record with it and complete is refused.
+	LowerBound bool `json:"lower_bound,omitempty"`
 	// Rerun is the command line that runs this shard again, with the
 	// index and output file as {} templates (see Report.Command).
 	Rerun []string `json:"rerun,omitempty"`
@@ -148,6 +154,8 @@ func (r *Result) check() error {
 		return outside("unique", r.Unique, "0", fmt.Sprintf("solutions (%d)", r.All))
 	case r.Nodes < 0:
 		return outside("nodes", r.Nodes, "0", fmt.Sprint(int64(MaxCount)))
+	case r.Complete && r.LowerBound:
+		return errors.New("lower_bound and complete together: a record is one or the other")
 	case r.Complete && r.Finished != r.Owned:
 		return fmt.Errorf("marked complete with %d of %d subproblems finished", r.Finished, r.Owned)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/shard"
 )
 
 // TestStoppedCountIsALowerBound: a count stopped by its time limit
@@ -146,5 +148,39 @@ func TestListingAtItsLimitReadsPlainly(t *testing.T) {
 		if code != 0 || !strings.Contains(out, c.want) || strings.Contains(out, "at least") {
 			t.Errorf("solve %v: exit %d, want the row %q:\n%s%s", c.args, code, c.want, out, errs)
 		}
+	}
+}
+
+// TestStoppedShardRecordIsALowerBound: the shard record inside a stopped
+// shard's result (the part merge reads) says lower_bound, as the summary
+// around it does, and a record claiming both lower_bound and complete is
+// refused by merge (exit 2) even with a digest that matches. The inner
+// record carried "unique" and "solutions" with only complete: false to
+// tell them from a shard's counts. Fails on the old code.
+func TestStoppedShardRecordIsALowerBound(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "shard-0.json")
+	code, _, errs := run(t, "", "solve", example("onesided-18x5.yaml"), "--count", "--shard", "0/2", "--time-limit", "300ms", "--json", "-o", out)
+	if code != 1 {
+		t.Fatalf("stopped shard: exit %d, want 1: %s", code, errs)
+	}
+	var m struct {
+		Shard *shard.Result `json:"shard"`
+	}
+	if err := json.Unmarshal(mustRead(t, out), &m); err != nil || m.Shard == nil {
+		t.Fatalf("%v %+v", err, m)
+	}
+	if m.Shard.Complete || !m.Shard.LowerBound {
+		t.Errorf("stopped shard's record: complete %v lower_bound %v", m.Shard.Complete, m.Shard.LowerBound)
+	}
+	r := *m.Shard
+	r.Complete, r.Finished = true, r.Owned
+	if err := r.Seal(); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(map[string]any{"shard": &r})
+	os.WriteFile(out, b, 0o644)
+	if code, _, errs := run(t, "", "merge", dir); code != 2 || !strings.Contains(errs, "lower_bound and complete") {
+		t.Errorf("a record both complete and a lower bound: exit %d %s", code, errs)
 	}
 }

@@ -318,6 +318,7 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 	}
 	r.All, r.Unique, r.Nodes = sum[0], sum[1], sum[2]
 	r.Complete = !res.Interrupted && r.Finished == r.Owned
+	r.LowerBound = !r.Complete
 	r.Rerun = sr.rerun()
 	all, uniq := r.All, r.Unique
 	o.Solutions, o.Unique, o.Nodes = &all, &uniq, r.Nodes
