@@ -188,8 +188,11 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error
 		return nil
 	}
 	old, err := shard.ReadKey(filepath.Dir(kp))
-	if err != nil || old == nil {
-		return usageErr("%s cannot be read as a count key (%v): remove it, or use another directory", shownText(kp), err)
+	if err == nil && old == nil {
+		err = errors.New("a link to nothing")
+	}
+	if err != nil {
+		return usageErr("%s cannot be read as a count key (%s): remove it, or use another directory", shownText(kp), shownText(err.Error()))
 	}
 	var what []string
 	if old.PuzzleSHA256 != sum {
