@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -33,5 +34,34 @@ func TestCountKeyLinkRace(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "count.key")); err == nil {
 		t.Error("a key was written beside results without one")
+	}
+}
+
+// TestCountKeyThatIsNotAFile: a count.key that is a FIFO, a link to
+// /dev/zero or to nothing, a directory, empty or over 64 KiB stops the
+// shard (exit 2 naming the key) before the search, never waited on or
+// read as a key, and no result is written.
+func TestCountKeyThatIsNotAFile(t *testing.T) {
+	for name, mk := range map[string]func(k string) error{
+		"fifo":     func(k string) error { return syscall.Mkfifo(k, 0o644) },
+		"dev-zero": func(k string) error { return os.Symlink("/dev/zero", k) },
+		"dangling": func(k string) error { return os.Symlink(filepath.Join(filepath.Dir(k), "nothing"), k) },
+		"dir":      func(k string) error { return os.Mkdir(k, 0o755) },
+		"empty":    func(k string) error { return os.WriteFile(k, nil, 0o644) },
+		"huge":     func(k string) error { return os.WriteFile(k, make([]byte, 70<<10), 0o644) },
+	} {
+		dir := t.TempDir()
+		k := filepath.Join(dir, "count.key")
+		if err := mk(k); err != nil {
+			t.Skipf("%s: %v", name, err)
+		}
+		out := filepath.Join(dir, "shard-0.json")
+		code, _, errs := run(t, "", "solve", example("soma.yaml"), "--count", "--shard", "0/2", "--json", "-o", out, "--count-key", k)
+		if code != 2 || !strings.Contains(errs, k) {
+			t.Errorf("%s: exit %d %s", name, code, errs)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Errorf("%s: a result was written", name)
+		}
 	}
 }
