@@ -210,6 +210,12 @@ var flagRules = map[string]map[string]applyRule{
 		"mip-gap":       highsOnly,
 		"threads":       highsOnly,
 		"highs-option":  highsOnly,
+
+		// countkeywrite.go: a recipe's key (refused without --count
+		// --shard by countKeyReq.check).
+		"count-key":        nativeSearch,
+		"count-key-recipe": needs("count-key"),
+		"count-key-only":   needs("count-key"),
 	},
 	"export": {
 		"format":             always,

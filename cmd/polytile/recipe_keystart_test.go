@@ -89,6 +89,7 @@ func TestRecipesWriteNoKeyUnlessTheRunCanStart(t *testing.T) {
 			{p, []string{"--backend", "highs"}},
 			{p, []string{"--volume=999999999"}},
 			{p, []string{"--redundancy", "ZZ"}},
+			{p, []string{"--shard", "auto/2"}},
 			{filepath.Join(dir, "missing.yaml"), nil},
 			{broken, nil},
 		} {

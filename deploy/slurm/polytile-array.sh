@@ -57,28 +57,26 @@ idx=$i
 if [[ -z ${POLYTILE_SHARD_COUNT:-} ]]; then
 	idx=$((10#$i - 10#$min))
 fi
-# N, when known (POLYTILE_SHARD_COUNT, else the array's task count), is
-# checked before anything is written: a key with a bad N would make every
-# later task, and merge, refuse the directory.
+# The script gives --shard auto itself (a second --shard among the solve
+# flags would be refused by polytile as given twice): the count comes
+# from POLYTILE_SHARD_COUNT or the array.
+for a in "$@"; do
+	case $a in --shard | --shard=*)
+		echo "polytile-array.sh: do not give --shard: the script gives --shard auto; set POLYTILE_SHARD_COUNT=N for the count (the task ids are then the shard indices)" >&2
+		exit 2
+		;;
+	esac
+done
+# N (POLYTILE_SHARD_COUNT, else the array's task count) is checked
+# before anything is written.
 count="${POLYTILE_SHARD_COUNT:-${SLURM_ARRAY_TASK_COUNT:-}}"
-if [[ -n $count ]]; then
-	if ! [[ $count =~ ^[0-9]{1,6}$ ]] || ((10#$count < 1 || 10#$count > 100000)); then
-		echo "polytile-array.sh: the shard count '$count' (POLYTILE_SHARD_COUNT, else SLURM_ARRAY_TASK_COUNT) must be an integer from 1 to 100000" >&2
-		exit 2
-	fi
-	count=$((10#$count))
-else
-	# No count known: polytile needs one (--shard auto/N among the solve
-	# flags gives it); without, it would refuse only after the key was
-	# written, and the key's empty N would refuse every later task.
-	given=""
-	for a in "$@"; do
-		case $a in --shard | --shard=*) given=1 ;; esac
-	done
-	if [[ -z $given ]]; then
-		echo "polytile-array.sh: no shard count: SLURM_ARRAY_TASK_COUNT is not set; set POLYTILE_SHARD_COUNT=N (the task ids are then the shard indices)" >&2
-		exit 2
-	fi
+if [[ -z $count ]]; then
+	echo "polytile-array.sh: no shard count: SLURM_ARRAY_TASK_COUNT is not set; set POLYTILE_SHARD_COUNT=N (the task ids are then the shard indices)" >&2
+	exit 2
+fi
+if ! [[ $count =~ ^[0-9]{1,6}$ ]] || ((10#$count < 1 || 10#$count > 100000)); then
+	echo "polytile-array.sh: the shard count '$count' (POLYTILE_SHARD_COUNT, else SLURM_ARRAY_TASK_COUNT) must be an integer from 1 to 100000" >&2
+	exit 2
 fi
 mkdir -p -- "$out"
 [[ -f $puzzle ]] || { echo "polytile-array.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
