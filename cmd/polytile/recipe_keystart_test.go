@@ -90,6 +90,7 @@ func TestRecipesWriteNoKeyUnlessTheRunCanStart(t *testing.T) {
 			{p, []string{"--volume=999999999"}},
 			{p, []string{"--redundancy", "ZZ"}},
 			{p, []string{"--shard", "auto/2"}},
+			{p, []string{"--count-key-only"}},
 			{filepath.Join(dir, "missing.yaml"), nil},
 			{broken, nil},
 		} {

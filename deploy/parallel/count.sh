@@ -65,6 +65,13 @@ fi
 command -v "$polytile" >/dev/null || { echo "count.sh: POLYTILE=$polytile is not an executable" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "count.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 2; }
 [[ -f $puzzle ]] || { echo "count.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
+for a in "$@"; do
+	case $a in --count-key*)
+		echo "count.sh: do not give $a: the script gives the key's flags" >&2
+		exit 2
+		;;
+	esac
+done
 made=""
 [[ -e $out ]] || made=1
 mkdir -p -- "$out"

@@ -61,8 +61,13 @@ fi
 # flags would be refused by polytile as given twice): the count comes
 # from POLYTILE_SHARD_COUNT or the array.
 for a in "$@"; do
-	case $a in --shard | --shard=*)
+	case $a in
+	--shard | --shard=*)
 		echo "polytile-array.sh: do not give --shard: the script gives --shard auto; set POLYTILE_SHARD_COUNT=N for the count (the task ids are then the shard indices)" >&2
+		exit 2
+		;;
+	--count-key*)
+		echo "polytile-array.sh: do not give $a: the script gives the key's flags" >&2
 		exit 2
 		;;
 	esac
