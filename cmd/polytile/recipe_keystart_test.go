@@ -69,8 +69,8 @@ func recipeRuns(t *testing.T) map[string]func(puzzle, out string, extra ...strin
 
 // TestRecipesWriteNoKeyUnlessTheRunCanStart: a recipe run that cannot
 // start (an unknown flag, a bad value, a backend that does not count, a
-// missing or broken puzzle) writes no count.key, so the correct run into
-// the same OUTDIR then counts. The recipes wrote the key in bash before
+// missing or broken puzzle, flags the recipe gives itself) writes no
+// count.key, so the correct run into the same OUTDIR then counts. The recipes wrote the key in bash before
 // polytile read the flags or the puzzle: the key of the failed run stayed
 // and refused the correct one (exit 2, "holds another count"). Fails on
 // the old recipes.
@@ -80,7 +80,8 @@ func TestRecipesWriteNoKeyUnlessTheRunCanStart(t *testing.T) {
 	broken := filepath.Join(dir, "broken.yaml")
 	os.WriteFile(broken, []byte("board: [\n"), 0o644)
 	for name, recipe := range recipeRuns(t) {
-		for n, c := range []struct {
+		out := filepath.Join(dir, name)
+		for _, c := range []struct {
 			puzzle string
 			extra  []string
 		}{
@@ -94,16 +95,20 @@ func TestRecipesWriteNoKeyUnlessTheRunCanStart(t *testing.T) {
 			{filepath.Join(dir, "missing.yaml"), nil},
 			{broken, nil},
 		} {
-			out := filepath.Join(dir, name+strconv.Itoa(n))
 			if code, b := recipe(c.puzzle, out, c.extra...); code == 0 {
 				t.Errorf("%s %s %v: exit 0\n%s", name, filepath.Base(c.puzzle), c.extra, b)
 			}
 			if _, err := os.Lstat(filepath.Join(out, "count.key")); err == nil {
 				t.Errorf("%s %s %v: a run that cannot start wrote %s/count.key", name, filepath.Base(c.puzzle), c.extra, out)
+				break
 			}
-			if code, b := recipe(p, out); code != 0 || name == "count.sh" && !strings.Contains(b, "4040") {
-				t.Errorf("%s: the correct run after %s %v: exit %d\n%s", name, filepath.Base(c.puzzle), c.extra, code, b)
-			}
+		}
+		// The correct run into the OUTDIR every failed run used.
+		if code, b := recipe(p, out); code != 0 || name == "count.sh" && !strings.Contains(b, "4040") {
+			t.Errorf("%s: the correct run after the failed ones: exit %d\n%s", name, code, b)
+		}
+		if v := mergeWith(t, out); v.code != 0 || v.all != 4040 || len(v.unchecked) != 0 {
+			t.Errorf("%s: merge %+v", name, v)
 		}
 	}
 }
