@@ -257,6 +257,13 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 	}
 	// The flags.
 	switch {
+	case p == nil && k.Version >= 2:
+		// A version 2 key's flags are the configuration as solve resolved
+		// it (canonicalKeyWords): checked without the puzzle.
+		if c := keyConfigConflict(k, kf, results); c != nil {
+			return c
+		}
+		mc.ok("every result's configuration is the one %s records (%s)", key, keyFlagsText(k))
 	case p == nil:
 		mc.not("the configuration against %s's flags: needs the puzzle", key)
 	default:
@@ -297,4 +304,33 @@ func plainChecks(mp mergePuzzle, rep *shard.Report, mc *mergeChecks) {
 	mc.not("the puzzle: %s and no --puzzle: the results agree on one puzzle among themselves (fingerprint %s), checked against no puzzle file",
 		noKey, shortFingerprint(rep.Fingerprint))
 	mc.not("the configuration: %s and no --puzzle with solve's flags (the results agree on one among themselves)", noKey)
+}
+
+// keyConfigConflict compares every result's configuration with the one a
+// version 2 key's canonical flags (kf, parsed) record: backend, schedule,
+// fila-at, NOF and volume as solve resolved them, and the pinned piece
+// when the key names one (none: no piece; auto, left out: whichever the
+// results agree on).
+func keyConfigConflict(k *shard.Key, kf mergePuzzle, results []shard.Loaded) *shard.Conflict {
+	f := kf.solve
+	want := shard.Config{Backend: f.backend, Schedule: f.heuristic, FilaAt: f.filaAt, NOF: f.nof, Volume: f.volume}
+	var other []string
+	for _, l := range results {
+		got := l.Result.Config
+		w := want
+		switch f.redundancy {
+		case "", "auto":
+			w.Redundancy = got.Redundancy
+		case "none":
+		default:
+			w.Redundancy = f.redundancy
+		}
+		if got != w {
+			other = append(other, fmt.Sprintf("%s (%s)", l.Path, got))
+		}
+	}
+	if len(other) == 0 {
+		return nil
+	}
+	return &shard.Conflict{What: fmt.Sprintf("results not counted with the configuration %s records (%s)", shownText(k.Path), keyFlagsText(k)), Files: other}
 }

@@ -40,9 +40,10 @@ func TestMergeRefusesAKeyWithDamagedFlags(t *testing.T) {
 }
 
 // TestMergeChecksKeyFingerprint: a version 2 count.key records the
-// puzzle's fingerprint, so merge DIR checks every result against it even
-// when the puzzle file is gone: results of another puzzle are refused
-// (exit 2), and the account says the fingerprint was verified. Fails on
+// puzzle's fingerprint and the resolved configuration, so merge DIR checks
+// every result against them even when the puzzle file is gone: results of
+// another puzzle or configuration are refused (exit 2), and the account
+// says both were verified (only the puzzle file is unchecked). Fails on
 // the old code (keys held no fingerprint; with the puzzle file gone the
 // puzzle was only "unchecked").
 func TestMergeChecksKeyFingerprint(t *testing.T) {
@@ -52,9 +53,17 @@ func TestMergeChecksKeyFingerprint(t *testing.T) {
 	slurmCount(t, p, out, 2)
 	os.Rename(p, p+".away")
 	v := mergeWith(t, out)
-	if v.code != 0 || v.all != 4040 || !strings.Contains(strings.Join(v.verified, "\n"), "fingerprint is the one") {
+	if v.code != 0 || v.all != 4040 || !strings.Contains(strings.Join(v.verified, "\n"), "fingerprint is the one") ||
+		!strings.Contains(strings.Join(v.verified, "\n"), "configuration is the one") || len(v.unchecked) != 1 {
 		t.Errorf("the puzzle file gone: %+v", v)
 	}
+	// The configuration too is checked without the puzzle file.
+	key := mustRead(t, filepath.Join(out, "count.key"))
+	setKeyLine(t, out, 4, "flags --backend=fila --fila-at=0 --heuristic=s --nof=true --volume=-1")
+	if v := mergeWith(t, out); v.code != 2 || !strings.Contains(v.errs, "not counted with the configuration") {
+		t.Errorf("another configuration in the key, the puzzle file gone: %+v", v)
+	}
+	os.WriteFile(filepath.Join(out, "count.key"), key, 0o644)
 	setKeyLine(t, out, 5, "fingerprint sha256:"+strings.Repeat("ab", 32))
 	if v := mergeWith(t, out); v.code != 2 || !strings.Contains(v.errs, "not computed for the puzzle") || !strings.Contains(v.errs, "shard-1.json") {
 		t.Errorf("another fingerprint in the key: %+v", v)
