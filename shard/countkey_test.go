@@ -119,3 +119,29 @@ func TestUnquoteWordsEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatKeyRoundTrip: a version 2 key reads back as written, its flag
+// words whatever bytes they hold (QuoteWord, read by UnquoteWords), and
+// a version 2 key without its fingerprint or N is refused naming the
+// line.
+func TestFormatKeyRoundTrip(t *testing.T) {
+	sum := strings.Repeat("ab", 32)
+	fp := "sha256:" + strings.Repeat("0f", 32)
+	words := []string{"--backend=fila", "--heuristic=e=11:f=3", "--redundancy=a b", "--from=it's", "--x=$(rm -rf /)", "", "#~", "--n=\x01\n\xff", "--u=é"}
+	data := FormatKey("count.sh", sum, 64, words, fp)
+	k, err := ParseKey(data)
+	if err != nil || k.Version != 2 || k.Recipe != "count.sh" || k.PuzzleSHA256 != sum || k.Shards != 64 || k.Fingerprint != fp || !reflect.DeepEqual(k.Flags, words) {
+		t.Fatalf("ParseKey(FormatKey) = %+v, %v\n%s", k, err, data)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for _, c := range []struct{ text, want string }{
+		{strings.Join(lines[:4], "\n") + "\n", "5 for version 2"},
+		{strings.Join([]string{lines[0], lines[1], "shards", lines[3], lines[4]}, "\n") + "\n", "line 3"},
+		{strings.Join([]string{lines[0], lines[1], lines[2], lines[3], "fingerprint sha256:zz"}, "\n") + "\n", "line 5"},
+		{strings.Join([]string{lines[0], lines[1], lines[2], `flags "--nof"`, lines[4]}, "\n") + "\n", "line 4"},
+	} {
+		if _, err := ParseKey([]byte(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseKey(%q): %v, want an error naming %q", c.text, err, c.want)
+		}
+	}
+}
