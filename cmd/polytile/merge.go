@@ -80,7 +80,7 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 		return usageErr("%v", err)
 	}
 	if len(paths) == 0 {
-		return usageErr("no *.json or *.jsonl files in %s", strings.Join(args, " "))
+		return usageErr("no *.json or *.jsonl files in %s%s", strings.Join(args, " "), checkpointNote(args)) // mergeckpt.go
 	}
 	var files []shard.Loaded
 	for _, p := range paths {

@@ -102,3 +102,16 @@ func TestMergeHostileDirectoryIsSerialOrLoud(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeCheckpointsOnlySaysSo: merge of a directory holding only
+// checkpoints (shards that started and wrote no result) is refused, exit
+// 2, saying so and how to go on; it said only "no *.json or *.jsonl
+// files". Fails on the old code.
+func TestMergeCheckpointsOnlySaysSo(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "shard-0.ckpt"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(dir, "shard-1.ckpt"), []byte("{}"), 0o644)
+	if code, _, errs := run(t, "", "merge", dir); code != 2 || !strings.Contains(errs, "2 checkpoint(s)") || !strings.Contains(errs, "run the shards again") {
+		t.Errorf("checkpoints only: exit %d %s", code, errs)
+	}
+}
