@@ -104,7 +104,7 @@ func CoverageBound(p *puzzle.Puzzle) Bound {
 			// No partial tiling holds more copies than fit in the area
 			// (unlimitedCopies): an unbalanced unlimited piece counts as
 			// that many finite copies.
-			n = unlimitedCopies(pc, cells)
+			n = unlimitedCopies(pc, d, cells)
 		}
 		imbalance += d * n
 	}
@@ -125,13 +125,14 @@ func CoverageBound(p *puzzle.Puzzle) Bound {
 	return b
 }
 
-// unlimitedCopies is the number of copies of an unlimited piece that the
-// colouring arguments of CoverageBound count: cells / size, since the
-// copies of a partial tiling do not overlap, each covering size cells of
-// the region. A balanced piece (as many black cells as white) tilts
-// nothing and is left to repeat freely: 0.
-func unlimitedCopies(pc *puzzle.Piece, cells int) int {
-	if b, w := checkerboard(pc.Shape); b == w {
+// unlimitedCopies is the number of copies of an unlimited piece of
+// checkerboard imbalance d (|black - white| of its cells, which the
+// callers have counted) that the colouring arguments of CoverageBound
+// count: cells / size, since the copies of a partial tiling do not
+// overlap, each covering size cells of the region. A balanced piece
+// (d == 0) tilts nothing and is left to repeat freely: 0.
+func unlimitedCopies(pc *puzzle.Piece, d, cells int) int {
+	if d == 0 {
 		return 0
 	}
 	return cells / pc.Size()

@@ -137,12 +137,12 @@ func colourReason(p *puzzle.Puzzle, bound, black, white int) string {
 		pb, pw := checkerboard(pc.Shape)
 		n := pc.Count
 		if pc.Unlimited {
-			unlimited, n = true, 0
+			unlimited = true
 			if d := abs(pb - pw); d == 0 {
 				balancedUnlimited = true
 			} else {
 				tilted = append(tilted, fmt.Sprintf("the unlimited piece %s covers %d more of one colour than of the other (at most %d copies of its %d cells fit in %d)",
-					pc.Name, d, unlimitedCopies(pc, black+white), pc.Size(), black+white))
+					pc.Name, d, unlimitedCopies(pc, d, black+white), pc.Size(), black+white))
 			}
 			continue
 		}

@@ -36,47 +36,47 @@ func digestOf(kind string, v any) (string, error) {
 
 // Seal sets r.Digest to the digest of r's other fields. Call it last,
 // once every field has its final value.
-func (r *Result) Seal() error {
-	r.Digest = ""
-	d, err := digestOf(Format, r)
-	if err != nil {
-		return fmt.Errorf("shard result: %w", err)
-	}
-	r.Digest = d
-	return nil
-}
+func (r *Result) Seal() error { return seal("shard result", Format, r, resultDigest) }
 
 // checkDigest reports whether r's digest matches its fields.
-func (r *Result) checkDigest() error {
-	c := *r
-	c.Digest = ""
-	want, err := digestOf(Format, &c)
-	if err != nil {
-		return err
-	}
-	return digestMismatch("shard result", r.Digest, want)
-}
+func (r *Result) checkDigest() error { return verify("shard result", Format, r, resultDigest) }
 
 // Seal sets c.Digest to the digest of c's other fields (Write calls it).
-func (c *Checkpoint) Seal() error {
-	c.Digest = ""
-	d, err := digestOf(CheckpointFormat, c)
-	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	c.Digest = d
-	return nil
-}
+func (c *Checkpoint) Seal() error { return seal("checkpoint", CheckpointFormat, c, checkpointDigest) }
 
 // checkDigest reports whether c's digest matches its fields.
 func (c *Checkpoint) checkDigest() error {
-	x := *c
-	x.Digest = ""
-	want, err := digestOf(CheckpointFormat, &x)
+	return verify("checkpoint", CheckpointFormat, c, checkpointDigest)
+}
+
+func resultDigest(r *Result) *string         { return &r.Digest }
+func checkpointDigest(c *Checkpoint) *string { return &c.Digest }
+
+// recordDigest is the digest of rec's fields but its digest (reached
+// through field): that of a copy with the digest cleared, rec unchanged.
+func recordDigest[T any](kind string, rec *T, field func(*T) *string) (string, error) {
+	c := *rec
+	*field(&c) = ""
+	return digestOf(kind, &c)
+}
+
+// seal sets rec's digest (what names the record in an error).
+func seal[T any](what, kind string, rec *T, field func(*T) *string) error {
+	d, err := recordDigest(kind, rec, field)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	*field(rec) = d
+	return nil
+}
+
+// verify reports whether rec's digest matches its other fields.
+func verify[T any](what, kind string, rec *T, field func(*T) *string) error {
+	want, err := recordDigest(kind, rec, field)
 	if err != nil {
 		return err
 	}
-	return digestMismatch("checkpoint", c.Digest, want)
+	return digestMismatch(what, *field(rec), want)
 }
 
 // digestMismatch is the error of a record whose digest is missing or is

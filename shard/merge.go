@@ -216,10 +216,23 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 }
 
 // PartialText is the sentence of an incomplete report's figures (merge's
-// text and its JSON's "partial", as solve's for a stopped count).
+// JSON "partial", as solve's for a stopped count).
 func (r *Report) PartialText() string {
-	return fmt.Sprintf("at least %d solutions found in the parts the shards searched; unique so far %d: "+
-		"lower bounds, not the puzzle's counts (incomplete: %d missing, %d incomplete)", r.All, r.Unique, len(r.Missing), len(r.Incomplete))
+	found := fmt.Sprintf("%d solutions", r.All)
+	if r.All == 1 {
+		found = "1 solution"
+	}
+	return r.partial(found, fmt.Sprintf("%d missing, %d incomplete", len(r.Missing), len(r.Incomplete)))
+}
+
+// PartialRow is PartialText as the value of merge's text "solutions" row:
+// the label names the solutions, and the shards missing and incomplete
+// are listed below it.
+func (r *Report) PartialRow() string { return r.partial(fmt.Sprint(r.All), "see below") }
+
+func (r *Report) partial(found, incomplete string) string {
+	return fmt.Sprintf("at least %s found in the parts the shards searched; unique so far %d: "+
+		"lower bounds, not the puzzle's counts (incomplete: %s)", found, r.Unique, incomplete)
 }
 
 // Merge adds up shard results. It returns a *Conflict when the set mixes

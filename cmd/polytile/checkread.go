@@ -10,8 +10,18 @@ import (
 // their own goroutine, so that a FIFO with no writer, or a pipe on stdin
 // that never ends, holds up neither a signal nor the end of the command
 // (check waited in open(2) or read(2) until the watchdog ended it one
-// second after Ctrl-C, blaming "a solver that cannot be interrupted"). A
-// goroutine still blocked is abandoned: the process exits.
+// second after Ctrl-C, blaming "a solver that cannot be interrupted").
+//
+// It is for a command that exits once it returns, not for library use:
+// when ctx ends first, readLimited returns ctx's error at once and
+// abandons that goroutine, still blocked in open(2) or read(2) (Go cannot
+// interrupt either: a FIFO's open, and reads of a standard input that is
+// in blocking mode, are not on the runtime's poller). The goroutine holds
+// the file (or reads stdin) until the call returns or the process exits;
+// it then closes the file and ends, its result dropped (done is
+// buffered). A caller that lives on (a server, a test calling it many
+// times) keeps one such goroutine per blocked call, and stdin may lose
+// the bytes that goroutine reads later.
 func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
 	type result struct {
 		data []byte

@@ -133,6 +133,5 @@ func mergeSolutionsText(r *shard.Report) string {
 	if r.Complete {
 		return fmt.Sprintf("%d (%d unique)", r.All, r.Unique)
 	}
-	return fmt.Sprintf("at least %d found in the parts the shards searched; unique so far %d: "+
-		"lower bounds, not the puzzle's counts (incomplete: see below)", r.All, r.Unique)
+	return r.PartialRow()
 }

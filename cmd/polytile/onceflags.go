@@ -38,15 +38,7 @@ func setOnceFlags(root *cobra.Command) {
 			f.Value = &o
 		}
 	}
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		c.Flags().VisitAll(wrap)
-		c.PersistentFlags().VisitAll(wrap)
-		for _, sub := range c.Commands() {
-			walk(sub)
-		}
-	}
-	walk(root)
+	visitFlags(root, func(_ *cobra.Command, f *pflag.Flag) { wrap(f) })
 }
 
 // onceValue is a flag value that takes one value, given any number of

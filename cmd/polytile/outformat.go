@@ -36,7 +36,13 @@ func exportFormatForOutput(format, out string) error {
 			return nil
 		}
 	}
-	return usageErr("--format %s contradicts the extension of -o %s (a %s file): use matching ones", format, out, strings.Join(want, " or "))
+	return extContradicted("--format", format, out, strings.Join(want, " or "))
+}
+
+// extContradicted is the error of every command whose format flag (flag
+// given as format) contradicts the extension of -o out, a kind file.
+func extContradicted(flag, format, out, kind string) error {
+	return usageErr("%s %s contradicts the extension of -o %s (a %s file): use matching ones", flag, format, out, kind)
 }
 
 // tableExtFormats are the table formats of compare's and bench's -o
@@ -62,7 +68,7 @@ func tableFormatForOutput(format, out string) (compare.Format, error) {
 	}
 	if byExt != "" {
 		if g, _ := compare.ParseFormat(byExt); g != f {
-			return 0, usageErr("--format %s contradicts the extension of -o %s (a %s file): use matching ones", format, out, byExt)
+			return 0, extContradicted("--format", format, out, byExt)
 		}
 	}
 	return f, nil

@@ -76,7 +76,7 @@ func resolvePictureFormat(flagName, format, out string, terminal bool) (render.F
 			return 0, usageErr("%s: %v", flagName, err)
 		}
 		if extOK && f != ext && !(f.Text() && ext.Text()) {
-			return 0, usageErr("%s %s contradicts the extension of -o %s (a %s file): use matching ones", flagName, f, out, ext)
+			return 0, extContradicted(flagName, f.String(), out, ext.String())
 		}
 		if f == render.PNG && out == "-" && terminal {
 			return 0, usageErr("a PNG picture is binary: write it to a file with -o FILE.png")

@@ -107,49 +107,64 @@ func create(ctx context.Context, path string, stdout io.Writer, regularOnly bool
 	if path == "-" && !regularOnly {
 		return &File{kind: kindStdout, stdout: stdout, path: path}, nil
 	}
-	if path == "" {
-		return nil, errors.New("cannot write an output with an empty file name")
+	t, k, err := plan(path, regularOnly)
+	if err != nil {
+		return nil, err
 	}
-	if path == "-" {
-		return nil, errors.New("cannot write -: this output is read back and replaced, so it must be a file, not standard output")
+	var f *os.File
+	if k == kindAtomic {
+		f, err = createTemp(t)
+	} else {
+		f, err = openDirect(ctx, t)
 	}
-	t, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, err)
 	}
-	if regularOnly && (t.magic || t.info != nil && !t.info.Mode().IsRegular()) {
-		return nil, fmt.Errorf("cannot write %s: not a regular file (this output is read back and replaced atomically)", path)
+	return &File{kind: k, f: f, path: path, target: t.path}, nil
+}
+
+// plan resolves path, a file name (not "-"), and decides how it is
+// written: through a temporary file renamed over it (kindAtomic: a new
+// path or a regular file), in place (kindDirect: a /proc or /dev/fd link
+// to an open file, a character device, a FIFO), or not at all, the error
+// saying why. With regularOnly, what would be written in place is refused
+// too. create and the checks (Check, CheckRegular) decide through it, so
+// a check refuses exactly what create would.
+func plan(path string, regularOnly bool) (target, kind, error) {
+	switch path {
+	case "":
+		return target{}, 0, errors.New("cannot write an output with an empty file name")
+	case "-":
+		return target{}, 0, errors.New("cannot write -: this output is read back and replaced, so it must be a file, not standard output")
 	}
-	switch {
-	case t.magic:
-		f, err := openDirect(ctx, t)
-		if err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", path, err)
+	t, err := resolve(path)
+	if err != nil {
+		return t, 0, fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	direct := func() (target, kind, error) {
+		if regularOnly {
+			return t, 0, fmt.Errorf("cannot write %s: not a regular file (this output is read back and replaced atomically)", path)
 		}
-		return &File{kind: kindDirect, f: f, path: path}, nil
-	case t.info == nil || t.info.Mode().IsRegular():
-		f, err := createTemp(t)
-		if err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", path, err)
-		}
-		return &File{kind: kindAtomic, f: f, path: path, target: t.path}, nil
+		return t, kindDirect, nil
+	}
+	if t.magic {
+		return direct()
+	}
+	if t.info == nil || t.info.Mode().IsRegular() {
+		return t, kindAtomic, nil
 	}
 	m := t.info.Mode()
 	switch {
 	case m.IsDir():
-		return nil, fmt.Errorf("cannot write %s: it is a directory", path)
+		return t, 0, fmt.Errorf("cannot write %s: it is a directory", path)
 	case m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0:
-		f, err := openDirect(ctx, t)
-		if err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", path, err)
-		}
-		return &File{kind: kindDirect, f: f, path: path}, nil
+		return direct()
 	case m&fs.ModeDevice != 0:
-		return nil, fmt.Errorf("cannot write %s: it is a block device (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
+		return t, 0, fmt.Errorf("cannot write %s: it is a block device (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
 	case m&fs.ModeSocket != 0:
-		return nil, fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
+		return t, 0, fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
 	}
-	return nil, fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
+	return t, 0, fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
 }
 
 // Check reports the error Create would report for path, as far as it can
@@ -160,47 +175,22 @@ func Check(path string) error {
 	if path == "-" {
 		return nil
 	}
-	if path == "" {
-		return errors.New("cannot write an output with an empty file name")
-	}
-	t, err := resolve(path)
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if t.magic {
-		return nil
-	}
-	if t.info == nil || t.info.Mode().IsRegular() {
-		if err := writable(filepath.Dir(t.path)); err != nil {
-			return fmt.Errorf("cannot write %s: the directory %s is not writable: %w", path, filepath.Dir(t.path), err)
-		}
-		return nil
-	}
-	m := t.info.Mode()
-	switch {
-	case m.IsDir():
-		return fmt.Errorf("cannot write %s: it is a directory", path)
-	case m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0:
-		return nil
-	case m&fs.ModeDevice != 0:
-		return fmt.Errorf("cannot write %s: it is a block device (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
-	case m&fs.ModeSocket != 0:
-		return fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
-	}
-	return fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
+	return check(path, false)
 }
 
 // CheckRegular is Check for an output that WriteRegular will write: it
 // also refuses "-", a device, a FIFO and a link to an open file.
-func CheckRegular(path string) error {
-	if path == "-" {
-		return errors.New("cannot write -: this output is read back and replaced, so it must be a file, not standard output")
-	}
-	if err := Check(path); err != nil {
+func CheckRegular(path string) error { return check(path, true) }
+
+// check is Check (regularOnly false) and CheckRegular (true): plan, and
+// for a file written through a temporary, a writable directory.
+func check(path string, regularOnly bool) error {
+	t, k, err := plan(path, regularOnly)
+	if err != nil || k != kindAtomic {
 		return err
 	}
-	if t, err := resolve(path); err == nil && (t.magic || t.info != nil && !t.info.Mode().IsRegular()) {
-		return fmt.Errorf("cannot write %s: not a regular file (this output is read back and replaced atomically)", path)
+	if err := writable(filepath.Dir(t.path)); err != nil {
+		return fmt.Errorf("cannot write %s: the directory %s is not writable: %w", path, filepath.Dir(t.path), err)
 	}
 	return nil
 }

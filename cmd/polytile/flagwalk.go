@@ -6,8 +6,9 @@ import (
 )
 
 // visitFlags calls fn for every command under root (root included) and
-// each of its local and persistent flags, as the flag-rule tests walk
-// them (a persistent flag is seen where it is declared).
+// each of its local and persistent flags (a persistent flag is seen where
+// it is declared): setOnceFlags wraps every flag through it, and the
+// flag-rule tests walk the tree with it.
 func visitFlags(root *cobra.Command, fn func(c *cobra.Command, f *pflag.Flag)) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
