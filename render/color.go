@@ -134,7 +134,7 @@ func placementGraph(p *puzzle.Puzzle, t puzzle.Tiling, st *stopper) [][]int32 {
 	cells := make([][]int32, n)
 	for k, pl := range t.Placements {
 		if st.stop() {
-			return make([][]int32, n)
+			return nil // colors reads the stop before using the graph
 		}
 		cells[k] = placementRegionCells(p, pl)
 		for _, c := range cells[k] {

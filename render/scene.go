@@ -109,6 +109,9 @@ const maxExtraPositions = 1 << 16
 // It returns early, with part of the tiling, when st stops.
 func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int, st *stopper) *scene {
 	reg := p.Region
+	if st.check() != nil {
+		return newScene(reg.Lo, puzzle.Cell{})
+	}
 	type placed struct {
 		cells []puzzle.Cell
 		bad   bool // off the board
@@ -142,14 +145,26 @@ func tilingScene(p *puzzle.Puzzle, t puzzle.Tiling, syms []string, colors []int,
 	if vol(blo, bhi) <= vol(lo, hi)+maxExtraPositions && (p.Dim == 3 || blo.L == 0 && bhi.L == 0) {
 		lo, hi = blo, bhi
 	}
+	// Stopped: the caller returns the context's error, so the box, the
+	// groups and the counts (three more passes over a million cells or
+	// placements, a third of a second) are not built.
+	if st.check() != nil {
+		return newScene(lo, puzzle.Cell{})
+	}
 	s := newScene(lo, hi.Sub(lo).Add(puzzle.Cell{I: 1, J: 1, L: 1}))
 	s.grid = p.Grid
 	s.invalid = invalid
 	for _, c := range reg.Cells {
+		if st.stop() {
+			return s
+		}
 		s.own[s.pos(c)] = ownUncovered
 	}
 	s.groups = make([]group, len(t.Placements))
 	for n, pl := range t.Placements {
+		if st.stop() {
+			return s
+		}
 		g := group{sym: "?", color: colors[n]}
 		if pl.Piece >= 0 && pl.Piece < len(p.Pieces) {
 			g.sym, g.name = syms[pl.Piece], p.Pieces[pl.Piece].Name

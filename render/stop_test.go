@@ -104,8 +104,16 @@ func TestScenesReadTheContext(t *testing.T) {
 	}
 	st = newStopper(ctx)
 	st.err = context.Canceled
-	if n := owned(tilingScene(flat, tl, []string{"I"}, colors, st)); n > 1<<13 {
+	stopped := tilingScene(flat, tl, []string{"I"}, colors, st)
+	if n := owned(stopped); n > 1<<13 {
 		t.Errorf("tilingScene under a stopped stopper placed %d cells", n)
+	}
+	// Nor does it build the box and the groups of a drawing that will not
+	// be made (a third of a second at a million placements, after the
+	// cancellation: TestDrawingStopsOnCancel's Tiling ran past its second
+	// on a loaded machine).
+	if len(stopped.own) != 0 || len(stopped.groups) != 0 {
+		t.Errorf("tilingScene under a stopped stopper built %d positions and %d groups", len(stopped.own), len(stopped.groups))
 	}
 	if full.ambiguous(st) {
 		t.Error("ambiguous under a stopped stopper scanned the scene")
