@@ -13,7 +13,8 @@ import (
 // failed write (atomicfile's writer fails once the export is
 // cancelled) instead of building the rest of the file for nothing: on a
 // 1024x1024 board the Pyomo and OPB writers ran 0.34 s and 0.19 s after
-// it. Measured against a full export to io.Discard.
+// it; WriteStart (export --start) named every column after it, 0.74
+// of a full write. Measured against a full export to io.Discard.
 func TestFormatsStopOnFailedWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million cells")
@@ -28,6 +29,11 @@ func TestFormatsStopOnFailedWrite(t *testing.T) {
 		// program first, a fifth to a half of the writing time).
 		{"pyomo", func(w countingOrFailing) error { return writePyomo(w, prog) }},
 		{"opb", func(w countingOrFailing) error { return writeOPB(w, prog) }},
+		// A MIP start (export --start): it named every column after a
+		// failed write: 0.27 s of the full 0.36 s.
+		{"start", func(w countingOrFailing) error {
+			return WriteStart(w, prog, make([]float64, prog.NumCols()), "mst")
+		}},
 	} {
 		start := time.Now()
 		if err := f.write(countingOrFailing{}); err != nil {

@@ -65,6 +65,9 @@ func WriteStart(w io.Writer, prog *model.Program, values []float64, format strin
 	fp := fingerprint(prog)
 	values = append(values[:len(values):len(values)], model.FingerprintValue(fp))
 	for j, v := range values {
+		if o.probe(w) != nil { // a failed (or cancelled) write ends the file
+			break
+		}
 		if j < prog.NumCols() {
 			name = prog.AppendColName(name[:0], j)
 		} else {

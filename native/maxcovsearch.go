@@ -107,7 +107,9 @@ func newMCSearch(mp *mcProblem, holes int, heur heurKind, stop func() bool, halt
 		d.hideColumn(it)
 	}
 	r := &run{pr: pr}
-	r.radialOrder, r.radialRank = radialOrder(pr)
+	if heur == heurRadial {
+		r.radialOrder, r.radialRank = radialOrder(pr)
+	}
 	return &mcSearch{mp: mp, d: d, w: &worker{r: r, d: d}, heur: heur, holes: holes, stop: stop, halt: halt}
 }
 

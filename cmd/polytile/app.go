@@ -175,8 +175,8 @@ func (a *app) rootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "polytile",
 		Short: "Polyomino and polycube tiling puzzles: exact cover, MIP, DLX and FILA",
-		Long: `polytile reads a tiling puzzle (a YAML file, or Knuth's box-and-pieces spec)
-and turns it into every form you need:
+		Long: `polytile reads a tiling puzzle (a YAML file, Knuth's box-and-pieces spec, or
+a BurrTools .xmpuzzle file) and turns it into every form you need:
 
   info      the puzzle's cells, pieces, images (the ok / cover sets), bounds
   render    a picture of the board and pieces (ascii, ansi, svg, png)
@@ -184,10 +184,12 @@ and turns it into every form you need:
             solve the binary program in-process with HiGHS; --max-coverage
             finds the best near-miss of an infeasible puzzle
   export    write the program as LP / MPS for any MIP solver, the exact-cover
-            matrix for Knuth's dlx3 (or dlx1), or a runnable Pyomo script
+            matrix for Knuth's dlx3 (or dlx1), CNF / OPB for SAT and
+            pseudo-Boolean solvers, or a runnable Pyomo script
   check     read an external solver's solution file back, verify and draw it
   compare   run several backends on the same puzzles and check they agree
   bench     the benchmark suite of the FILA article on this machine
+  merge     add up the results of a count split into shards (solve --shard)
 
 PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
 (or a disagreement in compare), 2 bad input or usage, 130/143 interrupted.`,

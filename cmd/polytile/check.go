@@ -424,6 +424,9 @@ func readNames(ctx context.Context, path string) ([]string, map[string]string, e
 		}
 		return order, m, nil
 	}
+	if !isLP(data) { // namesfile.go
+		return nil, nil, fmt.Errorf("%s is neither an LP file (Maximize or Minimize first) nor an MPS file (NAME or ROWS first): give the LP or MPS file that was solved", path)
+	}
 	order, err := export.LPColumnOrder(ctxio.Reader(ctx, bytes.NewReader(data)))
 	if err != nil {
 		return nil, nil, inFile(err)

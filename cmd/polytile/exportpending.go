@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/ctxio"
 )
 
 // pending holds the companion outputs of an export (--start,
@@ -21,14 +22,16 @@ type pending struct {
 }
 
 // write writes the output of fn to path's temporary file (a device or FIFO
-// is written in place, as by atomicfile.Write).
+// is written in place, as by atomicfile.Write), through a writer that fails
+// once ctx is done, as atomicfile.Write's does: a start file of millions of
+// columns stops within a flush of a signal.
 func (p *pending) write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
 	f, err := atomicfile.CreateContext(ctx, path, stdout)
 	if err != nil {
 		return err
 	}
 	p.files = append(p.files, f)
-	if err := fn(f); err != nil {
+	if err := fn(ctxio.Writer(ctx, f)); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
