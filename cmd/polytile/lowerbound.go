@@ -90,6 +90,9 @@ func (o *solveOutcome) solutionsText() string {
 		// solution, --limit N): exactly what it listed, the search not
 		// finished ("at least 1: the search stopped ..." on every plain
 		// solve read as a doubt about the one tiling shown).
+		if o.Mode == "first" { // no --limit, --count or --unique given
+			return s + " (the first found: --limit N lists more, --count counts them all)"
+		}
 		return s + " (search stopped at the limit)"
 	}
 	if o.Shard != nil {

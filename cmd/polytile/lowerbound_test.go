@@ -132,7 +132,8 @@ func TestCompleteCountKeepsUnique(t *testing.T) {
 
 // TestListingAtItsLimitReadsPlainly: a listing that stopped where it was
 // asked to (plain solve: the first solution; --limit N) says what it
-// listed, "1 (search stopped at the limit)", as before the stopped-count
+// listed ("1 (the first found: ...)" for a plain solve, "N (search
+// stopped at the limit)" for --limit N), as before the stopped-count
 // wording: it read "at least 1 solutions: the search stopped at the
 // limit" on every plain solve, the demo's first answer included.
 func TestListingAtItsLimitReadsPlainly(t *testing.T) {
@@ -141,7 +142,7 @@ func TestListingAtItsLimitReadsPlainly(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "solutions   1 (search stopped at the limit)\n"},
+		{nil, "solutions   1 (the first found: --limit N lists more, --count counts them all)\n"},
 		{[]string{"--limit", "3", "--unique"}, "solutions   12 (3 unique under a symmetry group of order 4) (search stopped at the limit)\n"},
 	} {
 		code, out, errs := run(t, "", append([]string{"solve", p, "-q"}, c.args...)...)
