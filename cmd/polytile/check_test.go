@@ -188,7 +188,7 @@ func TestCheckVerdicts(t *testing.T) {
 		t.Errorf("exact mode near-miss: exit %d, exact %v", code, rep.Exact)
 	}
 	bad := []struct{ name, text, want string }{
-		{"other.sol", "x_Q_0_0_0 1\n", "not columns of this program"},
+		{"other.sol", "x_Q_0_0_0 1\n", "its only name is not a column of this program"},
 		{"value.sol", "x_I_0_0_0 1\nx_I_0_0_1 one\n", "line 2, column 11"},
 		{"dup.sol", "x_I_0_0_0 1\nx_I_0_0_0 1\n", "duplicated"},
 		{"xml.sol", "<CPLEXSolution>\n <variables>\n  <variable name=\"x_I_0_0_0\" value=\"x\"/>\n", "line 3"},

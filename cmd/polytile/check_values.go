@@ -114,8 +114,15 @@ func (s *solutionScan) unknownErr() error {
 	if s.nUnknown > 3 {
 		more = ", ..."
 	}
-	return fmt.Errorf("%d of its %s %s not columns of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
-		s.nUnknown, textio.Count(s.known+s.nUnknown, "name"), isAre(s.nUnknown), strings.Join(s.unknown, ", "), more)
+	which := fmt.Sprintf("%d of its %s are not columns", s.nUnknown, textio.Count(s.known+s.nUnknown, "name"))
+	switch {
+	case s.known+s.nUnknown == 1:
+		which = "its only name is not a column"
+	case s.nUnknown == 1:
+		which = fmt.Sprintf("1 of its %d names is not a column", s.known+s.nUnknown)
+	}
+	return fmt.Errorf("%s of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
+		which, strings.Join(s.unknown, ", "), more)
 }
 
 // trimModel drops the package prefix of a model error for a CLI message.
