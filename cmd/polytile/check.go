@@ -368,7 +368,7 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 			return nil, fmt.Errorf("%s is a directory", path)
 		}
 		if st.Mode()&os.ModeDevice != 0 {
-			return nil, fmt.Errorf("%s is a device, not a solution file", path)
+			return nil, fmt.Errorf("%s is a device, not a regular file", path)
 		}
 		fh, err := os.Open(path)
 		if err != nil {
