@@ -92,13 +92,25 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 	if err != nil {
 		return err
 	}
+	// Each step below is one pass over the placements or the columns
+	// (0.1-0.7 s at a million cells on a loaded machine) that reads no
+	// context: the context is read between them.
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	t, err = prog.SymmetricCopy(t)
 	if err != nil {
 		return fmt.Errorf("start: %w", err)
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	v, err := prog.Vector(t)
 	if err != nil {
 		return fmt.Errorf("start: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	// The start ends with the program's fingerprint: one pass over the
 	// program, stopped by ctx (cached when the program was sized first).
@@ -110,10 +122,11 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 	}); err != nil {
 		return err
 	}
+	obj := prog.Objective(v)
 	if !a.quiet {
-		pend.notes = append(pend.notes, fmt.Sprintf("start: %s, objective %g, written to %s (%s)", what, prog.Objective(v), s.file, s.format))
+		pend.notes = append(pend.notes, fmt.Sprintf("start: %s, objective %g, written to %s (%s)", what, obj, s.file, s.format))
 	}
-	s.atBound = prog.Options.Mode == model.MaxCoverage && int(prog.Objective(v)) >= prog.Bound.Bound
+	s.atBound = prog.Options.Mode == model.MaxCoverage && int(obj) >= prog.Bound.Bound
 	return nil
 }
 
