@@ -116,6 +116,10 @@ type Config struct {
 	onFastF func(from, nBlk int)
 	// orderCap, when positive, replaces orderCap (order.go) in tests.
 	orderCap int
+	// eScan makes the multi-word FILA's E heuristic find its candidate
+	// cells by scanning every open cell (the reference the open-neighbour
+	// buckets of filawe.go are tested against) instead of the buckets.
+	eScan bool
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1, Count

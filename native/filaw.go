@@ -34,8 +34,12 @@ type filaW struct {
 	volN   int
 	seen   []bool
 	stack  []int32
-	cand   []int32   // E's and S's candidate cells at the node being chosen
-	in     filaInput // for the hand-over to fila64
+	cand   []int32 // E's and S's candidate cells at the node being chosen
+	// eb holds the open cells by open-neighbour count for E (eOn: some
+	// level uses E, and Config.eScan does not ask for the reference scan).
+	eb  eBuckets
+	eOn bool
+	in  filaInput // for the hand-over to fila64
 }
 
 func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
@@ -125,6 +129,17 @@ func (f *filaW) build(w *worker, in *filaInput, lvl0 int) {
 	f.m = make([]int32, len(w.fits)+2)
 	f.volN = r.volN
 	f.seen = make([]bool, fs.n)
+	f.eOn = false
+	if !r.cfg.eScan {
+		for _, t := range f.lvlTab {
+			if t != nil && t.kind == heurE {
+				f.eOn = true
+			}
+		}
+	}
+	if f.eOn && !f.eb.init(fs) {
+		f.eOn = false // stopped: the search reads the flag before the model
+	}
 }
 
 // fits reports whether model option i fits the occupancy.
@@ -219,6 +234,22 @@ func (f *filaW) selectSet(t *tableLayout, lvl, q int, from int32) (int32, int32)
 		f.m[lvl+1] = m
 		c := t.order[m]
 		return t.setBase[c] + f.ilsi(&t.nb[c]), 0
+	}
+	if t.kind == heurE && f.eOn {
+		// The candidates are bucket k of eb, walked in cell order as the
+		// scan below finds them; counting stops at a cell without a fit.
+		k := f.eb.min()
+		fmin, best := int(^uint(0)>>1), int32(-1)
+		for l := f.eb.next(k, 0); l >= 0; l = f.eb.next(k, l+1) {
+			set := t.setBase[l] + f.ilsi(&t.nb[l])
+			if fc := f.countFits(t, set, q, fmin); fc < fmin {
+				fmin, best = fc, set
+				if fc == 0 {
+					break
+				}
+			}
+		}
+		return best, 0
 	}
 	// The candidates, in increasing cell order: every open cell (S), or
 	// those with the fewest open neighbours (E), found in one pass over
@@ -316,12 +347,18 @@ func (f *filaW) solve(lvl, q int, from int32) {
 				w.poll()
 			}
 			f.toggle(i)
+			if f.eOn {
+				f.eb.place(f.cells[f.cstart[i]:f.cstart[i+1]], f.fs.nbLocal, f.occ)
+			}
 			f.open -= size
 			f.placed[f.depth] = i
 			f.depth++
 			f.solve(next, qq, c)
 			f.depth--
 			f.open += size
+			if f.eOn {
+				f.eb.unplace(f.cells[f.cstart[i]:f.cstart[i+1]], f.fs.nbLocal, f.occ)
+			}
 			f.toggle(i)
 			if w.stop {
 				break
