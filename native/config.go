@@ -17,6 +17,9 @@ type Config struct {
 	// FilaAt is the number of remaining pieces at which DLX hands over to
 	// FILA (the article's -f N). 0 means FILA from the start, after DLX
 	// has placed the piece of the redundancy filter if there is one.
+	// Whatever FilaAt, DLX first places every piece of one copy with at
+	// most 8 options (pinned by at: or region:; not with an unlimited
+	// piece): FILA does not start while one is left (force.go).
 	// Puzzles with an unlimited piece always start FILA at once.
 	FilaAt int
 	// Schedule is a heuristic, or a schedule of heuristics by number of
@@ -120,6 +123,10 @@ type Config struct {
 	// cells by scanning every open cell (the reference the open-neighbour
 	// buckets of filawe.go are tested against) instead of the buckets.
 	eScan bool
+	// noForce leaves the pieces with few placements to FILA like any
+	// other (force.go; tests whose random puzzles must reach FILA's
+	// models with every piece left).
+	noForce bool
 }
 
 // Shard names one part of a sharded search: Index in 0..Count-1, Count

@@ -140,8 +140,8 @@ func (w *worker) expand(s *splitter) bool {
 	r := w.r
 	lvl := w.level()
 	var i int32
-	if r.forceItem != 0 && d.open[r.forceItem] {
-		i = r.forceItem
+	if f := r.forced(d); f != 0 {
+		i = f
 	} else {
 		i = w.pick(r.heurAt(lvl))
 	}

@@ -100,7 +100,7 @@ func (w *worker) filaNow() bool {
 	if !r.filaOn {
 		return false
 	}
-	if r.forceItem != 0 && w.d.open[r.forceItem] {
+	if r.forced(w.d) != 0 {
 		return false
 	}
 	return r.byDepth || w.rem <= r.filaAt
@@ -132,8 +132,8 @@ func (w *worker) dlxSearch() {
 	r := w.r
 	lvl := w.level()
 	var i int32
-	if r.forceItem != 0 && d.open[r.forceItem] {
-		i = r.forceItem
+	if f := r.forced(d); f != 0 {
+		i = f
 	} else {
 		i = w.pick(r.heurAt(lvl))
 	}

@@ -26,9 +26,12 @@ type run struct {
 	filaAt  int
 	volN    int
 	cn      *canon
-	// forceItem is the DLX item of the class constrained by the redundancy
-	// filter: DLX branches on it first. 0 when there is none.
-	forceItem   int32
+	// force lists the DLX items DLX branches on first, in order, while
+	// they are open (forced): the class constrained by the redundancy
+	// filter, then, with FILA, the classes of one piece with at most
+	// fewPlacements options (pinned by at: or region:). FILA does not
+	// start while one of them is open.
+	force       []int32
 	radialOrder []int32 // nil unless a level's heuristic is radial
 	radialRank  []int32
 	start       time.Time
@@ -140,10 +143,7 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	}
 	res.Options = pr.options()
 	r := newRun(pr, full, cn, cfg, sched, start)
-	if red != nil {
-		items, _ := classItems(pr)
-		r.forceItem = items[red.class]
-	}
+	r.force = forcedItems(pr, cfg, red)
 	if ctx.Err() != nil {
 		return interrupted()
 	}

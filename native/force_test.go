@@ -1,0 +1,157 @@
+package native
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/polytile/polytile/puzzle"
+)
+
+// pinned76 is a 76-cell board (6x13 less two cells) cut into 15 pieces,
+// four of them with one or two placements (at:, region:): found by a
+// differential run, where the default FILA (F, the board being 6 across)
+// had not finished in 30 s (499 M nodes) and DLX counted 625 in 0.2 s.
+const pinned76 = `
+name: seed6020
+board: [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [0, 10], [0, 11], [0, 12], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7], [1, 8], [1, 9], [1, 10], [1, 11], [1, 12], [2, 0], [2, 1], [2, 2], [2, 4], [2, 5], [2, 6], [2, 7], [2, 8], [2, 9], [2, 10], [2, 11], [2, 12], [3, 0], [3, 1], [3, 2], [3, 4], [3, 5], [3, 6], [3, 7], [3, 8], [3, 9], [3, 10], [3, 11], [3, 12], [4, 0], [4, 1], [4, 2], [4, 3], [4, 4], [4, 5], [4, 6], [4, 7], [4, 8], [4, 9], [4, 10], [4, 11], [4, 12], [5, 0], [5, 1], [5, 2], [5, 3], [5, 4], [5, 5], [5, 6], [5, 7], [5, 8], [5, 9], [5, 10], [5, 11], [5, 12]]
+pieces:
+  A:
+    shape: [[5, 10], [5, 11]]
+    count: 1
+    orientations: fixed
+  B:
+    shape: "###/###"
+    count: 1
+    orientations: free
+    at: [0, 0]
+  C:
+    shape: "####"
+    count: 1
+    orientations: free
+  D:
+    shape: [[2, 7], [2, 8], [3, 8], [4, 8]]
+    count: 1
+    orientations: free
+  E:
+    shape: "##./###/.#./.#."
+    count: 1
+    orientations: free
+  F:
+    shape: [[2, 1], [2, 2], [3, 2], [4, 1], [4, 2], [5, 0], [5, 1]]
+    count: 1
+    orientations: free
+  G:
+    shape: "###/.##/.#."
+    count: 1
+    orientations: free
+  H:
+    shape: "...#/...#/####"
+    count: 1
+    orientations: free
+    region: [[1, 3], [1, 6], [1, 9], [2, 0], [2, 4], [3, 7], [4, 7], [5, 4], [5, 5], [5, 6], [5, 7]]
+  I:
+    shape: [[2, 5]]
+    count: 3
+    orientations: rotate
+  J:
+    shape: [[3, 5], [4, 3], [4, 4], [4, 5], [4, 6], [5, 2], [5, 3]]
+    count: 1
+    orientations: free
+    at: [3, 2]
+  K:
+    shape: "#"
+    count: 1
+    orientations: free
+  L:
+    shape: "##./.##"
+    count: 1
+    orientations: free
+  M:
+    shape: "..#/###/.##/.#."
+    count: 1
+    orientations: free
+  N:
+    shape: "#./##/#."
+    count: 1
+    orientations: free
+  O:
+    shape: "#..#/####/#..#"
+    count: 1
+    orientations: free
+    at: [3, 9]
+`
+
+// TestFewPlacementPiecesFirst: with FILA, the pieces of one copy with at
+// most fewPlacements options are placed by DLX before FILA starts (as
+// the pinned piece is), so the default configuration counts the pinned76
+// board in a fraction of a second, with DLX's count; and the example
+// with X fixed in one place counts 442 with DLX's count. Fails on the
+// old code: the default FILA does not finish pinned76 within 5 s.
+func TestFewPlacementPiecesFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds on the old code")
+	}
+	p76 := parseYAML(t, "pinned76", pinned76)
+	xf, err := puzzle.ParseFile("../examples/pentomino-10x6-x-fixed.yaml", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		p    *puzzle.Puzzle
+		want int64
+	}{{"pinned76", p76, 625}, {"x-fixed", xf, 442}} {
+		ref := solve(t, c.p, Config{Algorithm: "dlx"})
+		for _, cfg := range []Config{DefaultConfig(c.p), {Algorithm: "fila", Schedule: "e", NOF: true}, {Algorithm: "fila", Schedule: "f", Workers: 2}} {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			res, err := Solve(ctx, c.p, cfg)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Interrupted || res.All != c.want || ref.All != c.want {
+				t.Errorf("%s, %+v: %d solutions (interrupted %v, %d nodes), DLX %d; want %d", c.name, cfg, res.All, res.Interrupted, res.Nodes, ref.All, c.want)
+			}
+		}
+	}
+}
+
+// TestForcedCountsEqual: on random puzzles (many with pieces of few
+// placements, see TestFastFMatchesSolveFast), FILA with those pieces
+// forced first counts what FILA without forcing and DLX count, serially,
+// with -j 2 and over three shards, total and unique.
+func TestForcedCountsEqual(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 5))
+	forcedSome := 0
+	for n := 0; n < 40; {
+		p := randomOnePuzzle(rng)
+		if p == nil {
+			continue
+		}
+		n++
+		ref := solve(t, p, Config{Algorithm: "dlx", Unique: true, Redundancy: "auto"})
+		plain := Config{Algorithm: "fila", Schedule: DefaultSchedule(p), NOF: true, Volume: -1, Unique: true, Redundancy: "auto", noForce: true}
+		if len(forcedItems(newProblem(p), Config{Algorithm: "fila"}, nil)) > 0 {
+			forcedSome++
+		}
+		for _, cfg := range []Config{plain, {Algorithm: "fila", Schedule: DefaultSchedule(p), NOF: true, Volume: -1, Unique: true, Redundancy: "auto"},
+			{Algorithm: "fila", Schedule: "e", NOF: true, Unique: true, Redundancy: "auto", Workers: 2}} {
+			got := solve(t, p, cfg)
+			var all, uniq int64
+			for i := 0; i < 3; i++ {
+				c := cfg
+				c.Shard = Shard{Index: i, Count: 3}
+				r := solve(t, p, c)
+				all, uniq = all+r.All, uniq+r.Unique
+			}
+			if got.All != ref.All || got.Unique != ref.Unique || all != ref.All || uniq != ref.Unique {
+				t.Fatalf("%s, %+v: %d (%d unique), shards %d (%d); DLX %d (%d)", describePuzzle(p), cfg, got.All, got.Unique, all, uniq, ref.All, ref.Unique)
+			}
+		}
+	}
+	if forcedSome < 5 {
+		t.Errorf("only %d of 40 random puzzles have a forced piece: the test does not test forcing", forcedSome)
+	}
+}
