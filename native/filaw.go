@@ -301,7 +301,7 @@ func (f *filaW) solve(lvl, q int, from int32) {
 		f.leaf()
 		return
 	}
-	if f.open <= 64 && !f.w.r.wideOnly {
+	if f.open <= 64 && !f.w.r.wideOnly && f.w.ho.pays() {
 		f.handOver(lvl, q)
 		return
 	}
@@ -411,8 +411,10 @@ func (f *filaW) handOver(lvl, q int) {
 	}
 	w.filaKeyOK = false
 	w.filaModels++
+	n0 := w.nodes
 	w.f64.build(w, in, lvl)
 	w.f64.run()
+	w.ho.built(w.nodes - n0)
 	w.path = w.path[:base]
 }
 

@@ -221,6 +221,7 @@ func (w *worker) wideNode() bool {
 // in the matrix, then its FILA choices, if any, in the model of that DLX
 // node (built once for consecutive subproblems of the same node).
 func (w *worker) solvePrefix(sp subproblem) {
+	w.ho = handOverStats{probe: handOverProbeSplit} // the same choices whichever worker runs sp
 	d := w.d
 	dlxPart := sp.prefix[:sp.dlx]
 	xs := make([]int32, 0, len(dlxPart))

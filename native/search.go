@@ -41,6 +41,9 @@ type worker struct {
 	fin filaInput
 	f64 *fila64
 	fw  *filaW
+	// ho counts the multi-word FILA's hand-overs to 64-bit models
+	// (handover.go), reset at each subproblem of a split.
+	ho handOverStats
 	// branch[l] = (finished, total) branches at DLX depth l, for the
 	// progress estimate of a serial search.
 	branch [][2]int
