@@ -69,9 +69,15 @@ func addCountKeyFlags(fl *pflag.FlagSet, k *countKeyReq) {
 // changedWords lists the flags given on fs as --name=value words (a
 // repeatable flag once per value), the recipe's own left out.
 func changedWords(fs *pflag.FlagSet) []string {
+	return flagWords(fs, func(f *pflag.Flag) bool { return !keyRecipeFlags[f.Name] })
+}
+
+// flagWords lists the flags of fs that were given and that keep accepts,
+// by name, as --name=value words (a repeatable flag once per value).
+func flagWords(fs *pflag.FlagSet, keep func(f *pflag.Flag) bool) []string {
 	var words []string
 	fs.VisitAll(func(f *pflag.Flag) {
-		if !f.Changed || keyRecipeFlags[f.Name] {
+		if !f.Changed || !keep(f) {
 			return
 		}
 		if sv, ok := f.Value.(pflag.SliceValue); ok {
@@ -85,6 +91,28 @@ func changedWords(fs *pflag.FlagSet) []string {
 	return words
 }
 
+// keyFlagSet is the flag set a key's flags are read with, as solve reads
+// them: mp's configuration flags (and --from into from, when not nil),
+// then solve's other flags and the global --quiet and --verbose.
+func (a *app) keyFlagSet(mp *mergePuzzle, from *string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("count.key flags", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	mp.configFlags(fs)
+	if from != nil {
+		addFromFlag(fs, from)
+	}
+	a.solveCmd().Flags().VisitAll(func(f *pflag.Flag) { // the others, read as solve reads them
+		if fs.Lookup(f.Name) == nil {
+			fs.AddFlag(f)
+		}
+	})
+	var quiet, verbose bool // the global flags solve takes too (app.go)
+	fs.BoolVarP(&quiet, "quiet", "q", false, "")
+	fs.BoolVarP(&verbose, "verbose", "v", false, "")
+	return fs
+}
+
 // canonicalKeyWords reads words as solve reads its flags and returns
 // them in the key's canonical form: the configuration as solve resolves
 // it for p (--backend, --fila-at, --heuristic, --nof, --volume, and
@@ -94,18 +122,7 @@ func changedWords(fs *pflag.FlagSet) []string {
 // not part of it.
 func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, error) {
 	var mp mergePuzzle
-	fl := pflag.NewFlagSet("count.key flags", pflag.ContinueOnError)
-	fl.SetOutput(io.Discard)
-	fl.Usage = func() {}
-	mp.configFlags(fl)
-	a.solveCmd().Flags().VisitAll(func(f *pflag.Flag) { // the others, read as solve reads them
-		if fl.Lookup(f.Name) == nil {
-			fl.AddFlag(f)
-		}
-	})
-	var quiet, verbose bool
-	fl.BoolVarP(&quiet, "quiet", "q", false, "")
-	fl.BoolVarP(&verbose, "verbose", "v", false, "")
+	fl := a.keyFlagSet(&mp, nil)
 	if err := fl.Parse(words); err != nil {
 		return nil, fmt.Errorf("not solve's flags (%v)", err)
 	}
@@ -128,20 +145,13 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, err
 	if r := f.redundancy; r != "" && r != "auto" {
 		out = append(out, "--redundancy="+r)
 	}
-	fl.VisitAll(func(g *pflag.Flag) { // by name
-		if !g.Changed || keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] {
-			return
+	out = append(out, flagWords(fl, func(g *pflag.Flag) bool {
+		if keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] {
+			return false
 		}
-		if sv, ok := g.Value.(pflag.SliceValue); ok {
-			for _, v := range sv.GetSlice() {
-				out = append(out, "--"+g.Name+"="+v)
-			}
-			return
-		}
-		if v := g.Value.String(); v != g.DefValue {
-			out = append(out, "--"+g.Name+"="+v)
-		}
-	})
+		_, slice := g.Value.(pflag.SliceValue)
+		return slice || g.Value.String() != g.DefValue
+	})...)
 	return out, nil
 }
 

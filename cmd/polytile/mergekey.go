@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
@@ -100,19 +98,7 @@ func (a *app) keyFlags(k *shard.Key) (mp mergePuzzle, why string) {
 	if k.FlagsErr != nil {
 		return mp, fmt.Sprintf("its flags line is not words quoted by printf %%q (%v)", k.FlagsErr)
 	}
-	fs := pflag.NewFlagSet("count.key flags", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	mp.configFlags(fs)
-	addFromFlag(fs, &mp.from)
-	a.solveCmd().Flags().VisitAll(func(f *pflag.Flag) { // the others, read and left
-		if fs.Lookup(f.Name) == nil {
-			fs.AddFlag(f)
-		}
-	})
-	var quiet, verbose bool // the global flags solve takes too (app.go)
-	fs.BoolVarP(&quiet, "quiet", "q", false, "")
-	fs.BoolVarP(&verbose, "verbose", "v", false, "")
+	fs := a.keyFlagSet(&mp, &mp.from)
 	if err := fs.Parse(k.Flags); err != nil {
 		return mp, fmt.Sprintf("its flags are not solve's (%v)", err)
 	}
