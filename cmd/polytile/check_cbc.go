@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/export"
-	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 )
 
@@ -69,7 +68,7 @@ func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution
 			if n > 3 {
 				unknown = append(unknown, "...")
 			}
-			return fmt.Errorf("%d of its %s %s neither rows nor columns of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", n, textio.Count(len(sol.CBCLines), "name"), isAre(n), strings.Join(unknown, ", "))
+			return fmt.Errorf("%s of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", namesNotOf(n, len(sol.CBCLines), "a row or a column", "neither a row nor a column", "neither rows nor columns"), strings.Join(unknown, ", "))
 		}
 		return fmt.Errorf("CBC solution "+format+": CBC lists the rows (printingOptions rows or all), then the columns, each by increasing index; this line does not fit the file (a stray or edited line)", args...)
 	}
@@ -119,10 +118,20 @@ func clipName(s string) string {
 	return s
 }
 
-// isAre is the verb for n things.
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
+// namesNotOf says that n of a file's total names are not what they
+// should be, in the grammar of every count: "its only name is not a
+// column" (1 of 1), "none of its 3 names is a column" (3 of 3), "1 of its
+// 3 names is not a column", "2 of its 3 names are not columns". is is
+// the thing a name should be ("a column"), isNot and areNot say that one
+// or several names are not ("is" and "are" are added).
+func namesNotOf(n, total int, is, isNot, areNot string) string {
+	switch {
+	case total == 1 && n == 1:
+		return "its only name is " + isNot
+	case n == total:
+		return fmt.Sprintf("none of its %d names is %s", total, is)
+	case n == 1:
+		return fmt.Sprintf("1 of its %d names is %s", total, isNot)
 	}
-	return "are"
+	return fmt.Sprintf("%d of its %d names are %s", n, total, areNot)
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/export"
-	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 )
 
@@ -114,13 +113,7 @@ func (s *solutionScan) unknownErr() error {
 	if s.nUnknown > 3 {
 		more = ", ..."
 	}
-	which := fmt.Sprintf("%d of its %s are not columns", s.nUnknown, textio.Count(s.known+s.nUnknown, "name"))
-	switch {
-	case s.known+s.nUnknown == 1:
-		which = "its only name is not a column"
-	case s.nUnknown == 1:
-		which = fmt.Sprintf("1 of its %d names is not a column", s.known+s.nUnknown)
-	}
+	which := namesNotOf(s.nUnknown, s.known+s.nUnknown, "a column", "not a column", "not columns")
 	return fmt.Errorf("%s of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
 		which, strings.Join(s.unknown, ", "), more)
 }

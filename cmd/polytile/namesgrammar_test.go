@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUnknownNamesGrammar: check's refusal of a file whose names are not
+// the program's said "3 of its 3 names are not columns" and, for a CBC
+// file out of order, "1 of its 2 names is neither rows nor columns" and
+// "2 of its 2 names are neither rows nor columns". Every count now reads
+// right: 1 of 1, 1 of n, k of n, n of n, in both messages.
+func TestUnknownNamesGrammar(t *testing.T) {
+	dir := t.TempDir()
+	head, cols, _, _ := cbcNonzero(t, dir)
+	first := strings.Fields(cols[0])
+	cases := []struct {
+		name, body, want string
+	}{
+		{"one of one", "0 bogus 1 0", "its only name is not a column of this program (bogus)"},
+		{"one of three", cols[0] + "\n" + cols[1] + "\n9999 bogus 1 0", "1 of its 3 names is not a column of this program (bogus)"},
+		{"three of three", "0 bogus 1 0\n1 bogus2 1 0\n2 bogus3 1 0", "none of its 3 names is a column of this program (bogus, bogus2, bogus3)"},
+		{"cbc one of two", "9999 " + first[1] + " 1 0\n2 bogus 1 0", `1 of its 2 names is neither a row nor a column of this program ("bogus" (line 3))`},
+		{"cbc two of two", "5 bogus 1 0\n2 bogus2 1 0", `none of its 2 names is a row or a column of this program ("bogus" (line 2), "bogus2" (line 3))`},
+		{"cbc two of three", "9999 " + first[1] + " 1 0\n2 bogus 1 0\n3 bogus2 1 0", `2 of its 3 names are neither rows nor columns of this program`},
+	}
+	for _, c := range cases {
+		sol := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".sol")
+		if err := os.WriteFile(sol, []byte(head+"\n"+c.body+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errs := run(t, "", "check", example("tetris-7x7.yaml"), sol, "--max-coverage")
+		if code != exitUsage || !strings.Contains(errs, sol+": "+c.want) {
+			t.Errorf("%s: exit %d, want 2 and %q: %s", c.name, code, c.want, errs)
+		}
+	}
+	for _, c := range []struct {
+		n, total int
+		want     string
+	}{
+		{1, 1, "its only name is not a column"},
+		{1, 2, "1 of its 2 names is not a column"},
+		{2, 2, "none of its 2 names is a column"},
+		{2, 5, "2 of its 5 names are not columns"},
+	} {
+		if got := namesNotOf(c.n, c.total, "a column", "not a column", "not columns"); got != c.want {
+			t.Errorf("namesNotOf(%d, %d) = %q, want %q", c.n, c.total, got, c.want)
+		}
+	}
+}
