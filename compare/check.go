@@ -1,17 +1,28 @@
 package compare
 
 import (
+	"context"
 	"fmt"
+	"time"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/puzzle"
 )
 
+// verifyGrace is how long the rows' tilings may still be verified after
+// ctx ends (a signal): a row whose tilings are not verified by then is
+// an Error row (interrupted), not an answer. A variable for the tests.
+var verifyGrace = 500 * time.Millisecond
+
 // check verifies every tiling of the table's rows, picks the reference,
 // marks each row's agreement with it, and fills the answer, the fastest
-// backend and the time ratios.
-func check(t *Table, p *puzzle.Puzzle) {
+// backend and the time ratios. It reads ctx (with verifyGrace) while it
+// verifies: the symmetric test of a million-cell tiling takes seconds.
+func check(ctx context.Context, t *Table, p *puzzle.Puzzle) {
+	vctx, release := ctxio.Grace(ctx, verifyGrace)
+	defer release()
 	for _, r := range t.Rows {
-		verifyRow(t.kind, p, r)
+		verifyRow(vctx, t.kind, p, r)
 	}
 	ref := reference(t)
 	if ref != nil {
@@ -74,12 +85,16 @@ func answersAll(k Kind, r *Row) bool {
 
 // verifyRow checks the row's tilings with puzzle.Verify: exact tilings for
 // a count, partial ones covering the reported coverage for max-coverage.
-func verifyRow(k Kind, p *puzzle.Puzzle, r *Row) {
+func verifyRow(ctx context.Context, k Kind, p *puzzle.Puzzle, r *Row) {
 	if r.Status != OK && r.Status != Timeout {
 		return
 	}
 	for n, tl := range r.Tilings {
-		rep, err := p.Verify(tl, k == Count)
+		rep, err := p.VerifyContext(ctx, tl, k == Count)
+		if rep == nil && ctx.Err() != nil {
+			r.Status, r.Reason = Error, fmt.Sprintf("interrupted before its tilings were verified (%v)", err)
+			return
+		}
 		if err != nil {
 			r.Status, r.Reason = Disagree, fmt.Sprintf("tiling %d fails Verify: %v", n+1, err)
 			return

@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -263,7 +264,10 @@ func (b *externalBackend) outcome(ctx context.Context, t Task, prog *model.Progr
 		return o, nil
 	}
 	if s.Feasible {
-		cov, err := coveredCells(t, o.Tilings[0])
+		cov, err := coveredCells(ctx, t, o.Tilings[0])
+		if errors.Is(err, errNotVerified) {
+			return nil, err
+		}
 		if err != nil {
 			o.Status, o.Reason = Disagree, err.Error()
 		} else {
@@ -302,9 +306,21 @@ func statusSaysTimeLimit(status string) bool {
 	return strings.Contains(s, "stopped on time") || strings.Contains(s, "time limit")
 }
 
+// errNotVerified is the error of a tiling whose verification the end of
+// the context cut short.
+var errNotVerified = errors.New("interrupted before its tiling was verified")
+
 // coveredCells is the coverage of a partial tiling, from puzzle.Verify.
-func coveredCells(t Task, tl puzzle.Tiling) (int, error) {
-	rep, err := t.Puzzle.Verify(tl, false)
+// It may take verifyGrace past the end of ctx (the solver stopped at its
+// time limit: the tiling is verified after it); past that it returns
+// errNotVerified.
+func coveredCells(ctx context.Context, t Task, tl puzzle.Tiling) (int, error) {
+	vctx, release := ctxio.Grace(ctx, verifyGrace)
+	defer release()
+	rep, err := t.Puzzle.VerifyContext(vctx, tl, false)
+	if rep == nil && vctx.Err() != nil {
+		return 0, fmt.Errorf("%w: %v", errNotVerified, err)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("the decoded tiling fails Verify: %w", err)
 	}

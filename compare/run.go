@@ -143,7 +143,7 @@ func compareTask(ctx context.Context, p *puzzle.Puzzle, k Kind, backends []Backe
 	}
 	for _, b := range backends {
 		if err := ctx.Err(); err != nil {
-			check(t, p)
+			check(ctx, t, p)
 			return t, err
 		}
 		if opt.OnStart != nil {
@@ -155,7 +155,7 @@ func compareTask(ctx context.Context, p *puzzle.Puzzle, k Kind, backends []Backe
 			opt.OnRow(p, k, r)
 		}
 	}
-	check(t, p)
+	check(ctx, t, p)
 	return t, ctx.Err()
 }
 

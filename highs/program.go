@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"math"
 	"sync/atomic"
+	"time"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -186,13 +188,13 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 		return nil, err
 	}
 	exact := p.Options.Mode == model.Exact
-	st, hasStart := startTiling(p, opt.Start)
+	st, hasStart := startTiling(ctx, p, opt.Start)
 	m, err := programModel(ctx, p, false)
 	if err != nil {
 		// Stopped while building: nothing from HiGHS, but a start is
 		// still the best tiling known.
 		res := &Result{Status: StatusInterrupted, Objective: math.Inf(-1), DualBound: math.Inf(1), Gap: math.Inf(1)}
-		return finishProgram(p, res, st, hasStart, false)
+		return finishProgram(ctx, p, res, st, hasStart, false)
 	}
 	var reached atomic.Bool
 	if !exact {
@@ -223,12 +225,13 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 	case StatusLoadError, StatusModelError, StatusPresolveError, StatusSolveError, StatusPostsolveError, StatusNotSet:
 		return nil, fmt.Errorf("highs: solve program: HiGHS ended with status %q", res.Status)
 	}
-	return finishProgram(p, res, st, hasStart, reached.Load())
+	return finishProgram(ctx, p, res, st, hasStart, reached.Load())
 }
 
 // finishProgram decodes HiGHS's result res, keeps the start st when it is
-// better, and states the bound, gap and status.
-func finishProgram(p *model.Program, res *Result, st startSolution, hasStart, reached bool) (*ProgramResult, error) {
+// better, and states the bound, gap and status. The tiling is verified
+// after a stop too, within VerifyGrace of the end of ctx.
+func finishProgram(ctx context.Context, p *model.Program, res *Result, st startSolution, hasStart, reached bool) (*ProgramResult, error) {
 	exact := p.Options.Mode == model.Exact
 	pz := p.Puzzle
 	if !exact && res.Status == StatusModelEmpty && p.NumCols() == 0 {
@@ -254,7 +257,12 @@ func finishProgram(p *model.Program, res *Result, st startSolution, hasStart, re
 		if err != nil {
 			return nil, fmt.Errorf("highs: solve program: %w", err)
 		}
-		rep, err := pz.Verify(t, exact)
+		vctx, release := ctxio.Grace(ctx, VerifyGrace)
+		rep, err := pz.VerifyContext(vctx, t, exact)
+		release()
+		if rep == nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("highs: solve program: verifying HiGHS's solution: %w", ctx.Err())
+		}
 		if err != nil {
 			return nil, fmt.Errorf("highs: solve program: HiGHS's solution (status %v) does not decode to a valid tiling: %w", res.Status, err)
 		}
@@ -289,6 +297,11 @@ func finishProgram(p *model.Program, res *Result, st startSolution, hasStart, re
 	return out, nil
 }
 
+// VerifyGrace is how long SolveProgram may still verify HiGHS's tiling
+// after ctx ends (a time limit or a signal): the symmetric test of a
+// million-cell tiling takes seconds.
+const VerifyGrace = 500 * time.Millisecond
+
 // startSolution is a decoded warm start.
 type startSolution struct {
 	tiling  puzzle.Tiling
@@ -298,7 +311,7 @@ type startSolution struct {
 // startTiling decodes a start vector (Options.Start) into a tiling that
 // passes Verify (exact for the exact program); ok is false when there is
 // no start or it is not a valid tiling.
-func startTiling(p *model.Program, start []float64) (startSolution, bool) {
+func startTiling(ctx context.Context, p *model.Program, start []float64) (startSolution, bool) {
 	if start == nil {
 		return startSolution{}, false
 	}
@@ -306,7 +319,7 @@ func startTiling(p *model.Program, start []float64) (startSolution, bool) {
 	if err != nil {
 		return startSolution{}, false
 	}
-	rep, err := p.Puzzle.Verify(t, p.Options.Mode == model.Exact)
+	rep, err := p.Puzzle.VerifyContext(ctx, t, p.Options.Mode == model.Exact)
 	if err != nil || rep.Covered == 0 {
 		return startSolution{}, false
 	}

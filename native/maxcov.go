@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -98,9 +99,15 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 	res.Seconds = since(start)
 	// The tiling returned is checked after a cancellation too: Verify is
 	// O(cells + placements), 75 ms at the largest puzzle (1,048,576
-	// monominoes on 1024x1024), well within the second a phase may take
-	// after its context ends, so it reads none.
-	rep, err := p.Verify(res.Tiling, false)
+	// monominoes on 1024x1024) on an idle machine, several times that on
+	// a loaded one. It may take VerifyGrace past the end of ctx, and
+	// then ends with ctx's error rather than hold up the stop.
+	vctx, release := ctxio.Grace(ctx, VerifyGrace)
+	defer release()
+	rep, err := p.VerifyContext(vctx, res.Tiling, false)
+	if rep == nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("native: maximum coverage: verifying the best tiling found: %w", ctx.Err())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("native: maximum coverage: %w", err)
 	}
@@ -109,6 +116,10 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 	}
 	return res, nil
 }
+
+// VerifyGrace is how long MaxCoverage may still verify its best tiling
+// after ctx ends (a time limit or a signal).
+const VerifyGrace = 500 * time.Millisecond
 
 // mcRun is the state of one MaxCoverage.
 type mcRun struct {

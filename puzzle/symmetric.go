@@ -497,7 +497,7 @@ func (g *SymmetricGroup) Describe() string {
 
 // asymmetric returns the placements of t (indices; valid placements only)
 // whose image under a generator is not a piece of t.
-func (g *SymmetricGroup) asymmetric(p *Puzzle, t Tiling) []int {
+func (g *SymmetricGroup) asymmetric(p *Puzzle, t Tiling, w *workPoll) ([]int, error) {
 	key := func(class int, cells []int32) string {
 		c := slices.Clone(cells)
 		slices.Sort(c)
@@ -506,6 +506,9 @@ func (g *SymmetricGroup) asymmetric(p *Puzzle, t Tiling) []int {
 	have := map[string]bool{}
 	cellsOf := make([][]int32, len(t.Placements))
 	for n, pl := range t.Placements {
+		if err := w.add(keyWork + p.pieceSize(pl.Piece)); err != nil {
+			return nil, err
+		}
 		cells, err := p.PlacementCells(pl)
 		if err != nil {
 			continue
@@ -519,6 +522,9 @@ func (g *SymmetricGroup) asymmetric(p *Puzzle, t Tiling) []int {
 		if cellsOf[n] == nil {
 			continue
 		}
+		if err := w.add(len(g.Gens) * (keyWork + len(cellsOf[n]))); err != nil {
+			return nil, err
+		}
 		for _, e := range g.Gens {
 			mapped = mapped[:0]
 			for _, x := range cellsOf[n] {
@@ -530,5 +536,9 @@ func (g *SymmetricGroup) asymmetric(p *Puzzle, t Tiling) []int {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
+
+// keyWork is the work, in cells for VerifyContext's poll, of one key of
+// asymmetric (a string formatted and looked up in a map).
+const keyWork = 16

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -61,6 +62,18 @@ func (r *Report) Valid() bool {
 // a piece may be used at most Count times and cells may stay uncovered.
 // The returned error, if any, summarises the defects.
 func (p *Puzzle) Verify(t Tiling, exact bool) (*Report, error) {
+	return p.VerifyContext(context.Background(), t, exact)
+}
+
+// VerifyContext is Verify reading ctx every verifyPoll cells of work:
+// the symmetric test of a million-cell tiling takes seconds. When ctx
+// ends it returns a nil Report and an error that wraps ctx's, which a
+// caller tells from an invalid tiling with errors.Is.
+func (p *Puzzle) VerifyContext(ctx context.Context, t Tiling, exact bool) (*Report, error) {
+	w := &workPoll{ctx: ctx}
+	if err := w.check(); err != nil {
+		return nil, err
+	}
 	r := &Report{}
 	owner := make([]int, p.Area())
 	for n := range owner {
@@ -68,6 +81,9 @@ func (p *Puzzle) Verify(t Tiling, exact bool) (*Report, error) {
 	}
 	used := make([]int, len(p.Pieces))
 	for n, pl := range t.Placements {
+		if err := w.add(1 + p.pieceSize(pl.Piece)); err != nil {
+			return nil, err
+		}
 		cells, err := p.PlacementCells(pl)
 		if err != nil {
 			r.Outside = append(r.Outside, Outside{Placement: n, Reason: err.Error()})
@@ -88,7 +104,11 @@ func (p *Puzzle) Verify(t Tiling, exact bool) (*Report, error) {
 		}
 	}
 	if p.Symmetric != nil {
-		r.Asymmetric = p.Symmetric.asymmetric(p, t)
+		a, err := p.Symmetric.asymmetric(p, t, w)
+		if err != nil {
+			return nil, err
+		}
+		r.Asymmetric = a
 	}
 	for n, o := range owner {
 		if o < 0 {
@@ -107,6 +127,42 @@ func (p *Puzzle) Verify(t Tiling, exact bool) (*Report, error) {
 		}
 	}
 	return r, r.err(p, exact)
+}
+
+// verifyPoll is the work (cells looked at) between two reads of the
+// context in VerifyContext: a few milliseconds.
+const verifyPoll = 1 << 16
+
+// workPoll reads ctx every verifyPoll units of work.
+type workPoll struct {
+	ctx  context.Context
+	work int
+}
+
+// add counts n units of work and reads ctx when they pass verifyPoll.
+func (w *workPoll) add(n int) error {
+	if w.work += n; w.work < verifyPoll {
+		return nil
+	}
+	w.work = 0
+	return w.check()
+}
+
+// check reads ctx now.
+func (w *workPoll) check() error {
+	if err := w.ctx.Err(); err != nil {
+		return fmt.Errorf("verifying the tiling: %w", err)
+	}
+	return nil
+}
+
+// pieceSize is the number of cells of piece k, 0 for a piece the puzzle
+// does not have (PlacementCells reports it).
+func (p *Puzzle) pieceSize(k int) int {
+	if k < 0 || k >= len(p.Pieces) {
+		return 0
+	}
+	return p.Pieces[k].Size()
 }
 
 func (r *Report) err(p *Puzzle, exact bool) error {

@@ -292,7 +292,10 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 	t := prog.TilingOf(scan.cols)
 	rep.tiling, rep.Pieces = t, len(t.Placements)
 	exact := prog.Options.Mode == model.Exact
-	vr, verr := p.Verify(t, exact)
+	vr, verr := p.VerifyContext(ctx, t, exact)
+	if vr == nil { // ctx ended: seconds for a symmetric million-cell tiling
+		return nil, verr
+	}
 	rep.Coverage = vr.Covered
 	rep.Valid = vr.Valid()
 	rep.Exact = vr.Exact()

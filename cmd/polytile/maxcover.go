@@ -56,6 +56,11 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 			progress.Rate(pg.Nodes, line.Elapsed()), compare.Seconds(pg.Seconds)))
 	}
 	res, err := native.MaxCoverage(ctx, p, cfg)
+	if err != nil && ctx.Err() != nil {
+		// The stop (time limit or signal) came while the best tiling was
+		// verified and it did not end within native.VerifyGrace.
+		return nil, &exitError{code: exitNoSolution, err: err}
+	}
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}

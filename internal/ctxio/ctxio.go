@@ -7,6 +7,8 @@ package ctxio
 import (
 	"context"
 	"io"
+	"sync"
+	"time"
 )
 
 // Writer returns w, failing its writes with ctx's error once ctx is done.
@@ -37,4 +39,29 @@ func (c reader) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.r.Read(p)
+}
+
+// Grace returns a context with ctx's values that ends d after ctx does,
+// for the phase that finishes a result after a stop (verifying the best
+// tiling a search found before its time limit or a signal): it may run a
+// little past the stop, but not unboundedly. release ends it and frees
+// its timer; call it when the phase is over.
+func Grace(ctx context.Context, d time.Duration) (grace context.Context, release func()) {
+	g, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	var t *time.Timer
+	var mu sync.Mutex
+	stop := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		t = time.AfterFunc(d, cancel)
+	})
+	return g, func() {
+		stop()
+		mu.Lock()
+		if t != nil {
+			t.Stop()
+		}
+		mu.Unlock()
+		cancel()
+	}
 }

@@ -1,0 +1,31 @@
+package ctxio
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestGrace: the grace context lives on when ctx ends, ends d later, and
+// ends at once when released.
+func TestGrace(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	g, release := Grace(ctx, 200*time.Millisecond)
+	defer release()
+	cancel()
+	if g.Err() != nil {
+		t.Fatal("the grace context ended with ctx")
+	}
+	select {
+	case <-g.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the grace context did not end after its grace")
+	}
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	g2, release2 := Grace(ctx2, time.Hour)
+	release2()
+	if g2.Err() == nil {
+		t.Error("a released grace context lives on")
+	}
+}
