@@ -319,7 +319,11 @@ func startTiling(ctx context.Context, p *model.Program, start []float64) (startS
 	if err != nil {
 		return startSolution{}, false
 	}
-	rep, err := p.Puzzle.VerifyContext(ctx, t, p.Options.Mode == model.Exact)
+	// A start is the answer of a solve stopped before HiGHS began (a
+	// context already done): it is verified within VerifyGrace of the stop.
+	vctx, release := ctxio.Grace(ctx, VerifyGrace)
+	defer release()
+	rep, err := p.Puzzle.VerifyContext(vctx, t, p.Options.Mode == model.Exact)
 	if err != nil || rep.Covered == 0 {
 		return startSolution{}, false
 	}
