@@ -1,6 +1,7 @@
 package native
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -77,6 +78,11 @@ func eligible(pr *problem, cn *canon, c int) bool {
 // chooseRedundancy applies the redundancy filter named by spec ("auto" or
 // a piece name) and returns nil when there is nothing to gain (a trivial
 // group, or no eligible class for "auto").
+// ErrRedundancyPiece marks an error of Config.Redundancy's piece: one
+// the puzzle does not have, left out, or that cannot be pinned. A command
+// reports it against its flag.
+var ErrRedundancyPiece = errors.New("redundancy filter")
+
 func chooseRedundancy(pr *problem, cn *canon, spec string) (*redundancy, error) {
 	if spec == "" {
 		return nil, nil
@@ -91,14 +97,14 @@ func chooseRedundancy(pr *problem, cn *canon, spec string) (*redundancy, error) 
 	} else {
 		k := pr.pz.Piece(spec)
 		if k < 0 && slices.Contains(pr.pz.Dropped, spec) {
-			return nil, fmt.Errorf("redundancy filter: piece %q fits nowhere in the board and was left out: choose another piece, auto or none", spec)
+			return nil, fmt.Errorf("%w: piece %q fits nowhere in the board and was left out: choose another piece, auto or none", ErrRedundancyPiece, spec)
 		}
 		if k < 0 {
-			return nil, fmt.Errorf("redundancy filter: no piece named %q", spec)
+			return nil, fmt.Errorf("%w: no piece named %q", ErrRedundancyPiece, spec)
 		}
 		c := pr.pz.Pieces[k].Class
 		if !eligible(pr, cn, c) {
-			return nil, fmt.Errorf("redundancy filter: piece %q cannot be constrained (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", spec)
+			return nil, fmt.Errorf("%w: piece %q cannot be constrained (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", ErrRedundancyPiece, spec)
 		}
 		cands = []int{c}
 	}

@@ -526,7 +526,7 @@ func burrProblemArg(name, format string) (int, error) {
 	}
 	rest, ok := strings.CutPrefix(f, FormatBurrTools+":")
 	if !ok {
-		return 0, Errorf(Pos{File: name}, "unknown puzzle format %q", format)
+		return 0, Errorf(Pos{File: name}, "unknown puzzle format %q (want yaml, knuth, burrtools or burrtools:N)", format)
 	}
 	n, err := strconv.Atoi(rest)
 	if err != nil || n < 1 || n > 1000 {

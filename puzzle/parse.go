@@ -173,6 +173,18 @@ func parseSpec(ctx context.Context, name string, data []byte, format string) (Sp
 	return spec, nil
 }
 
+// CheckFormat reports whether format is one that Parse and ParseFile
+// take: "" (by the file's extension), yaml, knuth, burrtools or
+// burrtools:N. The error says what is wrong without a file position: a
+// command reports it against its flag, before reading any file.
+func CheckFormat(format string) error {
+	_, err := chooseFormat("", format)
+	if pe, ok := err.(*Error); ok {
+		return errors.New(pe.Msg)
+	}
+	return err
+}
+
 // chooseFormat resolves the format argument and the file name suffix.
 func chooseFormat(name, format string) (string, error) {
 	switch strings.ToLower(format) {

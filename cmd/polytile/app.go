@@ -238,6 +238,22 @@ func unplaceableFor(maxCoverage bool) puzzle.Unplaceable {
 }
 
 // addFromFlag adds the --from flag every command that reads a puzzle has.
+// Its value is checked when the flag is parsed: a bad one is the flag's
+// fault, not the puzzle file's (it was reported as "FILE: unknown puzzle
+// format").
 func addFromFlag(fs *pflag.FlagSet, from *string) {
-	fs.StringVar(from, "from", "", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	fs.Var(&fromValue{p: from}, "from", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 }
+
+// fromValue is the --from flag: a format puzzle.CheckFormat takes.
+type fromValue struct{ p *string }
+
+func (v *fromValue) Set(s string) error {
+	if err := puzzle.CheckFormat(s); err != nil {
+		return err
+	}
+	*v.p = s
+	return nil
+}
+func (v *fromValue) String() string { return *v.p }
+func (v *fromValue) Type() string   { return "string" }

@@ -202,11 +202,11 @@ The file is written to a temporary name and renamed when complete.`,
 func programOptions(mode, formulation string, strengthen bool) (model.ProgramOptions, error) {
 	m, err := model.ParseMode(mode)
 	if err != nil {
-		return model.ProgramOptions{}, usageErr("%v", err)
+		return model.ProgramOptions{}, usageErr("--mode: %v", err)
 	}
 	f, err := model.ParseFormulation(formulation)
 	if err != nil {
-		return model.ProgramOptions{}, usageErr("%v", err)
+		return model.ProgramOptions{}, usageErr("--formulation: %v", err)
 	}
 	if m != model.MaxCoverage && strengthen {
 		return model.ProgramOptions{}, usageErr("--strengthen applies to --mode max-coverage")

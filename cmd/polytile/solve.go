@@ -230,6 +230,11 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if err := checkMaxCoverageHeuristic(f); err != nil {
 		return err
 	}
+	// A bad schedule is the flag's fault, said before the puzzle is read
+	// (it was "native: schedule ..." after reading and building it).
+	if err := native.CheckSchedule(f.heuristic); err != nil {
+		return usageErr("--heuristic: %s", strings.TrimPrefix(err.Error(), "native: "))
+	}
 	if f.unique && f.limit == 0 {
 		f.count = true // --unique alone asks for the number of distinct solutions
 	}

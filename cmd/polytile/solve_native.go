@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -148,6 +149,12 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	}
 	if err := keyStopped(f, sr); err != nil {
 		return nil, err
+	}
+	if errors.Is(err, native.ErrRedundancyPiece) {
+		// The flag's value is at fault: say so (it was "native:
+		// redundancy filter: no piece named ...").
+		_, why, _ := strings.Cut(err.Error(), native.ErrRedundancyPiece.Error()+": ")
+		return nil, usageErr("--redundancy: %s", why)
 	}
 	if err != nil {
 		return nil, usageErr("%v", err)
