@@ -168,7 +168,7 @@ func (a *app) printErr(err error) {
 	if ee, ok := err.(*exitError); ok && ee.err == nil {
 		return // an exit code alone: its message was printed (after a signal: "exit 1")
 	}
-	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(strings.TrimPrefix(plainPathError(err.Error()), "polytile: ")))
+	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(plainPathError(err.Error()), "polytile: "))))
 }
 
 func (a *app) rootCmd() *cobra.Command {

@@ -1,6 +1,12 @@
 package main
 
-import "regexp"
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // syscallPrefix matches the system call Go's file errors start with
 // ("stat FILE: no such file or directory"), at the start of the message
@@ -14,4 +20,29 @@ var syscallPrefix = regexp.MustCompile(`(^|: )(?:stat|lstat|open|read) (.+?): (n
 // wrapped, so the message is rewritten, not the chain walked.
 func plainPathError(msg string) string {
 	return syscallPrefix.ReplaceAllString(msg, "$1$2: $3")
+}
+
+// longQuoted matches a double-quoted Go string (%q) of more than
+// maxQuoted bytes in a message.
+var longQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.){` + strconv.Itoa(maxQuoted) + `,}"`)
+
+// maxQuoted is the longest quoted value a message shows whole: a name
+// (puzzle.MaxNameBytes, 256) with room for its escapes.
+const maxQuoted = 320
+
+// clipQuoted shortens every quoted value of more than maxQuoted bytes in
+// msg to its first 40 bytes and its length: a flag's value of 100 KB
+// ("-j 999...", "--from xxx...", "--backends ...") was echoed whole in
+// its error, a screenful or more for one wrong argument.
+func clipQuoted(msg string) string {
+	return longQuoted.ReplaceAllStringFunc(msg, func(q string) string {
+		head := q[1:41]
+		for !utf8.ValidString(head) && len(head) > 0 { // a rune cut at the end
+			head = head[:len(head)-1]
+		}
+		if i := strings.LastIndexByte(head, '\\'); i >= len(head)-9 && i >= 0 {
+			head = head[:i] // an escape cut short (\u2028 is 6 bytes, \U0001F600 10)
+		}
+		return fmt.Sprintf(`"%s..." (%d bytes)`, head, len(q)-2)
+	})
 }
