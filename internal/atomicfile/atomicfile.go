@@ -8,7 +8,8 @@
 //     target's directory, renamed over the target only when everything has
 //     been written. An existing file keeps its permission bits (and, where
 //     the process may, its owner); a new file is created 0644 minus the
-//     umask.
+//     umask. An existing file the process may not write (read-only, or
+//     another user's) is refused, as a shell's > refuses it.
 //   - a symbolic link: followed (through any number of links, up to 40), and
 //     the rules apply to what it points to; the link itself stays. A
 //     dangling link creates its target.
@@ -150,7 +151,16 @@ func plan(path string, regularOnly bool) (target, kind, error) {
 	if t.magic {
 		return direct()
 	}
-	if t.info == nil || t.info.Mode().IsRegular() {
+	if t.info == nil {
+		return t, kindAtomic, nil
+	}
+	if t.info.Mode().IsRegular() {
+		// The rename would replace a file the process may not write (a
+		// read-only file, another user's file in a directory it may
+		// write), which a shell's > or cp refuses: so does polytile.
+		if err := fileWritable(t.path); err != nil {
+			return t, 0, fmt.Errorf("cannot write %s: the file is not writable (%w); polytile does not replace a file it may not write", path, err)
+		}
 		return t, kindAtomic, nil
 	}
 	m := t.info.Mode()

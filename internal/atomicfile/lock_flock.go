@@ -45,3 +45,9 @@ func keepOwner(f *os.File, info fs.FileInfo) {
 func writable(dir string) error {
 	return syscall.Access(dir, 2) // W_OK
 }
+
+// fileWritable reports whether the process may write the file at path
+// (root may write any).
+func fileWritable(path string) error {
+	return syscall.Access(path, 2) // W_OK
+}
