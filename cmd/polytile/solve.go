@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/model"
@@ -301,7 +304,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if o.Tilings == nil {
 		o.Tilings = [][]placementJS{}
 	}
-	if err := a.printOutcome(f, o, pics, summary); err != nil {
+	if err := a.printOutcome(ctx, f, o, pics, summary); err != nil {
 		return err
 	}
 	switch {
@@ -324,21 +327,58 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 
 // printOutcome writes the pictures (stdout or -o) and the summary (to
 // summary, the -o file opened for it, when not nil).
-func (a *app) printOutcome(f *solveFlags, o *solveOutcome, pics *pictures, summary *atomicfile.File) error {
+func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, pics *pictures, summary *atomicfile.File) error {
 	// Results are written even after an interrupt.
 	if err := pics.finish(o.tilings); err != nil {
 		return err
 	}
-	if summary != nil { // the summary is the -o file (a shard's result)
-		if err := writeJSON(summary, o); err != nil {
+	var err error
+	switch {
+	case summary != nil: // the summary is the -o file (a shard's result)
+		if err = writeJSONWithin(ctx, summary, o, true); err == nil {
+			return summary.Commit()
+		}
+	case f.asJSON || f.jsonLines:
+		err = writeJSONWithin(ctx, a.stdout, o, f.asJSON)
+	default:
+		return o.text(a.summaryTo(pics))
+	}
+	if errors.Is(err, errJSONLate) {
+		// Said as the picture's is; exit 1 after a time limit (a signal
+		// gives its own code).
+		fmt.Fprintf(a.stderr, "note: %v\n", err)
+		return &exitError{code: exitNoSolution}
+	}
+	return err
+}
+
+// errJSONLate is the error of a JSON summary not encoded within drawGrace
+// of the stop.
+var errJSONLate = fmt.Errorf("the JSON summary was not finished within %v of the stop (time limit or signal): not written", drawGrace)
+
+// writeJSONWithin is writeJSONLine for a summary that is written after
+// the stop too (a time limit or a signal), within drawGrace of it, as the
+// pictures are: encoding/json reads no context, and the tiling of a
+// million cells takes seconds to encode (1.8 s for 1023x1025 monominoes,
+// where SIGINT met the watchdog, "still running 1s after the signal").
+// The encoding runs aside into memory; when ctx and the grace end first,
+// nothing is written and the error is errJSONLate.
+func writeJSONWithin(ctx context.Context, w io.Writer, v any, indent bool) error {
+	jctx, release := ctxio.Grace(ctx, drawGrace)
+	defer release()
+	var buf bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- writeJSONLine(&buf, v, indent) }()
+	select {
+	case err := <-done:
+		if err != nil {
 			return err
 		}
-		return summary.Commit()
+	case <-jctx.Done():
+		return errJSONLate
 	}
-	if f.asJSON || f.jsonLines {
-		return writeJSONLine(a.stdout, o, f.asJSON)
-	}
-	return o.text(a.summaryTo(pics))
+	_, err := buf.WriteTo(ctxio.Writer(jctx, w))
+	return err
 }
 
 func writeJSONLine(w io.Writer, v any, indent bool) error {
