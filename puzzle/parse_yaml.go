@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -185,7 +186,8 @@ func (d *yamlDoc) checkAlias(n *yaml.Node) error {
 }
 
 // countAliases walks the node tree once, before anything is read from it,
-// and refuses a document whose aliases expand it beyond MaxInputSize: each
+// refuses explicit tags (!!str, !custom), and refuses a document whose
+// aliases expand it beyond MaxInputSize: each
 // use of an alias reads its scalar again, so a small file could otherwise
 // make the parser read gigabytes. Aliases of anything but scalars are
 // refused here too, so the walk never follows one.
@@ -205,11 +207,29 @@ func (d *yamlDoc) countAliases(root *yaml.Node) error {
 			}
 			continue
 		}
+		if n.Style&yaml.TaggedStyle != 0 {
+			// A tag changes what a value is (!!null x is null, !!binary
+			// base64), and the reader went by the text alone: "name:
+			// !!null x" named the puzzle by its file.
+			return Errorf(d.at(n), "YAML tag %s: tags are not supported in a puzzle file (write the value without it)", SafeText(clipTag(n.Tag)))
+		}
 		for i := len(n.Content) - 1; i >= 0; i-- { // in document order
 			stack = append(stack, n.Content[i])
 		}
 	}
 	return nil
+}
+
+// clipTag shortens a tag for a message: at most 40 bytes.
+func clipTag(t string) string {
+	if len(t) <= 40 {
+		return t
+	}
+	t = t[:40]
+	for !utf8.ValidString(t) {
+		t = t[:len(t)-1]
+	}
+	return t + "..."
 }
 
 // mapping checks that n is a mapping and returns its key/value pairs, keys
