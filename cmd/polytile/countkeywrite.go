@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -116,11 +117,13 @@ func (a *app) keyFlagSet(mp *mergePuzzle, from *string) *pflag.FlagSet {
 // canonicalKeyWords reads words as solve reads its flags and returns
 // them in the key's canonical form: the configuration as solve resolves
 // it for p (--backend, --fila-at, --heuristic, --nof, --volume, and
-// --redundancy unless auto, the default of a count), then every other
-// flag whose value is not its default, as --name=value, by name. The
-// recipe's own flags (--shard, -o, --checkpoint, --json, --count) are
-// not part of it.
-func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, error) {
+// --redundancy as the piece pinned, none when none is: pin resolves the
+// flag's value), then every other flag whose value is not its default,
+// as --name=value, by name. The recipe's own flags (--shard, -o,
+// --checkpoint, --json, --count) are not part of it. So --redundancy X
+// and auto (the default of a count) that pins X are one count: the same
+// split, the same tree.
+func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string, pin func(spec string) (string, error)) ([]string, error) {
 	var mp mergePuzzle
 	fl := a.keyFlagSet(&mp, nil)
 	if err := fl.Parse(words); err != nil {
@@ -142,9 +145,11 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, err
 	}
 	out := []string{"--backend=" + cfg.Algorithm, "--fila-at=" + strconv.Itoa(cfg.FilaAt), "--heuristic=" + cfg.Schedule,
 		"--nof=" + strconv.FormatBool(cfg.NOF), "--volume=" + strconv.Itoa(cfg.Volume)}
-	if r := f.redundancy; r != "" && r != "auto" {
-		out = append(out, "--redundancy="+r)
+	pinned, err := pin(f.redundancy)
+	if err != nil {
+		return nil, err
 	}
+	out = append(out, "--redundancy="+orNoneText(pinned))
 	out = append(out, flagWords(fl, func(g *pflag.Flag) bool {
 		if keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] {
 			return false
@@ -157,8 +162,9 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, err
 
 // placeCountKey writes the key of this shard's count (f.key.path), or
 // compares it with the key there: called once the shard can start
-// (after startShard). A key of another count is refused, exit 2.
-func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error {
+// (after startShard), with the piece the split pinned ("" for none). A
+// key of another count is refused, exit 2.
+func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinned string) error {
 	kp := f.key.path
 	if kp == "" {
 		return nil
@@ -178,7 +184,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error
 	if r := f.key.recipe; r == "" || len(r) > 64 || strings.IndexFunc(r, func(c rune) bool { return c <= ' ' || c > '~' }) >= 0 {
 		return usageErr("--count-key-recipe %q: one word of at most 64 printable ASCII characters", r)
 	}
-	words, err := a.canonicalKeyWords(p, f.key.words)
+	words, err := a.canonicalKeyWords(p, f.key.words, func(string) (string, error) { return pinned, nil })
 	if err != nil {
 		return usageErr("--count-key: the flags: %v", err)
 	}
@@ -222,7 +228,19 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error
 	case old.FlagsErr != nil:
 		what = append(what, fmt.Sprintf("the solve flags (line 4 of the key cannot be read: %v)", old.FlagsErr))
 	default:
-		ow, err := a.canonicalKeyWords(p, old.Flags)
+		ow, err := a.canonicalKeyWords(p, old.Flags, func(spec string) (string, error) {
+			// The key's --redundancy as solve resolves it for p: this
+			// run's piece when the key gives the same value (a key
+			// written before the piece was recorded says auto).
+			if spec == f.redundancy || spec == "" && f.redundancy == "auto" || spec == "auto" && f.redundancy == "" {
+				return pinned, nil
+			}
+			ctx := a.ctx
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			return native.PinnedPiece(ctx, p, spec)
+		})
 		switch {
 		case err != nil:
 			what = append(what, fmt.Sprintf("the solve flags (line 4 of the key, %s, is %v)", keyFlagsText(old), err))
@@ -235,6 +253,14 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error
 	}
 	return usageErr("%s holds another count: it differs in %s; its results would be merged as this count's. Use another directory, or remove it to start again",
 		shownText(filepath.Dir(kp)), strings.Join(what, "; and "))
+}
+
+// orNoneText is a pinned piece as the key writes it: none for "".
+func orNoneText(piece string) string {
+	if piece == "" {
+		return "none"
+	}
+	return piece
 }
 
 // sameCleanPath reports whether a and b name one path once made absolute
@@ -339,7 +365,7 @@ func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg *nativ
 		// more than the checkpoint's refusal of another configuration.
 		_, statErr := os.Lstat(f.key.path)
 		if statErr == nil {
-			if err := a.placeCountKey(p, f, sr); err != nil {
+			if err := a.placeCountKey(p, f, sr, sp.Pinned); err != nil {
 				f.key.err = err
 				return err
 			}
@@ -351,7 +377,7 @@ func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg *nativ
 		}
 		var err error
 		if statErr != nil {
-			err = a.placeCountKey(p, f, sr)
+			err = a.placeCountKey(p, f, sr, sp.Pinned)
 		}
 		if err == nil && f.key.only {
 			err = errKeyOnly

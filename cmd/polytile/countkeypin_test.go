@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCountKeyRecordsThePinnedPiece: --redundancy X and the default auto
+// that pins X on the 12x5 pentominoes are one count (the same split, the
+// same tree): shards run one way and the other into one results
+// directory both start, in either order, and merge verifies a total of
+// 4040. A key written before the piece was recorded (its flags without
+// --redundancy: auto) is read the same way. Runs that count another
+// tree or another puzzle are still refused: another piece pinned (I),
+// none, --unique beside a count without it, an edited puzzle. The key
+// held --redundancy as given (auto left out), so a shard run with X
+// beside one run with auto was refused as "another count" (exit 2).
+// Fails on the old code.
+func TestCountKeyRecordsThePinnedPiece(t *testing.T) {
+	dir := t.TempDir()
+	p, edit := editedCopy(t, dir, "p.yaml")
+	shardRun := func(out string, i string, extra ...string) (int, string) {
+		args := append([]string{"--quiet", "solve", p, "--count", "--shard", i + "/2", "--json",
+			"-o", filepath.Join(out, "shard-"+i+".json"), "--count-key", filepath.Join(out, "count.key")}, extra...)
+		code, _, errs := run(t, "", args...)
+		return code, errs
+	}
+	for name, c := range map[string][2][]string{
+		"auto then X": {nil, {"--redundancy", "X"}},
+		"X then auto": {{"--redundancy=X"}, nil},
+		"auto named":  {{"--redundancy", "auto"}, {"--redundancy", "X"}},
+	} {
+		out := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		os.Mkdir(out, 0o755)
+		if code, errs := shardRun(out, "0", c[0]...); code != 0 {
+			t.Fatalf("%s: shard 0 %v: exit %d: %s", name, c[0], code, errs)
+		}
+		if k := string(mustRead(t, filepath.Join(out, "count.key"))); !strings.Contains(k, " --redundancy=X\n") {
+			t.Errorf("%s: the key does not record the piece pinned:\n%s", name, k)
+		}
+		if code, errs := shardRun(out, "1", c[1]...); code != 0 {
+			t.Errorf("%s: shard 1 %v: exit %d: %s", name, c[1], code, errs)
+		}
+		if v := mergeWith(t, out); v.code != 0 || v.all != 4040 || len(v.unchecked) != 0 {
+			t.Errorf("%s: merge %+v", name, v)
+		}
+		// Another tree: refused, the results left as they are.
+		for _, extra := range [][]string{{"--redundancy", "I"}, {"--redundancy", "none"}, {"--unique"}} {
+			if code, errs := shardRun(out, "1", extra...); code != 2 || !strings.Contains(errs, "holds another count") {
+				t.Errorf("%s: shard 1 %v: exit %d: %s", name, extra, code, errs)
+			}
+		}
+	}
+	// A key as the previous version wrote it (auto left out of the flags).
+	out := filepath.Join(dir, "old-key")
+	os.Mkdir(out, 0o755)
+	if code, errs := shardRun(out, "0"); code != 0 {
+		t.Fatalf("old key: shard 0: exit %d: %s", code, errs)
+	}
+	key := filepath.Join(out, "count.key")
+	old := strings.Replace(string(mustRead(t, key)), " --redundancy=X\n", "\n", 1)
+	if err := os.WriteFile(key, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, errs := shardRun(out, "1", "--redundancy", "I"); code != 2 || !strings.Contains(errs, "holds another count") {
+		t.Errorf("old key: shard 1 --redundancy I: exit %d: %s", code, errs)
+	}
+	if code, errs := shardRun(out, "1", "--redundancy", "X"); code != 0 {
+		t.Errorf("old key: shard 1 --redundancy X: exit %d: %s", code, errs)
+	}
+	if v := mergeWith(t, out); v.code != 0 || v.all != 4040 || len(v.unchecked) != 0 {
+		t.Errorf("old key: merge %+v", v)
+	}
+	// An edited puzzle is another count, whatever the spelling.
+	edit()
+	if code, errs := shardRun(out, "1", "--redundancy", "X"); code != 2 || !strings.Contains(errs, "holds another count") {
+		t.Errorf("edited puzzle: exit %d: %s", code, errs)
+	}
+}
