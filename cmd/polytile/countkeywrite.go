@@ -414,5 +414,77 @@ func (k *countKeyReq) check(f *solveFlags) error {
 	case f.backend != "fila" && f.backend != "dlx":
 		return usageErr("--count-key: a sharded count runs --backend fila or dlx, not %q", f.backend)
 	}
+	return checkCountFiles(k.path, f)
+}
+
+// checkCountFiles refuses, before anything is read or written, a results
+// directory (the key's) holding a file of a count's names (*.json,
+// *.jsonl, *.ckpt, joblog, count.key) that is not a regular file, and an
+// -o or --checkpoint that is not one: a FIFO there made the shard wait
+// for a reader before its search (the recipes' pre-check hung), and
+// GNU parallel would wait on a FIFO joblog. Merge reads the results back
+// from the directory; they are regular files or nothing.
+func checkCountFiles(keyPath string, f *solveFlags) error {
+	dir := filepath.Dir(keyPath)
+	if ents, err := os.ReadDir(dir); err == nil {
+		for _, e := range ents {
+			if !countFileName(e.Name()) {
+				continue
+			}
+			if why := notRegular(filepath.Join(dir, e.Name())); why != "" {
+				return usageErr("--count-key: %s is %s, not a regular file: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory",
+					shownText(filepath.Join(dir, e.Name())), why)
+			}
+		}
+	}
+	for _, o := range []output{{"-o", f.out}, {"--checkpoint", f.checkpoint}} {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		if why := notRegular(o.path); why != "" {
+			return usageErr("%s %s is %s, not a regular file: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, shownText(o.path), why)
+		}
+	}
 	return nil
+}
+
+// countFileName reports whether name (not hidden) is one a count writes
+// into its directory: a result, a checkpoint, the key or GNU parallel's
+// joblog.
+func countFileName(name string) bool {
+	if strings.HasPrefix(name, ".") {
+		return false
+	}
+	switch filepath.Ext(name) {
+	case ".json", ".jsonl", ".ckpt":
+		return true
+	}
+	return name == "joblog" || name == shard.KeyName
+}
+
+// notRegular says what path is when it exists and is not a regular file
+// (after following symbolic links): "a FIFO", "a directory", "a link to
+// nothing", ...; "" for a regular file or nothing there.
+func notRegular(path string) string {
+	st, err := os.Stat(path)
+	if err != nil {
+		if _, lerr := os.Lstat(path); lerr == nil {
+			return "a link to nothing"
+		}
+		return ""
+	}
+	m := st.Mode()
+	switch {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a file polytile writes"
 }
