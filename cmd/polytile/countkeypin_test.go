@@ -79,3 +79,27 @@ func TestCountKeyRecordsThePinnedPiece(t *testing.T) {
 		t.Errorf("edited puzzle: exit %d: %s", code, errs)
 	}
 }
+
+// TestCountKeyNeedsAResultFile: a shard with --count-key writes its
+// result where merge reads it, -o FILE.json with --json: --render (a
+// picture in -o, the result on stdout) and a result on stdout are
+// refused (exit 2) before the key is written. The shard wrote the key
+// and a picture into shard-0.json (exit 0): every shard of the count
+// ran and none left a result. Fails on the old code.
+func TestCountKeyNeedsAResultFile(t *testing.T) {
+	for _, extra := range [][]string{{"--render", "ascii"}, {"--render", "svg"}, {"-o", "-"}} {
+		dir := t.TempDir()
+		args := append([]string{"--quiet", "solve", example("pentomino-12x5.yaml"), "--count", "--shard", "0/2", "--json",
+			"--count-key", filepath.Join(dir, "count.key")}, extra...)
+		if extra[0] != "-o" {
+			args = append(args, "-o", filepath.Join(dir, "shard-0.json"))
+		}
+		code, _, errs := run(t, "", args...)
+		if code != exitUsage || !strings.Contains(errs, "--count-key") {
+			t.Errorf("%v: exit %d %s", extra, code, errs)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("%v: wrote %v", extra, ents)
+		}
+	}
+}

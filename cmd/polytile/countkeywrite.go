@@ -413,6 +413,11 @@ func (k *countKeyReq) check(f *solveFlags) error {
 		return usageErr("--count-key needs --count and --shard")
 	case f.backend != "fila" && f.backend != "dlx":
 		return usageErr("--count-key: a sharded count runs --backend fila or dlx, not %q", f.backend)
+	case !jsonOutput(f):
+		// The result is what merge reads from the directory: a picture
+		// (--render) in -o, or the result on stdout, left every shard
+		// of the count without one, under a key written for it.
+		return usageErr("--count-key: the shard's result goes to -o FILE.json with --json (merge reads it there), not a picture (--render) nor stdout")
 	}
 	return checkCountFiles(k.path, f)
 }
