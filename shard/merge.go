@@ -33,12 +33,49 @@ type Loaded struct {
 // solve --json prints), or JSON lines whose last object has one (--jsonl).
 // A file killed while being written (truncated JSON, no summary line) is
 // an error, never a result.
+//
+// A file whose first bytes (after a byte order mark and white space) are
+// not '{' is not a result (JSON) and is not read further: a directory of
+// large files that are not results (zeros, pictures) is skipped at the
+// cost of a few bytes each, not up to MaxFileSize each.
 func ReadFile(path string) (*Result, error) {
-	data, err := readRegular(path)
+	f, st, err := regfile.Open(path)
+	if err != nil {
+		return nil, regularErr(path, err)
+	}
+	defer f.Close()
+	if st.Size() > MaxFileSize {
+		return nil, regularErr(path, regfile.ErrTooLarge)
+	}
+	head := make([]byte, 512)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, err
+	}
+	head = head[:n]
+	if h := bytes.TrimLeft(textio.TrimBOM(head), " \t\r\n"); len(h) > 0 && h[0] != '{' {
+		return nil, errors.New(`not a shard result (not JSON: it does not start with "{")`)
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1-int64(n)))
 	if err != nil {
 		return nil, err
 	}
-	return Parse(data)
+	data := append(head, rest...)
+	if len(data) > MaxFileSize {
+		return nil, regularErr(path, regfile.ErrTooLarge)
+	}
+	return Parse(textio.TrimBOM(data))
+}
+
+// regularErr is the error of readRegular for err, from regfile.
+func regularErr(path string, err error) error {
+	switch {
+	case errors.Is(err, regfile.ErrNotRegular):
+		return fmt.Errorf("%s is not a regular file", path)
+	case errors.Is(err, regfile.ErrTooLarge):
+		return fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
+	}
+	return err
 }
 
 // readRegular reads a regular file of at most MaxFileSize bytes, never
@@ -46,13 +83,8 @@ func ReadFile(path string) (*Result, error) {
 // included: regfile opens without blocking and checks what it opened).
 func readRegular(path string) ([]byte, error) {
 	data, err := regfile.ReadAll(path, MaxFileSize)
-	switch {
-	case errors.Is(err, regfile.ErrNotRegular):
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	case errors.Is(err, regfile.ErrTooLarge):
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
-	case err != nil:
-		return nil, err
+	if err != nil {
+		return nil, regularErr(path, err)
 	}
 	return textio.TrimBOM(data), nil
 }
