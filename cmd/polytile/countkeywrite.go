@@ -449,6 +449,13 @@ func checkCountFiles(keyPath string, f *solveFlags) error {
 		if why := notRegular(o.path); why != "" {
 			return usageErr("%s %s is %s, not a regular file: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, shownText(o.path), why)
 		}
+		if st, err := os.Lstat(o.path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+			// Written through, the link would replace its target: another
+			// shard's result (shard-2.json -> shard-3.json), or a file
+			// outside the directory.
+			to, _ := os.Readlink(o.path)
+			return usageErr("%s %s is a symbolic link (to %s), not a regular file: with --count-key the shard writes its own files, and writing through the link would replace its target; remove it, or name another file", o.flag, shownText(o.path), shownText(to))
+		}
 	}
 	return nil
 }

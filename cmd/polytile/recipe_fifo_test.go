@@ -24,6 +24,12 @@ import (
 func TestRecipesRefuseNonRegularFiles(t *testing.T) {
 	dir := t.TempDir()
 	p, _ := editedCopy(t, dir, "p.yaml")
+	keyed := func(out string) {
+		if code, _, errs := run(t, "", "--quiet", "solve", p, "--count", "--shard", "0/2", "--json", "-o", filepath.Join(out, "shard-0.json"),
+			"--checkpoint", filepath.Join(out, "shard-0.ckpt"), "--count-key", filepath.Join(out, "count.key"), "--count-key-only"); code != 0 {
+			t.Fatalf("the key: exit %d %s", code, errs)
+		}
+	}
 	cases := map[string]func(out string) (string, error){
 		"fifo-result": func(out string) (string, error) {
 			f := filepath.Join(out, "shard-0.json")
@@ -43,10 +49,7 @@ func TestRecipesRefuseNonRegularFiles(t *testing.T) {
 		},
 		"fifo-joblog-keyed": func(out string) (string, error) {
 			// A count started (its key in place), the joblog then a FIFO.
-			if code, _, errs := run(t, "", "--quiet", "solve", p, "--count", "--shard", "0/2", "--json", "-o", filepath.Join(out, "shard-0.json"),
-				"--checkpoint", filepath.Join(out, "shard-0.ckpt"), "--count-key", filepath.Join(out, "count.key"), "--count-key-only"); code != 0 {
-				t.Fatalf("the key: exit %d %s", code, errs)
-			}
+			keyed(out)
 			f := filepath.Join(out, "joblog")
 			return f, syscall.Mkfifo(f, 0o644)
 		},
@@ -57,6 +60,14 @@ func TestRecipesRefuseNonRegularFiles(t *testing.T) {
 		"dangling-result": func(out string) (string, error) {
 			f := filepath.Join(out, "shard-1.json")
 			return f, os.Symlink(filepath.Join(out, "elsewhere.txt"), f)
+		},
+		"link-to-another-result-keyed": func(out string) (string, error) {
+			// shard-0.json a link to shard-1.json (a result there): the
+			// shard wrote its result through it, over shard 1's.
+			keyed(out)
+			os.WriteFile(filepath.Join(out, "shard-1.json"), []byte("{}"), 0o644)
+			f := filepath.Join(out, "shard-0.json")
+			return f, os.Symlink("shard-1.json", f)
 		},
 		"dir-result": func(out string) (string, error) {
 			f := filepath.Join(out, "shard-1.json")
@@ -86,7 +97,7 @@ func TestRecipesRefuseNonRegularFiles(t *testing.T) {
 			if r.code != 2 || !strings.Contains(r.out, filepath.Base(odd)) || !strings.Contains(r.out, "not a regular file") {
 				t.Errorf("%s %s: exit %d\n%s", name, cname, r.code, r.out)
 			}
-			if _, err := os.Lstat(filepath.Join(out, "count.key")); err == nil && cname != "fifo-joblog-keyed" {
+			if _, err := os.Lstat(filepath.Join(out, "count.key")); err == nil && !strings.HasSuffix(cname, "-keyed") {
 				t.Errorf("%s %s: a count.key was written", name, cname)
 			}
 			if after, err := os.Lstat(odd); err != nil || after.Mode() != before.Mode() {
