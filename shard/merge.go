@@ -45,7 +45,15 @@ func ReadFile(path string) (*Result, error) {
 	}
 	defer f.Close()
 	if st.Size() > MaxFileSize {
-		return nil, regularErr(path, regfile.ErrTooLarge)
+		// --jsonl streams every solution before its summary line: a
+		// shard of a large count writes more than MaxFileSize. Its last
+		// line is the result (written after every solution: a file cut
+		// short has none).
+		r, err := lastLine(f, st.Size())
+		if err != nil {
+			return nil, fmt.Errorf("%s is larger than %d bytes, and its last line is not a shard result: %w", path, MaxFileSize, err)
+		}
+		return r, nil
 	}
 	head := make([]byte, 512)
 	n, err := io.ReadFull(f, head)
@@ -65,6 +73,26 @@ func ReadFile(path string) (*Result, error) {
 		return nil, regularErr(path, regfile.ErrTooLarge)
 	}
 	return Parse(textio.TrimBOM(data))
+}
+
+// maxSummaryLine bounds the last line of a --jsonl result read by
+// lastLine (a summary with --stats is a few kilobytes).
+const maxSummaryLine = 1 << 20
+
+// lastLine reads the result on the last line of f (size bytes), a JSON
+// lines file too large to read whole (see ReadFile).
+func lastLine(f *os.File, size int64) (*Result, error) {
+	from := max(0, size-maxSummaryLine)
+	data, err := io.ReadAll(io.NewSectionReader(f, from, size-from))
+	if err != nil {
+		return nil, err
+	}
+	data = bytes.TrimRight(data, " \t\r\n")
+	i := bytes.LastIndexByte(data, '\n')
+	if i < 0 {
+		return nil, fmt.Errorf("no line break in its last %d bytes", maxSummaryLine)
+	}
+	return Parse(data[i+1:])
 }
 
 // regularErr is the error of readRegular for err, from regfile.

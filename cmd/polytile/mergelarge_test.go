@@ -50,3 +50,43 @@ func TestMergeLargeFilesAndCtrlC(t *testing.T) {
 		t.Errorf("Ctrl-C: exit %d after %v: %s", code, took, errs)
 	}
 }
+
+// TestMergeReadsALargeJSONLResult: a --jsonl shard of a large count
+// streams every solution before its summary line and passes merge's 64
+// MiB bound: its last line (the result, written after every solution)
+// is read, and the count merges. A file cut short (no summary line) or
+// whose last line is not a result is still skipped, named on stderr.
+// Merge skipped every such file ("larger than 67108864 bytes"): the
+// shard stayed missing however often it ran. Fails on the old code.
+func TestMergeReadsALargeJSONLResult(t *testing.T) {
+	dir := t.TempDir()
+	p := example("pentomino-12x5.yaml")
+	countShards(t, dir, p, 2)
+	code, out, errs := run(t, "", "solve", p, "--count", "--shard", "0/2", "--jsonl")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) < 100 || !strings.Contains(lines[len(lines)-1], `"shard"`) {
+		t.Fatalf("--jsonl shard: exit %d, %d lines %s", code, len(lines), errs)
+	}
+	body := strings.Join(lines[:len(lines)-1], "\n") + "\n"
+	big := func(name, last string) {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for n := 0; n <= 66<<20; n += len(body) {
+			f.WriteString(body)
+		}
+		f.WriteString(last)
+	}
+	os.Remove(filepath.Join(dir, "shard-0.json"))
+	big("shard-0.jsonl", lines[len(lines)-1]+"\n")
+	if code, out, errs := run(t, "", "merge", dir); code != 0 || !strings.Contains(out, "4040") || errs != "" {
+		t.Errorf("merge with a 66 MB --jsonl result: exit %d\n%s%s", code, out, errs)
+	}
+	os.Remove(filepath.Join(dir, "shard-0.jsonl"))
+	big("cut.jsonl", lines[len(lines)-1][:200])
+	if code, _, errs := run(t, "", "merge", dir); code != 1 || !strings.Contains(errs, "cut.jsonl is larger than") {
+		t.Errorf("merge with a cut 66 MB --jsonl result: exit %d %s", code, errs)
+	}
+}
