@@ -37,7 +37,7 @@ func TestCountKeyRecordsThePinnedPiece(t *testing.T) {
 		if code, errs := shardRun(out, "0", c[0]...); code != 0 {
 			t.Fatalf("%s: shard 0 %v: exit %d: %s", name, c[0], code, errs)
 		}
-		if k := string(mustRead(t, filepath.Join(out, "count.key"))); !strings.Contains(k, " --redundancy=X\n") {
+		if k := string(mustRead(t, filepath.Join(out, "count.key"))); !strings.Contains(k, " --redundancy=X ") {
 			t.Errorf("%s: the key does not record the piece pinned:\n%s", name, k)
 		}
 		if code, errs := shardRun(out, "1", c[1]...); code != 0 {
@@ -60,7 +60,7 @@ func TestCountKeyRecordsThePinnedPiece(t *testing.T) {
 		t.Fatalf("old key: shard 0: exit %d: %s", code, errs)
 	}
 	key := filepath.Join(out, "count.key")
-	old := strings.Replace(string(mustRead(t, key)), " --redundancy=X\n", "\n", 1)
+	old := strings.Replace(string(mustRead(t, key)), " --redundancy=X ", " ", 1)
 	if err := os.WriteFile(key, []byte(old), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -101,5 +101,55 @@ func TestCountKeyNeedsAResultFile(t *testing.T) {
 		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 			t.Errorf("%v: wrote %v", extra, ents)
 		}
+	}
+}
+
+// TestCountKeyResolvesFrom: --from is written into the key as the file
+// is read with it: --from yaml, --from yml and nothing, for a .yaml
+// file, are one count (a shard run one way and the next the other both
+// start; merge verifies 4040), and so is a key written before --from was
+// resolved (without it). The key held --from as given, so the second
+// shard was refused as "another count". Fails on the old code.
+func TestCountKeyResolvesFrom(t *testing.T) {
+	dir := t.TempDir()
+	p, _ := editedCopy(t, dir, "p.yaml")
+	shardRun := func(out, i string, extra ...string) (int, string) {
+		args := append([]string{"--quiet", "solve", p, "--count", "--shard", i + "/2", "--json",
+			"-o", filepath.Join(out, "shard-"+i+".json"), "--count-key", filepath.Join(out, "count.key")}, extra...)
+		code, _, errs := run(t, "", args...)
+		return code, errs
+	}
+	for name, c := range map[string][2][]string{
+		"default then yaml": {nil, {"--from", "yaml"}},
+		"yml then default":  {{"--from=yml"}, nil},
+		"YAML then yml":     {{"--from", "YAML"}, {"--from", "yml"}},
+	} {
+		out := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		os.Mkdir(out, 0o755)
+		if code, errs := shardRun(out, "0", c[0]...); code != 0 {
+			t.Fatalf("%s: shard 0: exit %d %s", name, code, errs)
+		}
+		if k := string(mustRead(t, filepath.Join(out, "count.key"))); !strings.Contains(k, " --from=yaml") {
+			t.Errorf("%s: key:\n%s", name, k)
+		}
+		if code, errs := shardRun(out, "1", c[1]...); code != 0 {
+			t.Errorf("%s: shard 1 %v: exit %d %s", name, c[1], code, errs)
+		}
+		if v := mergeWith(t, out); v.code != 0 || v.all != 4040 || len(v.unchecked) != 0 {
+			t.Errorf("%s: merge %+v", name, v)
+		}
+	}
+	out := filepath.Join(dir, "old-key")
+	os.Mkdir(out, 0o755)
+	if code, errs := shardRun(out, "0"); code != 0 {
+		t.Fatalf("old key: exit %d %s", code, errs)
+	}
+	key := filepath.Join(out, "count.key")
+	os.WriteFile(key, []byte(strings.Replace(string(mustRead(t, key)), " --from=yaml", "", 1)), 0o644)
+	if code, errs := shardRun(out, "1", "--from", "yaml"); code != 0 {
+		t.Errorf("old key: shard 1 --from yaml: exit %d %s", code, errs)
+	}
+	if v := mergeWith(t, out); v.code != 0 || v.all != 4040 || len(v.unchecked) != 0 {
+		t.Errorf("old key: merge %+v", v)
 	}
 }

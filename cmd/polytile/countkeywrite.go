@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -118,12 +119,13 @@ func (a *app) keyFlagSet(mp *mergePuzzle, from *string) *pflag.FlagSet {
 // them in the key's canonical form: the configuration as solve resolves
 // it for p (--backend, --fila-at, --heuristic, --nof, --volume, and
 // --redundancy as the piece pinned, none when none is: pin resolves the
-// flag's value), then every other flag whose value is not its default,
-// as --name=value, by name. The recipe's own flags (--shard, -o,
+// flag's value), then --from as the puzzle file at path is read with it
+// and every other flag whose value is not its default, as --name=value,
+// sorted. The recipe's own flags (--shard, -o,
 // --checkpoint, --json, --count) are not part of it. So --redundancy X
 // and auto (the default of a count) that pins X are one count: the same
 // split, the same tree.
-func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string, pin func(spec string) (string, error)) ([]string, error) {
+func (a *app) canonicalKeyWords(p *puzzle.Puzzle, path string, words []string, pin func(spec string) (string, error)) ([]string, error) {
 	var mp mergePuzzle
 	fl := a.keyFlagSet(&mp, nil)
 	if err := fl.Parse(words); err != nil {
@@ -150,14 +152,22 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string, pin func(spec 
 		return nil, err
 	}
 	out = append(out, "--redundancy="+orNoneText(pinned))
-	out = append(out, flagWords(fl, func(g *pflag.Flag) bool {
-		if keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] {
+	// --from as the file is read with it: yaml named or left out for a
+	// .yaml file, yml and yaml, are one reading (merge reads the puzzle
+	// with it).
+	format, err := puzzle.CanonicalFormat(path, fl.Lookup("from").Value.String())
+	if err != nil {
+		return nil, err
+	}
+	others := append(flagWords(fl, func(g *pflag.Flag) bool {
+		if keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] || g.Name == "from" {
 			return false
 		}
 		_, slice := g.Value.(pflag.SliceValue)
 		return slice || g.Value.String() != g.DefValue
-	})...)
-	return out, nil
+	}), "--from="+format)
+	slices.Sort(others)
+	return append(out, others...), nil
 }
 
 // placeCountKey writes the key of this shard's count (f.key.path), or
@@ -184,7 +194,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	if r := f.key.recipe; r == "" || len(r) > 64 || strings.IndexFunc(r, func(c rune) bool { return c <= ' ' || c > '~' }) >= 0 {
 		return usageErr("--count-key-recipe %q: one word of at most 64 printable ASCII characters", r)
 	}
-	words, err := a.canonicalKeyWords(p, f.key.words, func(string) (string, error) { return pinned, nil })
+	words, err := a.canonicalKeyWords(p, sr.path, f.key.words, func(string) (string, error) { return pinned, nil })
 	if err != nil {
 		return usageErr("--count-key: the flags: %v", err)
 	}
@@ -228,7 +238,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	case old.FlagsErr != nil:
 		what = append(what, fmt.Sprintf("the solve flags (line 4 of the key cannot be read: %v)", old.FlagsErr))
 	default:
-		ow, err := a.canonicalKeyWords(p, old.Flags, func(spec string) (string, error) {
+		ow, err := a.canonicalKeyWords(p, sr.path, old.Flags, func(spec string) (string, error) {
 			// The key's --redundancy as solve resolves it for p: this
 			// run's piece when the key gives the same value (a key
 			// written before the piece was recorded says auto).

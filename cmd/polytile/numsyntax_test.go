@@ -63,6 +63,12 @@ func TestNumberSyntaxOneRule(t *testing.T) {
 			t.Errorf("compare --backends %s: exit %d %s", b, code, errs)
 		}
 	}
+	// The problem number of --from burrtools:N too.
+	for _, f := range []string{"burrtools:+1", "burrtools: 1", "burrtools:1_0"} {
+		if code, _, errs := run(t, "", "info", example("soma.xmpuzzle"), "--from", f); code != exitUsage || !strings.Contains(errs, "problem number") {
+			t.Errorf("--from %s: exit %d %s", f, code, errs)
+		}
+	}
 	// Leading zeros are decimal, in --shard as in every flag.
 	code, out, errs := run(t, "", "solve", ex, "--count", "--shard", "01/02", "--json")
 	if code != 0 || !strings.Contains(out, `"index": 1,`) || !strings.Contains(out, `"count": 2,`) {
