@@ -263,7 +263,13 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		// as the pictures are: a FIFO's reader is waited for under the
 		// time limit and signals, and the result is then written whatever
 		// stopped the search.
-		if summary, err = atomicfile.CreateContext(ctx, f.out, a.stdout); err != nil {
+		create := func() (*atomicfile.File, error) { return atomicfile.CreateContext(ctx, f.out, a.stdout) }
+		if f.key.path != "" {
+			// A count's result, read back from its directory: a regular
+			// file, never a FIFO waited on (checkCountFiles).
+			create = func() (*atomicfile.File, error) { return atomicfile.CreateRegular(f.out) }
+		}
+		if summary, err = create(); err != nil {
 			return openOutputErr(ctx, "-o", err)
 		}
 		defer summary.Abort()
