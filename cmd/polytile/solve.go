@@ -92,7 +92,7 @@ Output: solutions are drawn as text (ansi on a terminal, else ascii), or
 must agree with the extension). An SVG or PNG picture on stdout is alone
 there and the summary goes to stderr; a text picture is followed by the
 summary on stdout. Several SVG / PNG solutions make one gallery sheet, at
-most 40 million pixels: a larger one is refused before the search. With
+most 41943040 pixels (40 Mi): a larger one is refused before the search. With
 --limit N, text pictures and --jsonl stream the solutions as they are found
 and hold none (memory stays flat); --json holds them in one object, up to
 4194304 board cells in all (tilings x cells). JSON placements give piece,
