@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/highs"
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/model"
 )
 
@@ -82,16 +83,19 @@ func highsFactory(spec string, opts []string) (Backend, error) {
 		switch key {
 		case "gap":
 			g, err := strconv.ParseFloat(val, 64)
+			if err == nil {
+				err = limits.CheckSign(val)
+			}
 			if err != nil || math.IsNaN(g) || g < 0 || g > 1e6 {
 				return nil, fmt.Errorf("option %q: gap=G wants a relative MIP gap from 0 to 1e6", o)
 			}
 			solver.MIPRelGap = g
 		case "threads":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 0 || n > 256 {
+			n, err := limits.ParseInt(val, 0, 256)
+			if err != nil {
 				return nil, fmt.Errorf("option %q: threads=N wants 0 (HiGHS's default) to 256", o)
 			}
-			solver.Threads = n
+			solver.Threads = int(n)
 		default:
 			ho, err := highs.ParseOption(o)
 			if err != nil {

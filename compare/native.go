@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/polytile/polytile/internal/limits"
@@ -80,11 +79,11 @@ func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error)
 		// num reads a decimal integer in [lo, hi], the range of the
 		// matching solve flag (docs/formats.md).
 		num := func(lo, hi int) (int, error) {
-			n, err := strconv.Atoi(val)
-			if err != nil || n < lo || n > hi || !hasVal {
+			n, err := limits.ParseInt(val, int64(lo), int64(hi))
+			if err != nil || !hasVal {
 				return 0, fmt.Errorf("option %q wants a number from %d to %d, e.g. %s=%d", o, lo, hi, key, max(lo, min(hi, 11)))
 			}
-			return n, nil
+			return int(n), nil
 		}
 		var err error
 		switch {

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -176,4 +177,45 @@ func maxDegree(g puzzle.Grid, s puzzle.Shape) int {
 		best = max(best, n)
 	}
 	return best
+}
+
+// PinnedPiece is the piece a count of p with Config.Redundancy spec
+// ("auto", "none", "" or a piece name) pins, as Solve resolves it: ""
+// when none is pinned (spec none, a trivial symmetry group, no eligible
+// piece for auto, or an area that cannot be tiled, decided before any
+// search). It builds what Solve builds before the filter and nothing
+// more. A cancelled ctx returns its error.
+func PinnedPiece(ctx context.Context, p *puzzle.Puzzle, spec string) (string, error) {
+	if p == nil || p.Images == nil {
+		return "", errors.New("native: no puzzle")
+	}
+	switch spec {
+	case "none":
+		return "", nil
+	case "":
+		spec = "auto" // a count's default
+	}
+	if p.Symmetric != nil {
+		return "", nil // solveSymmetric pins nothing
+	}
+	syms, err := p.SymmetriesContext(ctx)
+	if err != nil {
+		return "", err
+	}
+	pr, err := newProblemCtx(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	cn, err := newCanonCtx(ctx, pr, syms)
+	if err != nil {
+		return "", err
+	}
+	if !pr.areaMatches() {
+		return "", nil
+	}
+	red, err := chooseRedundancy(pr, cn, spec)
+	if err != nil || red == nil {
+		return "", err
+	}
+	return pr.classes[red.class].name, nil
 }

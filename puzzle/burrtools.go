@@ -529,6 +529,9 @@ func burrProblemArg(name, format string) (int, error) {
 		return 0, Errorf(Pos{File: name}, "unknown puzzle format %q (want yaml, knuth, burrtools or burrtools:N)", format)
 	}
 	n, err := strconv.Atoi(rest)
+	if strings.Trim(rest, "0123456789") != "" { // decimal digits, as every number typed (no sign, no space)
+		err = strconv.ErrSyntax
+	}
 	if err != nil || n < 1 || n > 1000 {
 		return 0, Errorf(Pos{File: name}, "format %q: the problem number must be 1 to 1000", format)
 	}

@@ -185,6 +185,28 @@ func CheckFormat(format string) error {
 	return err
 }
 
+// CanonicalFormat is the format a file of this name is read in with the
+// format argument (--from; "" for the default by extension), as Parse
+// resolves it: "yaml", "knuth", "burrtools" or "burrtools:N" (N in
+// decimal, no leading zeros). Two spellings of one reading (yml and
+// yaml, the default and its name) give one string.
+func CanonicalFormat(name, format string) (string, error) {
+	f, err := chooseFormat(name, format)
+	if err != nil {
+		return "", err
+	}
+	if f == FormatBurrTools {
+		n, err := burrProblemArg(name, format)
+		if err != nil {
+			return "", err
+		}
+		if n > 0 {
+			return fmt.Sprintf("%s:%d", f, n), nil
+		}
+	}
+	return f, nil
+}
+
 // chooseFormat resolves the format argument and the file name suffix.
 func chooseFormat(name, format string) (string, error) {
 	switch strings.ToLower(format) {

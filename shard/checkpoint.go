@@ -142,7 +142,9 @@ func (c *Checkpoint) Write(path string) error {
 	if err := c.Seal(); err != nil {
 		return err
 	}
-	return atomicfile.Write(context.Background(), path, io.Discard, func(w io.Writer) error {
+	// A regular file only: a FIFO put at the path after the start's check
+	// is refused, never waited on (the writer would hang the shard).
+	return atomicfile.WriteRegular(context.Background(), path, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		return enc.Encode(c)
 	})

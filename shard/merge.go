@@ -33,12 +33,77 @@ type Loaded struct {
 // solve --json prints), or JSON lines whose last object has one (--jsonl).
 // A file killed while being written (truncated JSON, no summary line) is
 // an error, never a result.
+//
+// A file whose first bytes (after a byte order mark and white space) are
+// not '{' is not a result (JSON) and is not read further: a directory of
+// large files that are not results (zeros, pictures) is skipped at the
+// cost of a few bytes each, not up to MaxFileSize each.
 func ReadFile(path string) (*Result, error) {
-	data, err := readRegular(path)
+	f, st, err := regfile.Open(path)
+	if err != nil {
+		return nil, regularErr(path, err)
+	}
+	defer f.Close()
+	if st.Size() > MaxFileSize {
+		// --jsonl streams every solution before its summary line: a
+		// shard of a large count writes more than MaxFileSize. Its last
+		// line is the result (written after every solution: a file cut
+		// short has none).
+		r, err := lastLine(f, st.Size())
+		if err != nil {
+			return nil, fmt.Errorf("%s is larger than %d bytes, and its last line is not a shard result: %w", path, MaxFileSize, err)
+		}
+		return r, nil
+	}
+	head := make([]byte, 512)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, err
+	}
+	head = head[:n]
+	if h := bytes.TrimLeft(textio.TrimBOM(head), " \t\r\n"); len(h) > 0 && h[0] != '{' {
+		return nil, errors.New(`not a shard result (not JSON: it does not start with "{")`)
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1-int64(n)))
 	if err != nil {
 		return nil, err
 	}
-	return Parse(data)
+	data := append(head, rest...)
+	if len(data) > MaxFileSize {
+		return nil, regularErr(path, regfile.ErrTooLarge)
+	}
+	return Parse(textio.TrimBOM(data))
+}
+
+// maxSummaryLine bounds the last line of a --jsonl result read by
+// lastLine (a summary with --stats is a few kilobytes).
+const maxSummaryLine = 1 << 20
+
+// lastLine reads the result on the last line of f (size bytes), a JSON
+// lines file too large to read whole (see ReadFile).
+func lastLine(f *os.File, size int64) (*Result, error) {
+	from := max(0, size-maxSummaryLine)
+	data, err := io.ReadAll(io.NewSectionReader(f, from, size-from))
+	if err != nil {
+		return nil, err
+	}
+	data = bytes.TrimRight(data, " \t\r\n")
+	i := bytes.LastIndexByte(data, '\n')
+	if i < 0 {
+		return nil, fmt.Errorf("no line break in its last %d bytes", maxSummaryLine)
+	}
+	return Parse(data[i+1:])
+}
+
+// regularErr is the error of readRegular for err, from regfile.
+func regularErr(path string, err error) error {
+	switch {
+	case errors.Is(err, regfile.ErrNotRegular):
+		return fmt.Errorf("%s is not a regular file", path)
+	case errors.Is(err, regfile.ErrTooLarge):
+		return fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
+	}
+	return err
 }
 
 // readRegular reads a regular file of at most MaxFileSize bytes, never
@@ -46,13 +111,8 @@ func ReadFile(path string) (*Result, error) {
 // included: regfile opens without blocking and checks what it opened).
 func readRegular(path string) ([]byte, error) {
 	data, err := regfile.ReadAll(path, MaxFileSize)
-	switch {
-	case errors.Is(err, regfile.ErrNotRegular):
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	case errors.Is(err, regfile.ErrTooLarge):
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, MaxFileSize)
-	case err != nil:
-		return nil, err
+	if err != nil {
+		return nil, regularErr(path, err)
 	}
 	return textio.TrimBOM(data), nil
 }

@@ -192,7 +192,8 @@ a BurrTools .xmpuzzle file) and turns it into every form you need:
   merge     add up the results of a count split into shards (solve --shard)
 
 PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
-(or a disagreement in compare), 2 bad input or usage, 130/143 interrupted.`,
+(or a disagreement in compare, or a count cut short by --time-limit), 2 bad
+input or usage, 130/143 interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Example: `  polytile info examples/pentomino-10x6.yaml

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -116,11 +118,14 @@ func (a *app) keyFlagSet(mp *mergePuzzle, from *string) *pflag.FlagSet {
 // canonicalKeyWords reads words as solve reads its flags and returns
 // them in the key's canonical form: the configuration as solve resolves
 // it for p (--backend, --fila-at, --heuristic, --nof, --volume, and
-// --redundancy unless auto, the default of a count), then every other
-// flag whose value is not its default, as --name=value, by name. The
-// recipe's own flags (--shard, -o, --checkpoint, --json, --count) are
-// not part of it.
-func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, error) {
+// --redundancy as the piece pinned, none when none is: pin resolves the
+// flag's value), then --from as the puzzle file at path is read with it
+// and every other flag whose value is not its default, as --name=value,
+// sorted. The recipe's own flags (--shard, -o,
+// --checkpoint, --json, --count) are not part of it. So --redundancy X
+// and auto (the default of a count) that pins X are one count: the same
+// split, the same tree.
+func (a *app) canonicalKeyWords(p *puzzle.Puzzle, path string, words []string, pin func(spec string) (string, error)) ([]string, error) {
 	var mp mergePuzzle
 	fl := a.keyFlagSet(&mp, nil)
 	if err := fl.Parse(words); err != nil {
@@ -142,23 +147,34 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, words []string) ([]string, err
 	}
 	out := []string{"--backend=" + cfg.Algorithm, "--fila-at=" + strconv.Itoa(cfg.FilaAt), "--heuristic=" + cfg.Schedule,
 		"--nof=" + strconv.FormatBool(cfg.NOF), "--volume=" + strconv.Itoa(cfg.Volume)}
-	if r := f.redundancy; r != "" && r != "auto" {
-		out = append(out, "--redundancy="+r)
+	pinned, err := pin(f.redundancy)
+	if err != nil {
+		return nil, err
 	}
-	out = append(out, flagWords(fl, func(g *pflag.Flag) bool {
-		if keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] {
+	out = append(out, "--redundancy="+orNoneText(pinned))
+	// --from as the file is read with it: yaml named or left out for a
+	// .yaml file, yml and yaml, are one reading (merge reads the puzzle
+	// with it).
+	format, err := puzzle.CanonicalFormat(path, fl.Lookup("from").Value.String())
+	if err != nil {
+		return nil, err
+	}
+	others := append(flagWords(fl, func(g *pflag.Flag) bool {
+		if keyRecipeFlags[g.Name] || keyConfigFlags[g.Name] || g.Name == "from" {
 			return false
 		}
 		_, slice := g.Value.(pflag.SliceValue)
 		return slice || g.Value.String() != g.DefValue
-	})...)
-	return out, nil
+	}), "--from="+format)
+	slices.Sort(others)
+	return append(out, others...), nil
 }
 
 // placeCountKey writes the key of this shard's count (f.key.path), or
 // compares it with the key there: called once the shard can start
-// (after startShard). A key of another count is refused, exit 2.
-func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error {
+// (after startShard), with the piece the split pinned ("" for none). A
+// key of another count is refused, exit 2.
+func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinned string) error {
 	kp := f.key.path
 	if kp == "" {
 		return nil
@@ -178,7 +194,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error
 	if r := f.key.recipe; r == "" || len(r) > 64 || strings.IndexFunc(r, func(c rune) bool { return c <= ' ' || c > '~' }) >= 0 {
 		return usageErr("--count-key-recipe %q: one word of at most 64 printable ASCII characters", r)
 	}
-	words, err := a.canonicalKeyWords(p, f.key.words)
+	words, err := a.canonicalKeyWords(p, sr.path, f.key.words, func(string) (string, error) { return pinned, nil })
 	if err != nil {
 		return usageErr("--count-key: the flags: %v", err)
 	}
@@ -222,7 +238,19 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error
 	case old.FlagsErr != nil:
 		what = append(what, fmt.Sprintf("the solve flags (line 4 of the key cannot be read: %v)", old.FlagsErr))
 	default:
-		ow, err := a.canonicalKeyWords(p, old.Flags)
+		ow, err := a.canonicalKeyWords(p, sr.path, old.Flags, func(spec string) (string, error) {
+			// The key's --redundancy as solve resolves it for p: this
+			// run's piece when the key gives the same value (a key
+			// written before the piece was recorded says auto).
+			if spec == f.redundancy || spec == "" && f.redundancy == "auto" || spec == "auto" && f.redundancy == "" {
+				return pinned, nil
+			}
+			ctx := a.ctx
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			return native.PinnedPiece(ctx, p, spec)
+		})
 		switch {
 		case err != nil:
 			what = append(what, fmt.Sprintf("the solve flags (line 4 of the key, %s, is %v)", keyFlagsText(old), err))
@@ -235,6 +263,14 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun) error
 	}
 	return usageErr("%s holds another count: it differs in %s; its results would be merged as this count's. Use another directory, or remove it to start again",
 		shownText(filepath.Dir(kp)), strings.Join(what, "; and "))
+}
+
+// orNoneText is a pinned piece as the key writes it: none for "".
+func orNoneText(piece string) string {
+	if piece == "" {
+		return "none"
+	}
+	return piece
 }
 
 // sameCleanPath reports whether a and b name one path once made absolute
@@ -339,7 +375,7 @@ func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg *nativ
 		// more than the checkpoint's refusal of another configuration.
 		_, statErr := os.Lstat(f.key.path)
 		if statErr == nil {
-			if err := a.placeCountKey(p, f, sr); err != nil {
+			if err := a.placeCountKey(p, f, sr, sp.Pinned); err != nil {
 				f.key.err = err
 				return err
 			}
@@ -351,7 +387,7 @@ func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg *nativ
 		}
 		var err error
 		if statErr != nil {
-			err = a.placeCountKey(p, f, sr)
+			err = a.placeCountKey(p, f, sr, sp.Pinned)
 		}
 		if err == nil && f.key.only {
 			err = errKeyOnly
@@ -387,6 +423,90 @@ func (k *countKeyReq) check(f *solveFlags) error {
 		return usageErr("--count-key needs --count and --shard")
 	case f.backend != "fila" && f.backend != "dlx":
 		return usageErr("--count-key: a sharded count runs --backend fila or dlx, not %q", f.backend)
+	case !jsonOutput(f):
+		// The result is what merge reads from the directory: a picture
+		// (--render) in -o, or the result on stdout, left every shard
+		// of the count without one, under a key written for it.
+		return usageErr("--count-key: the shard's result goes to -o FILE.json with --json (merge reads it there), not a picture (--render) nor stdout")
+	}
+	return checkCountFiles(k.path, f)
+}
+
+// checkCountFiles refuses, before anything is read or written, a results
+// directory (the key's) holding a file of a count's names (*.json,
+// *.jsonl, *.ckpt, joblog, count.key) that is not a regular file, and an
+// -o or --checkpoint that is not one: a FIFO there made the shard wait
+// for a reader before its search (the recipes' pre-check hung), and
+// GNU parallel would wait on a FIFO joblog. Merge reads the results back
+// from the directory; they are regular files or nothing.
+func checkCountFiles(keyPath string, f *solveFlags) error {
+	dir := filepath.Dir(keyPath)
+	if ents, err := os.ReadDir(dir); err == nil {
+		for _, e := range ents {
+			if e.Type().IsRegular() || !countFileName(e.Name()) {
+				continue // the type from the listing: no stat per result (a count of 100,000 shards)
+			}
+			if why := notRegular(filepath.Join(dir, e.Name())); why != "" {
+				return usageErr("--count-key: %s is %s, not a regular file: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory",
+					shownText(filepath.Join(dir, e.Name())), why)
+			}
+		}
+	}
+	for _, o := range []output{{"-o", f.out}, {"--checkpoint", f.checkpoint}} {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		if why := notRegular(o.path); why != "" {
+			return usageErr("%s %s is %s, not a regular file: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, shownText(o.path), why)
+		}
+		if st, err := os.Lstat(o.path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+			// Written through, the link would replace its target: another
+			// shard's result (shard-2.json -> shard-3.json), or a file
+			// outside the directory.
+			to, _ := os.Readlink(o.path)
+			return usageErr("%s %s is a symbolic link (to %s), not a regular file: with --count-key the shard writes its own files, and writing through the link would replace its target; remove it, or name another file", o.flag, shownText(o.path), shownText(to))
+		}
 	}
 	return nil
+}
+
+// countFileName reports whether name (not hidden) is one a count writes
+// into its directory: a result, a checkpoint, the key or GNU parallel's
+// joblog.
+func countFileName(name string) bool {
+	if strings.HasPrefix(name, ".") {
+		return false
+	}
+	switch filepath.Ext(name) {
+	case ".json", ".jsonl", ".ckpt":
+		return true
+	}
+	return name == "joblog" || name == shard.KeyName
+}
+
+// notRegular says what path is when it exists and is not a regular file
+// (after following symbolic links): "a FIFO", "a directory", "a link to
+// nothing", ...; "" for a regular file or nothing there.
+func notRegular(path string) string {
+	st, err := os.Stat(path)
+	if err != nil {
+		if _, lerr := os.Lstat(path); lerr == nil {
+			return "a link to nothing"
+		}
+		return ""
+	}
+	m := st.Mode()
+	switch {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a file polytile writes"
 }

@@ -12,7 +12,8 @@ import (
 
 // TestIntFlagsDecimal: every integer flag of every command reads decimal
 // only. Before the fix the flags parsed with strconv.ParseInt(s, 0, 64):
-// "010" was 8 (octal), "0x10" 16 and "08" refused.
+// "010" was 8 (octal), "0x10" 16 and "08" refused. A plus sign and a
+// minus zero are refused too (TestNumberSyntaxOneRule).
 func TestIntFlagsDecimal(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	seen := 0
@@ -32,7 +33,7 @@ func TestIntFlagsDecimal(t *testing.T) {
 		for _, in := range []struct {
 			s    string
 			want int64
-		}{{"010", 10}, {"08", 8}, {"+9", 9}, {"0010", 10}, {"-0", 0}} {
+		}{{"010", 10}, {"08", 8}, {"0010", 10}, {"00", 0}} {
 			err := f.Value.Set(in.s)
 			switch {
 			case in.want < lo || in.want > hi:
@@ -45,7 +46,7 @@ func TestIntFlagsDecimal(t *testing.T) {
 				t.Errorf("%s %s read as %d, want %d", name, in.s, get(), in.want)
 			}
 		}
-		for _, bad := range []string{"0x10", "0o7", "0b1", "1_0", "1e1", " 1"} {
+		for _, bad := range []string{"0x10", "0o7", "0b1", "1_0", "1e1", " 1", "+9", "-0"} {
 			if err := f.Value.Set(bad); err == nil {
 				t.Errorf("%s accepts %q (read as %d)", name, bad, get())
 			}

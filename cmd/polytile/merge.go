@@ -84,6 +84,11 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 	}
 	var files []shard.Loaded
 	for _, p := range paths {
+		if a.ctx != nil && a.ctx.Err() != nil {
+			// Ctrl-C among thousands of files: stopped between two reads
+			// (each at most shard.MaxFileSize), not by the hard exit.
+			return a.ctx.Err()
+		}
 		r, err := shard.ReadFile(p)
 		files = append(files, shard.Loaded{Path: p, Result: r, Err: err})
 	}

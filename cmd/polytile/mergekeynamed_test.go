@@ -28,7 +28,7 @@ func TestMergeSaysWhichKeyItDidNotRead(t *testing.T) {
 		}
 	}
 	v = mergeWith(t, out)
-	if v.code != 0 || len(v.verified) != 3 || !strings.Contains(v.verified[2], "(--backend=fila --fila-at=0 --heuristic=f --nof=true --volume=-1)") || strings.Contains(v.text, `("")`) {
+	if v.code != 0 || len(v.verified) != 3 || !strings.Contains(v.verified[2], "(--backend=fila --fila-at=0 --heuristic=f --nof=true --volume=-1 --redundancy=X --from=yaml)") || strings.Contains(v.text, `("")`) {
 		t.Errorf("merge DIR, no flags: %+v", v)
 	}
 }

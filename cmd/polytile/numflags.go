@@ -7,10 +7,14 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/polytile/polytile/internal/limits"
 )
 
 // Every numeric flag of every command is registered through one of the
-// helpers below, which refuse a value outside its range when the flag is
+// helpers below (integers read by limits.ParseInt: decimal digits, a
+// minus sign only in front of a negative number; the others refuse a
+// plus sign the same way), which refuse a value outside its range when the flag is
 // parsed (exit 2, naming the range). TestNumericFlagsBounded walks the
 // commands and fails on a numeric flag registered any other way.
 
@@ -28,8 +32,8 @@ type intValue struct {
 }
 
 func (v *intValue) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < int64(v.lo) || n > int64(v.hi) {
+	n, err := limits.ParseInt(s, int64(v.lo), int64(v.hi))
+	if err != nil {
 		return fmt.Errorf("want an integer from %d to %d", v.lo, v.hi)
 	}
 	*v.p = int(n)
@@ -46,8 +50,8 @@ type int64Value struct {
 }
 
 func (v *int64Value) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < v.lo || n > v.hi {
+	n, err := limits.ParseInt(s, v.lo, v.hi)
+	if err != nil {
 		return fmt.Errorf("want an integer from %d to %d", v.lo, v.hi)
 	}
 	*v.p = n
@@ -67,6 +71,9 @@ type durationValue struct {
 
 func (v *durationValue) Set(s string) error {
 	d, err := time.ParseDuration(s)
+	if err == nil {
+		err = limits.CheckSign(s) // as the integers (limits.ParseInt)
+	}
 	if err != nil {
 		return fmt.Errorf("want a duration such as 30s or 5m from %v to %v", v.lo, v.hi)
 	}
@@ -95,8 +102,8 @@ func (v *floatValue) Set(s string) error {
 	x, err := strconv.ParseFloat(s, 64)
 	// Decimal only, as the integers: ParseFloat also reads hexadecimal
 	// mantissas (0x1p-2) and digit separators after a base prefix.
-	if strings.ContainsAny(s, "xX_") {
-		err = strconv.ErrSyntax
+	if strings.ContainsAny(s, "xX_") || limits.CheckSign(s) != nil {
+		err = strconv.ErrSyntax // no plus sign either, as the integers (limits.ParseInt)
 	}
 	if err != nil || x != x || x < v.lo || x > v.hi {
 		return fmt.Errorf("want a number from %g to %g", v.lo, v.hi)

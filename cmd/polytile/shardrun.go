@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
@@ -52,12 +52,12 @@ func resolveShard(s string) (int, int, error) {
 	return i, n, nil
 }
 
-// shardNumber reads a decimal integer of at most 7 digits (no sign).
+// shardNumber reads a shard index or count, or a Slurm task id: a
+// decimal integer from 0 to maxEnvIndex, by the rule of every integer
+// (limits.ParseInt: no sign, space or separator; leading zeros decimal).
 func shardNumber(s string) (int, error) {
-	if s == "" || len(s) > 7 || strings.Trim(s, "0123456789") != "" {
-		return 0, fmt.Errorf("not a number")
-	}
-	return strconv.Atoi(s)
+	n, err := limits.ParseInt(s, 0, maxEnvIndex)
+	return int(n), err
 }
 
 // autoShard takes the shard from the environment. n >= 1 is a count given

@@ -95,7 +95,7 @@ Output: solutions are drawn as text (ansi on a terminal, else ascii), or
 must agree with the extension). An SVG or PNG picture on stdout is alone
 there and the summary goes to stderr; a text picture is followed by the
 summary on stdout. Several SVG / PNG solutions make one gallery sheet, at
-most 40 million pixels: a larger one is refused before the search. With
+most 41943040 pixels (40 Mi): a larger one is refused before the search. With
 --limit N, text pictures and --jsonl stream the solutions as they are found
 and hold none (memory stays flat); --json holds them in one object, up to
 4194304 board cells in all (tilings x cells). JSON placements give piece,
@@ -271,7 +271,13 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		// as the pictures are: a FIFO's reader is waited for under the
 		// time limit and signals, and the result is then written whatever
 		// stopped the search.
-		if summary, err = atomicfile.CreateContext(ctx, f.out, a.stdout); err != nil {
+		create := func() (*atomicfile.File, error) { return atomicfile.CreateContext(ctx, f.out, a.stdout) }
+		if f.key.path != "" {
+			// A count's result, read back from its directory: a regular
+			// file, never a FIFO waited on (checkCountFiles).
+			create = func() (*atomicfile.File, error) { return atomicfile.CreateRegular(f.out) }
+		}
+		if summary, err = create(); err != nil {
 			return openOutputErr(ctx, "-o", err)
 		}
 		defer summary.Abort()

@@ -21,7 +21,8 @@
 # puzzle file, N and the solve flags in a canonical form), and a task whose
 # puzzle file (edited since), N or flags differ refuses to run (exit 2,
 # saying what changed), as does one finding shard files but no count.key:
-# the old results would stay and be merged as this count's. Merge with
+# the old results would stay and be merged as this count's. A task that
+# made OUTDIR and cannot start removes it (rmdir). Merge with
 # `polytile merge --puzzle PUZZLE OUTDIR`: it refuses results whose puzzle
 # fingerprint is not the file's as it is now.
 #SBATCH --job-name=polytile
@@ -83,13 +84,34 @@ if ! [[ $count =~ ^[0-9]{1,6}$ ]] || ((10#$count < 1 || 10#$count > 100000)); th
 	echo "polytile-array.sh: the shard count '$count' (POLYTILE_SHARD_COUNT, else SLURM_ARRAY_TASK_COUNT) must be an integer from 1 to 100000" >&2
 	exit 2
 fi
-mkdir -p -- "$out"
 [[ -f $puzzle ]] || { echo "polytile-array.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
+# OUTDIR is made by the first task (mkdir is atomic: of tasks starting
+# together one makes it); its parents are made as needed and left.
+made=""
+if [[ ! -e $out ]]; then
+	mkdir -p -- "$(dirname -- "$out")"
+	mkdir -- "$out" 2>/dev/null && made=1
+fi
+mkdir -p -- "$out"
 # The key of this count (OUTDIR/count.key: the puzzle file's SHA-256 and
 # fingerprint, N and the solve flags in solve's canonical form) is
 # written, or compared with the one there, by polytile once this task
 # can start (flags and puzzle read, outputs and checkpoint checked): a
 # task that cannot start writes no key; one of another count exits 2.
-exec "${POLYTILE:-polytile}" --quiet solve "$puzzle" --count --shard auto \
-	--json -o "$out/shard-$idx.json" --checkpoint "$out/shard-$idx.ckpt" \
-	--count-key "$out/count.key" --count-key-recipe polytile-array.sh "$@"
+run=("${POLYTILE:-polytile}" --quiet solve "$puzzle" --count --shard auto
+	--json -o "$out/shard-$idx.json" --checkpoint "$out/shard-$idx.ckpt"
+	--count-key "$out/count.key" --count-key-recipe polytile-array.sh "$@")
+# The task that made OUTDIR first checks that it can start, as count.sh
+# does (--count-key-only: everything but the search), and removes OUTDIR
+# when it cannot: no empty OUTDIR is left by a run that never started.
+# (A task of the same array that found OUTDIR made may already be
+# running: rmdir leaves a directory it wrote into.)
+if [[ -n $made ]]; then
+	"${run[@]}" --count-key-only || {
+		rc=$?
+		rmdir -- "$out" 2>/dev/null || true
+		echo "polytile-array.sh: nothing was run" >&2
+		exit "$rc"
+	}
+fi
+exec "${run[@]}"

@@ -101,6 +101,14 @@ func CreateContext(ctx context.Context, path string, stdout io.Writer) (*File, e
 	return create(ctx, path, stdout, false)
 }
 
+// CreateRegular is Create for an output that must be a regular file or a
+// new path (a file that is read back: a shard's result in a results
+// directory): "-", a device, a FIFO or a link to an open file is refused
+// at once, never waited on nor written in place.
+func CreateRegular(path string) (*File, error) {
+	return create(context.Background(), path, nil, true)
+}
+
 // create is CreateContext; with regularOnly, anything but a new path or a
 // regular file (after following symbolic links) is refused: "-", a
 // device, a FIFO, /dev/stdout and the like.

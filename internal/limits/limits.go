@@ -4,6 +4,9 @@
 package limits
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/polytile/polytile/puzzle"
@@ -33,3 +36,36 @@ const (
 	// cuts, one per unique solution).
 	MaxEnumLimit = 1_000_000
 )
+
+// ParseInt reads an integer typed by a user (a flag, an option of a
+// backend spec, a shard index or count, an environment variable) and
+// checks it against [lo, hi]: decimal digits, with a minus sign only in
+// front of a negative number. No plus sign, spaces, digit separators
+// (1_000) or base prefixes (0x10); leading zeros are decimal (010 is
+// 10). One rule for every integer polytile reads from its command line
+// and environment. The error says only what was wrong with the syntax
+// or the range; the caller names the flag and the range.
+func ParseInt(s string, lo, hi int64) (int64, error) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, fmt.Errorf("%q is not a decimal integer", s)
+	}
+	if digits != s && strings.Trim(digits, "0") == "" {
+		return 0, fmt.Errorf("%q is not a decimal integer (a minus sign only in front of a negative number)", s)
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%q is not from %d to %d", s, lo, hi)
+	}
+	return n, nil
+}
+
+// CheckSign refuses the one spelling the number parsers of Go take and
+// ParseInt does not: a leading plus sign (+1.5, +30s), so that every
+// number, integer or not, is read by the same rule.
+func CheckSign(s string) error {
+	if strings.HasPrefix(s, "+") {
+		return fmt.Errorf("%q: no plus sign", s)
+	}
+	return nil
+}
