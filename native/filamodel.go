@@ -129,7 +129,10 @@ type tableLayout struct {
 	cur            []int32
 }
 
-// buildLayout computes the image list sets of one heuristic. rank gives
+// buildLayout computes the image list sets of one heuristic. When the
+// stop flag cuts it short (fs.stopped, every 65,536 options or sets; only
+// the multi-word model sets fs.stop) it sets tl.kind to -1, and its tables
+// must not be read. rank gives
 // the fixed fill order for radial (global internal-cell ranks), nil
 // otherwise; cellsOf returns the local cells of model option i, and lays,
 // when not nil (a model of at most 64 cells), its cells as a mask.
@@ -250,6 +253,10 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 	// (= start of (z+1, 0)) its end.
 	total := int32(0)
 	for z := range sets {
+		if fs.stopped(int(z)) {
+			tl.kind = -1
+			return
+		}
 		for s := range stride - 1 {
 			cnt := tl.offs[z*stride+s+1]
 			tl.offs[z*stride+s] = total
@@ -271,6 +278,13 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 	copy(cur, tl.offs[:need])
 	start := int32(0)
 	for i, end := range tl.slotEnd {
+		// The fill writes every slot again, at random: 0.3 s for the
+		// 64 M slots of a million-cell board of dominoes, past the
+		// signal's second on a loaded machine when it read no flag.
+		if fs.stopped(i) {
+			tl.kind = -1
+			return
+		}
 		for _, p := range tl.slots[start:end] {
 			tl.members[cur[p]] = int32(i)
 			cur[p]++
