@@ -1,6 +1,9 @@
 package native
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // fewPlacements is the most options a class of one piece may have for
 // FILA's searches to leave it to DLX's first levels: a piece pinned by
@@ -46,12 +49,42 @@ func forcedItems(pr *problem, cfg Config, red *redundancy) []int32 {
 	return force
 }
 
-// forced returns the first open item of r.force, or 0.
+// forced returns the item to branch on while a forced class is open, or 0
+// when none is: an item with no option left (a dead end) or with one (a
+// move with no choice), as DLX's other rules take first, else the open
+// forced class with the fewest options left (the first in r.force on a
+// tie). Branching on the forced classes in their static order alone let a
+// cell that no option covers any more, or a forced class whose images had
+// all been blocked by the others, go unseen until FILA started: on an
+// 86-cell board with 15 forced pieces of 4 to 8 placements each the
+// default FILA searched 372,995 nodes (2.8 s) for DLX's 635 (0.008 s).
+// A function of the matrix alone, so serial, parallel and sharded runs
+// branch alike.
 func (r *run) forced(d *dlx) int32 {
+	best, bl := int32(0), int32(math.MaxInt32)
 	for _, i := range r.force {
 		if d.open[i] {
-			return i
+			if l := d.nodes[i].top; l < bl {
+				best, bl = i, l
+			}
 		}
 	}
-	return 0
+	if best == 0 || bl <= 1 {
+		return best
+	}
+	one := int32(0)
+	for i := d.rlink[0]; i != 0; i = d.rlink[i] {
+		if l := d.nodes[i].top; l <= 1 {
+			if l == 0 {
+				return i
+			}
+			if one == 0 {
+				one = i
+			}
+		}
+	}
+	if one != 0 {
+		return one
+	}
+	return best
 }
