@@ -18,7 +18,10 @@ const fewPlacements = 8
 
 // forcedItems returns the DLX items branched on before any other: the
 // redundancy filter's pinned class (red), then, with FILA, the classes of
-// exactly one piece with at most fewPlacements options, fewest first
+// exactly one piece with at most fewPlacements options (a piece with a
+// placement constraint: at most max(fewPlacements, its orientations), the
+// placements of one at: anchor, 12 on the hex and triangle grids, 24 or
+// 48 in 3D), fewest first
 // (ties by class). With an unlimited piece too: FILA starts once they
 // are placed (at once without them), as after the pinned piece; leaving
 // them to FILA there, an 88-cell board of 22 such pieces and unlimited
@@ -41,7 +44,7 @@ func forcedItems(pr *problem, cfg Config, red *redundancy) []int32 {
 	}
 	var few []int
 	for c, cl := range pr.classes {
-		if cl.unlimited || cl.atMost || cl.count != 1 || opts[c] > fewPlacements || red != nil && int32(c) == red.class {
+		if cl.unlimited || cl.atMost || cl.count != 1 || opts[c] > max(fewPlacements, cl.anchor) || red != nil && int32(c) == red.class {
 			continue
 		}
 		few = append(few, c)
