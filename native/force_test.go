@@ -609,3 +609,144 @@ func TestForcedAnchorOrientations(t *testing.T) {
 		t.Errorf("3 shards: %d, DLX %d", all, ref.All)
 	}
 }
+
+// finite92 is a 92-cell board with 19 pieces of one copy, some of them
+// unconstrained, and an unlimited piece: found by a differential run (brute
+// force and DLX: 12 tilings), where the default FILA had not finished in
+// 30 s and DLX searched 35,090 nodes. FILA started at once, reaching the
+// finite pieces only where its cell order came to them.
+const finite92 = `
+name: finite92
+board: |
+  ##############
+  ###########...
+  ##############
+  ##############
+  ##############
+  ##############
+  .#..##########
+pieces:
+  P0:
+    shape: "#./#./##/#./#."
+    count: 1
+    orientations: free
+  P1:
+    shape: "#./#./##"
+    count: 1
+    orientations: free
+  P2:
+    shape: "#./##"
+    count: 1
+    orientations: free
+  P3:
+    shape: "#./##/#."
+    count: 1
+    orientations: fixed
+  P4:
+    shape: "#"
+    count: unlimited
+    orientations: free
+  P5:
+    shape: ".#/##/##"
+    count: 1
+    orientations: free
+  P6:
+    shape: "#/#/#"
+    count: 1
+    orientations: free
+    at: [1, 8]
+  P7:
+    shape: "##/##"
+    count: 1
+    orientations: free
+    region: [[2, 10], [2, 11], [2, 12], [3, 11], [3, 12], [3, 13]]
+  P10:
+    shape: "..#/###/.#./.#."
+    count: 1
+    orientations: free
+    region: [[1, 2], [2, 0], [2, 1], [2, 2], [3, 1], [4, 1]]
+  P11:
+    shape: ".#./.##/###"
+    count: 1
+    orientations: fixed
+    at: [4, 10]
+  P12:
+    shape: "#./#./##"
+    count: 1
+    orientations: free
+    at: [4, 5]
+  P13:
+    shape: "#../###/.##"
+    count: 1
+    orientations: fixed
+    region: [[0, 5], [0, 6], [1, 4], [1, 5], [1, 6], [1, 7], [2, 5], [2, 6], [2, 7]]
+  P14:
+    shape: ".#/.#/##/.#"
+    count: 1
+    orientations: free
+    at: [2, 12]
+  P15:
+    shape: "##/##"
+    count: 1
+    orientations: free
+    at: [0, 0]
+  P16:
+    shape: "####/#..."
+    count: 1
+    orientations: free
+    region: [[0, 8], [0, 9], [0, 10], [0, 11], [0, 12], [0, 13], [1, 10], [2, 10]]
+  P17:
+    shape: "##/##"
+    count: 1
+    orientations: fixed
+    at: [3, 2]
+  P18:
+    shape: "####"
+    count: 1
+    orientations: free
+    at: [0, 6]
+  P19:
+    shape: "##"
+    count: unlimited
+    orientations: free
+  P20:
+    shape: "###/.#./.#."
+    count: 1
+    orientations: free
+    region: [[0, 2], [0, 3], [0, 4], [0, 5], [1, 3], [2, 3], [3, 3]]
+  P23:
+    shape: "#./##/##/#."
+    count: 1
+    orientations: free
+    at: [3, 9]
+`
+
+// TestForcedFiniteWithUnlimited: with an unlimited piece, DLX places every
+// piece of one copy before FILA fills the rest, so the default FILA counts
+// finite92 with DLX's count in far fewer nodes than 5 s allow. Fails on the
+// old code (interrupted at 5 s).
+func TestForcedFiniteWithUnlimited(t *testing.T) {
+	p := parseYAML(t, "finite92", finite92)
+	ref := solve(t, p, Config{Algorithm: "dlx", Unique: true, Redundancy: "auto"})
+	if ref.All != 12 {
+		t.Fatalf("DLX: %d, want 12", ref.All)
+	}
+	def := DefaultConfig(p)
+	def.Unique, def.Redundancy = true, "auto"
+	two := def
+	two.Workers = 2
+	for _, cfg := range []Config{def, two} {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		res, err := Solve(ctx, p, cfg)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Interrupted || res.All != ref.All || res.Unique != ref.Unique {
+			t.Errorf("%+v: %d (%d unique), interrupted %v (%d nodes); DLX %d (%d)", cfg, res.All, res.Unique, res.Interrupted, res.Nodes, ref.All, ref.Unique)
+		}
+		if res.Nodes > 20*ref.Nodes+1000 {
+			t.Errorf("%+v: %d nodes, DLX %d", cfg, res.Nodes, ref.Nodes)
+		}
+	}
+}
