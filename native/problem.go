@@ -54,6 +54,9 @@ type classInfo struct {
 	// image lies inside one connected component of the open cells (the
 	// volume filter's argument). A piece may be any set of cells.
 	connected bool
+	// anchor is the number of orientations of a piece with a placement
+	// constraint (the most placements one at: allows), 0 without one.
+	anchor int
 }
 
 // options is the number of options.
@@ -122,9 +125,13 @@ func newProblemCtx(ctx context.Context, pz *puzzle.Puzzle) (*problem, error) {
 		pc := &pz.Pieces[cl.Pieces[0]]
 		conn := faceConnected(pz.Grid, pc.Shape)
 		pr.allConnected = pr.allConnected && conn
+		anchor := 0
+		if pz.Constrained(cl.Pieces[0]) {
+			anchor = len(pc.Orients)
+		}
 		pr.classes = append(pr.classes, classInfo{
 			count: cl.Count, unlimited: cl.Unlimited, size: cl.Size,
-			name: pc.Name, connected: conn,
+			name: pc.Name, connected: conn, anchor: anchor,
 		})
 		if cl.Unlimited {
 			pr.hasUnlimited = true
