@@ -22,15 +22,11 @@ const fewPlacements = 8
 // placement constraint: at most max(fewPlacements, its orientations), the
 // placements of one at: anchor, 12 on the hex and triangle grids, 24 or
 // 48 in 3D), fewest first
-// (ties by class). With an unlimited piece, every class of one piece,
-// whatever its options: FILA starts once they are placed (at once without
-// them), as after the pinned piece, and fills the rest with the unlimited
-// pieces. Left to FILA there, the finite pieces were reached only where
-// its cell order came to them, under every filling of the cells before:
-// an 88-cell board of 22 pinned pieces and unlimited dominoes and
-// trominoes had not finished in 30 s (154 M nodes) where DLX counted its
-// 4 tilings in 36 nodes, and a 116-cell board with unconstrained pieces
-// and unlimited monominoes took 108 M nodes for DLX's 41,163 (now 602). The order is a
+// (ties by class). With an unlimited piece too: FILA starts once they
+// are placed (at once without them), as after the pinned piece; leaving
+// them to FILA there, an 88-cell board of 22 such pieces and unlimited
+// dominoes and trominoes had not finished in 30 s (154 M nodes) where DLX
+// counted its 4 tilings in 36 nodes. The order is a
 // function of the problem and cfg alone, so serial, parallel and sharded
 // runs branch alike.
 func forcedItems(pr *problem, cfg Config, red *redundancy) []int32 {
@@ -48,7 +44,7 @@ func forcedItems(pr *problem, cfg Config, red *redundancy) []int32 {
 	}
 	var few []int
 	for c, cl := range pr.classes {
-		if cl.unlimited || cl.atMost || cl.count != 1 || !pr.hasUnlimited && opts[c] > max(fewPlacements, cl.anchor) || red != nil && int32(c) == red.class {
+		if cl.unlimited || cl.atMost || cl.count != 1 || opts[c] > max(fewPlacements, cl.anchor) || red != nil && int32(c) == red.class {
 			continue
 		}
 		few = append(few, c)
