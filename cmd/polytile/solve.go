@@ -128,7 +128,7 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 	fl.BoolVar(&f.unique, "unique", false, "one solution per symmetry class (implies --count unless --limit is given)")
 	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3 (levels 1 to 1048576; s while more pieces remain than its first level;\nwith an unlimited piece or --max-coverage one heuristic, no levels) (fila default: f on planar boards at most 6 cells across,\nelse e then f at 2 pieces)")
 	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "FILA neighbour occupancy filtering (--nof=false to disable)")
-	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "switch from DLX to FILA when N pieces remain (0: after the pinned piece; pieces of one copy with at most 8 placements, or pinned by at:, are placed by DLX first in any case)")
+	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "switch from DLX to FILA when N pieces remain (0: after the pinned piece; pieces of one copy with at most 8 placements, or pinned by at:, are placed by DLX first in any case, and beside an unlimited piece every piece of one copy when listing or when they cover 3/4 of the board)")
 	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables; -1: once)").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --count or --unique; none to disable)")
 	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "parallel workers for counting (finding one solution or --limit N runs serially:\nthe serial search's solutions, the same in every run)")
