@@ -80,19 +80,8 @@ func (r *run) forced(d *dlx) int32 {
 	if best == 0 || bl <= 1 {
 		return best
 	}
-	one := int32(0)
-	for i := d.rlink[0]; i != 0; i = d.rlink[i] {
-		if l := d.nodes[i].top; l <= 1 {
-			if l == 0 {
-				return i
-			}
-			if one == 0 {
-				one = i
-			}
-		}
-	}
-	if one != 0 {
-		return one
+	if i := d.tightItem(); i != 0 {
+		return i
 	}
 	return best
 }

@@ -191,19 +191,8 @@ func (w *worker) pick(h heurKind) int32 {
 		return best
 	}
 	// The other heuristics always prefer an item with 0 or 1 option.
-	one := int32(0)
-	for i := d.rlink[0]; i != 0; i = d.rlink[i] {
-		if l := nodes[i].top; l <= 1 {
-			if l == 0 {
-				return i
-			}
-			if one == 0 {
-				one = i
-			}
-		}
-	}
-	if one != 0 {
-		return one
+	if i := d.tightItem(); i != 0 {
+		return i
 	}
 	switch h {
 	case heurF:
@@ -374,4 +363,22 @@ func (w *worker) fraction() float64 {
 		f += scale * a.rootFraction()
 	}
 	return min(f, 1)
+}
+
+// tightItem returns an open item with no option left (a dead end), else
+// the first with one (a move with no choice), else 0: what every DLX rule
+// takes first.
+func (d *dlx) tightItem() int32 {
+	one := int32(0)
+	for i := d.rlink[0]; i != 0; i = d.rlink[i] {
+		if l := d.nodes[i].top; l <= 1 {
+			if l == 0 {
+				return i
+			}
+			if one == 0 {
+				one = i
+			}
+		}
+	}
+	return one
 }
