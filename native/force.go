@@ -21,14 +21,14 @@ const fewPlacements = 8
 // exactly one piece with at most fewPlacements options (a piece with a
 // placement constraint: at most max(fewPlacements, its orientations), the
 // placements of one at: anchor, 12 on the hex and triangle grids, 24 or
-// 48 in 3D), fewest first
-// (ties by class). With an unlimited piece too: FILA starts once they
-// are placed (at once without them), as after the pinned piece; leaving
-// them to FILA there, an 88-cell board of 22 such pieces and unlimited
-// dominoes and trominoes had not finished in 30 s (154 M nodes) where DLX
-// counted its 4 tilings in 36 nodes. The order is a
-// function of the problem and cfg alone, so serial, parallel and sharded
-// runs branch alike.
+// 48 in 3D), or every class of one piece when finiteFirst says so; fewest
+// options first (ties by class). With an unlimited piece too: FILA starts
+// once they are placed (at once without them), as after the pinned piece;
+// leaving them to FILA there, an 88-cell board of 22 such pieces and
+// unlimited dominoes and trominoes had not finished in 30 s (154 M nodes)
+// where DLX counted its 4 tilings in 36 nodes. The order is a function of
+// the problem and cfg alone, so serial, parallel and sharded runs branch
+// alike.
 func forcedItems(pr *problem, cfg Config, red *redundancy) []int32 {
 	items, _ := classItems(pr)
 	var force []int32
@@ -84,6 +84,18 @@ func (r *run) forced(d *dlx) int32 {
 		return i
 	}
 	return best
+}
+
+// forcing reports whether a forced class is still open at this node (then
+// forced picks the item and FILA waits): forced without its choice, which
+// a DLX node makes once.
+func (r *run) forcing(d *dlx) bool {
+	for _, i := range r.force {
+		if d.open[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // finiteFirst reports whether every class of one piece goes first, whatever

@@ -103,7 +103,7 @@ func (w *worker) filaNow() bool {
 	if !r.filaOn {
 		return false
 	}
-	if r.forced(w.d) != 0 {
+	if r.forcing(w.d) {
 		return false
 	}
 	return r.byDepth || w.rem <= r.filaAt
