@@ -76,14 +76,14 @@ func eligible(pr *problem, cn *canon, c int) bool {
 	return true
 }
 
-// chooseRedundancy applies the redundancy filter named by spec ("auto" or
-// a piece name) and returns nil when there is nothing to gain (a trivial
-// group, or no eligible class for "auto").
 // ErrRedundancyPiece marks an error of Config.Redundancy's piece: one
 // the puzzle does not have, left out, or that cannot be pinned. A command
 // reports it against its flag.
 var ErrRedundancyPiece = errors.New("redundancy filter")
 
+// chooseRedundancy applies the redundancy filter named by spec ("auto" or
+// a piece name) and returns nil when there is nothing to gain (a trivial
+// group, or no eligible class for "auto").
 func chooseRedundancy(pr *problem, cn *canon, spec string) (*redundancy, error) {
 	if spec == "" {
 		return nil, nil
@@ -189,31 +189,17 @@ func PinnedPiece(ctx context.Context, p *puzzle.Puzzle, spec string) (string, er
 	if p == nil || p.Images == nil {
 		return "", errors.New("native: no puzzle")
 	}
-	switch spec {
-	case "none":
-		return "", nil
-	case "":
-		spec = "auto" // a count's default
-	}
 	if p.Symmetric != nil {
 		return "", nil // solveSymmetric pins nothing
 	}
-	syms, err := p.SymmetriesContext(ctx)
-	if err != nil {
-		return "", err
-	}
-	pr, err := newProblemCtx(ctx, p)
-	if err != nil {
-		return "", err
-	}
-	cn, err := newCanonCtx(ctx, pr, syms)
+	_, pr, cn, err := prepare(ctx, p)
 	if err != nil {
 		return "", err
 	}
 	if !pr.areaMatches() {
 		return "", nil
 	}
-	red, err := chooseRedundancy(pr, cn, spec)
+	red, err := chooseRedundancy(pr, cn, redundancySpec(Config{Redundancy: spec})) // a count's
 	if err != nil || red == nil {
 		return "", err
 	}

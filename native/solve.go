@@ -88,7 +88,7 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	if p.Symmetric != nil { // symmetric.go
 		return solveSymmetric(ctx, p, cfg, start)
 	}
-	syms, serr := p.SymmetriesContext(ctx)
+	syms, pr, cn, err := prepare(ctx, p)
 	res := &Result{Symmetries: len(syms)}
 	// Cancelled before the search: nothing found yet.
 	interrupted := func() (*Result, error) {
@@ -96,14 +96,6 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		res.Seconds = time.Since(start).Seconds()
 		return res, nil
 	}
-	if serr != nil {
-		return interrupted()
-	}
-	pr, err := newProblemCtx(ctx, p)
-	if err != nil {
-		return interrupted()
-	}
-	cn, err := newCanonCtx(ctx, pr, syms)
 	if err != nil {
 		return interrupted()
 	}
@@ -188,6 +180,25 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 	res.First = r.first
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// prepare builds what Solve builds of p before the redundancy filter:
+// its symmetries, the problem and its canonical form (syms as far as they
+// were made when ctx ends first, with ctx's error).
+func prepare(ctx context.Context, p *puzzle.Puzzle) ([]puzzle.Symmetry, *problem, *canon, error) {
+	syms, err := p.SymmetriesContext(ctx)
+	if err != nil {
+		return syms, nil, nil, err
+	}
+	pr, err := newProblemCtx(ctx, p)
+	if err != nil {
+		return syms, nil, nil, err
+	}
+	cn, err := newCanonCtx(ctx, pr, syms)
+	if err != nil {
+		return syms, nil, nil, err
+	}
+	return syms, pr, cn, nil
 }
 
 // redundancySpec resolves Config.Redundancy: "" is "auto" when counting
