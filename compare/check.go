@@ -3,7 +3,6 @@ package compare
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/puzzle"
@@ -12,7 +11,7 @@ import (
 // verifyGrace is how long the rows' tilings may still be verified after
 // ctx ends (a signal): a row whose tilings are not verified by then is
 // an Error row (interrupted), not an answer. A variable for the tests.
-var verifyGrace = 500 * time.Millisecond
+var verifyGrace = ctxio.StopGrace
 
 // check verifies every tiling of the table's rows, picks the reference,
 // marks each row's agreement with it, and fills the answer, the fastest

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math"
 	"sync/atomic"
-	"time"
 
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/model"
@@ -300,7 +299,7 @@ func finishProgram(ctx context.Context, p *model.Program, res *Result, st startS
 // VerifyGrace is how long SolveProgram may still verify HiGHS's tiling
 // after ctx ends (a time limit or a signal): the symmetric test of a
 // million-cell tiling takes seconds.
-const VerifyGrace = 500 * time.Millisecond
+const VerifyGrace = ctxio.StopGrace
 
 // startSolution is a decoded warm start.
 type startSolution struct {

@@ -119,7 +119,7 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 
 // VerifyGrace is how long MaxCoverage may still verify its best tiling
 // after ctx ends (a time limit or a signal).
-const VerifyGrace = 500 * time.Millisecond
+const VerifyGrace = ctxio.StopGrace
 
 // mcRun is the state of one MaxCoverage.
 type mcRun struct {

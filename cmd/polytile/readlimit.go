@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -42,7 +43,7 @@ func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
 // limit or a signal: results found are drawn after the stop, but a
 // picture of a million cells takes seconds (less than stopGrace, so the
 // signal watchdog does not have to act).
-const drawGrace = 500 * time.Millisecond
+const drawGrace = ctxio.StopGrace
 
 // drawingContext returns the context solve draws its pictures with: it
 // ends drawGrace after ctx does. late reports whether it has ended;
@@ -50,7 +51,6 @@ const drawGrace = 500 * time.Millisecond
 // that waits for ctx (one per solve, kept while ctx lives otherwise) and
 // ends the drawing context.
 func drawingContext(ctx context.Context) (draw context.Context, late func() bool, release func()) {
-	d, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, func() { time.AfterFunc(drawGrace, cancel) })
-	return d, func() bool { return d.Err() != nil }, func() { stop(); cancel() }
+	d, release := ctxio.Grace(ctx, drawGrace)
+	return d, func() bool { return d.Err() != nil }, release
 }

@@ -41,6 +41,12 @@ func (c reader) Read(p []byte) (int, error) {
 	return c.r.Read(p)
 }
 
+// StopGrace is how long a phase that finishes a result after a stop (a
+// time limit or a signal) may still run: verifying the best tiling found,
+// drawing it, encoding the summary. Half the second a command has after a
+// signal before its watchdog ends it.
+const StopGrace = 500 * time.Millisecond
+
 // Grace returns a context with ctx's values that ends d after ctx does,
 // for the phase that finishes a result after a stop (verifying the best
 // tiling a search found before its time limit or a signal): it may run a
