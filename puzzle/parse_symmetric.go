@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -48,10 +49,15 @@ func (d *yamlDoc) symmetric(k, v *yaml.Node, spec *Spec) error {
 	return nil
 }
 
-// clip shortens a user string for an error message.
+// clip shortens a user string for an error message: at most 40 bytes,
+// not cutting a character.
 func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+	if len(s) <= 40 {
+		return s
 	}
-	return s
+	s = s[:40]
+	for !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s + "..."
 }

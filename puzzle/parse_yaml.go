@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -211,25 +210,13 @@ func (d *yamlDoc) countAliases(root *yaml.Node) error {
 			// A tag changes what a value is (!!null x is null, !!binary
 			// base64), and the reader went by the text alone: "name:
 			// !!null x" named the puzzle by its file.
-			return Errorf(d.at(n), "YAML tag %s: tags are not supported in a puzzle file (write the value without it)", SafeText(clipTag(n.Tag)))
+			return Errorf(d.at(n), "YAML tag %s: tags are not supported in a puzzle file (write the value without it)", SafeText(clip(n.Tag)))
 		}
 		for i := len(n.Content) - 1; i >= 0; i-- { // in document order
 			stack = append(stack, n.Content[i])
 		}
 	}
 	return nil
-}
-
-// clipTag shortens a tag for a message: at most 40 bytes.
-func clipTag(t string) string {
-	if len(t) <= 40 {
-		return t
-	}
-	t = t[:40]
-	for !utf8.ValidString(t) {
-		t = t[:len(t)-1]
-	}
-	return t + "..."
 }
 
 // mapping checks that n is a mapping and returns its key/value pairs, keys
