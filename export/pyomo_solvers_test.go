@@ -140,7 +140,7 @@ func TestPyomoExternalSolvers(t *testing.T) {
 			}
 			if s.module != "" {
 				if err := exec.Command(py, "-c", "import "+s.module).Run(); err != nil {
-					t.Skipf("%s is not importable by %s (pip install %s into the venv: scripts/deps.sh with POLYTILE_EXTRA_SOLVERS=1)", s.module, py, s.module)
+					t.Skipf("%s is not importable by %s: run `make deps` (it installs %s into .deps/pyomo), or pip install %s", s.module, py, s.module, s.module)
 				}
 			}
 			// A solver that does not finish is a failure, not a hung test:
