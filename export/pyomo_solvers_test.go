@@ -57,8 +57,9 @@ const pyomoTimeout = 2 * time.Minute
 type pyomoCase struct {
 	p        *puzzle.Puzzle
 	opt      model.ProgramOptions
-	feasible bool // exact: a tiling exists (native.Solve)
-	optimum  int  // max-coverage: native.MaxCoverage's proven optimum
+	feasible bool          // exact: a tiling exists (native.Solve)
+	optimum  int           // max-coverage: native.MaxCoverage's proven optimum
+	best     puzzle.Tiling // max-coverage: its optimal tiling
 }
 
 // nativeTruth fills in the answer of c from the native solvers.
@@ -80,7 +81,7 @@ func nativeTruth(t *testing.T, c *pyomoCase) {
 	if !res.Optimal {
 		t.Fatalf("%s: the native maximum coverage is not proven optimal (%d, bound %d)", c.p.Name, res.Covered, res.Bound)
 	}
-	c.optimum = res.Covered
+	c.optimum, c.best = res.Covered, res.Tiling
 }
 
 // TestPyomoExternalSolvers runs the Pyomo export with the solvers Pyomo

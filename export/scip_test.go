@@ -20,14 +20,21 @@ import (
 // readProblem, optimize), writes the best solution with writeBestSol to
 // FILE.scip.sol ("no solution available" when there is none), and prints
 // "=== FILE STATUS OBJECTIVE" (OBJECTIVE "none" without a solution).
+// When FILE.mst exists (our start file), it is read first (readSolFile)
+// and given to SCIP as a start (addSol), after "start FILE FEASIBLE
+// OBJECTIVE" (checkSol, getSolObjVal).
 const scipDriver = `
-import sys
+import os, sys
 import pyscipopt
 for path in sys.argv[1:]:
     m = pyscipopt.Model()
     m.hideOutput()
     m.setParam("limits/time", 60)
     m.readProblem(path)
+    if os.path.exists(path + ".mst"):
+        s = m.readSolFile(path + ".mst")
+        print("start", path, m.checkSol(s), repr(m.getSolObjVal(s)))
+        m.addSol(s)
     m.optimize()
     obj = repr(m.getObjVal()) if m.getNSols() > 0 else "none"
     m.writeBestSol(path + ".scip.sol")
@@ -42,6 +49,9 @@ for path in sys.argv[1:]:
 // ReadSolution (what 'polytile check' does): the tiling decodes and
 // verifies, covers the optimum, and the file lists the fingerprint
 // column at its value; for the infeasible program the file says so.
+// For the maximum-coverage programs (LP, free MPS) SCIP also reads our
+// start file (WriteStart, format mst) of the native optimal tiling: SCIP
+// finds it feasible, with the native optimum as its objective.
 func TestSCIPReadsExports(t *testing.T) {
 	py := os.Getenv("POLYTILE_PYTHON")
 	if py == "" {
@@ -69,6 +79,7 @@ func TestSCIPReadsExports(t *testing.T) {
 	dir := t.TempDir()
 	jobs := map[string]job{}
 	var files []string
+	starts := 0
 	for i, c := range cases {
 		nativeTruth(t, c)
 		pr := program(t, c.p, c.opt)
@@ -96,6 +107,10 @@ func TestSCIPReadsExports(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if c.opt.Mode == model.MaxCoverage && f.name != "fixed-mps" {
+				writeSCIPStart(t, file+".mst", pr, c)
+				starts++
+			}
 			jobs[file] = j
 			files = append(files, file)
 		}
@@ -110,6 +125,22 @@ func TestSCIPReadsExports(t *testing.T) {
 	}
 	done := map[string]bool{}
 	for _, line := range strings.Split(stdout.String(), "\n") {
+		if rest, ok := strings.CutPrefix(line, "start "); ok {
+			f := strings.Fields(rest)
+			j, known := jobs[f[0]]
+			if len(f) != 3 || !known {
+				t.Fatalf("bad driver line %q", line)
+			}
+			want := float64(j.c.optimum)
+			if j.f.negate {
+				want = -want
+			}
+			if v, err := strconv.ParseFloat(f[2], 64); f[1] != "True" || err != nil || math.Abs(v-want) > 1e-6 {
+				t.Errorf("%s %v %s: SCIP reads our start as feasible %s, objective %s; want True, %v", j.c.p.Name, j.c.opt, j.f.name, f[1], f[2], want)
+			}
+			starts--
+			continue
+		}
 		rest, ok := strings.CutPrefix(line, "=== ")
 		if !ok {
 			continue
@@ -136,6 +167,26 @@ func TestSCIPReadsExports(t *testing.T) {
 		if !done[file] {
 			t.Errorf("%s: SCIP printed nothing\n%s", file, stdout.Bytes())
 		}
+	}
+	if starts != 0 {
+		t.Errorf("%d start files were not read by SCIP\n%s", starts, stdout.Bytes())
+	}
+}
+
+// writeSCIPStart writes the native optimal tiling of c as a start file
+// (format mst).
+func writeSCIPStart(t *testing.T, file string, pr *model.Program, c *pyomoCase) {
+	t.Helper()
+	vec, err := pr.Vector(c.best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteStart(&b, pr, vec, "mst"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
