@@ -1,6 +1,6 @@
 # polytile — two-command setup:   make demo && make test
 #
-#   make deps      install HiGHS (PyPI highsbox) and Pyomo into .deps/, cbc + glpsol + clasp + picosat (apt)
+#   make deps      install HiGHS (PyPI highsbox) and Pyomo (+ highspy, pyscipopt) into .deps/, cbc + glpsol + clasp + picosat (apt)
 #   make build     bin/polytile
 #   make demo      build, then info, a tiling, the unique count and a near miss
 #   make test      gofmt, vet, nohighs build, tests, race (native, highs), short fuzz

@@ -28,8 +28,9 @@ import (
 // appsi_highs, cbc and glpk is used. It prints "status ...", then
 // "objective VALUE" (the number of covered cells for max-coverage, 0 for
 // an exact tiling) and one "x k r i j" line per placed piece, and exits
-// with status 1 when the program is infeasible, 2 when no solver is
-// available.
+// with status 1 when the program is infeasible or the solver found no
+// solution ("objective none"; the status line says which), 2 when no
+// solver is available.
 //
 // The script is refused when it could exceed MaxExportBytes (see
 // CheckProgram), and a failed write ends the export (atomicfile's
@@ -281,14 +282,18 @@ def main(argv):
         print("no solver available (tried %s); install HiGHS (pip install highspy), cbc or glpk"
               % ", ".join(argv[1:2] or ["highs", "appsi_highs", "cbc", "glpk"]), file=sys.stderr)
         return 2
-    res = s.solve(m)
+    # Load the solution only when there is one: HiGHS's interfaces (highs,
+    # appsi_highs) raise instead of returning an infeasible status.
+    res = s.solve(m, load_solutions=False)
     tc = res.solver.termination_condition
     print("solver", name)
     print("status", tc)
-    if tc in (pyo.TerminationCondition.infeasible, pyo.TerminationCondition.infeasibleOrUnbounded):
+    if tc in (pyo.TerminationCondition.infeasible, pyo.TerminationCondition.infeasibleOrUnbounded) \
+            or len(res.solution) == 0:
         print("objective none")
         return 1
-    print("objective", round(pyo.value(m.obj), 6))
+    m.solutions.load_from(res)
+    print("objective", round(pyo.value(m.obj), 6) + 0.0)  # + 0.0: no "-0.0"
     for o in m.ok:
         if pyo.value(m.x[o]) > 0.5:
             print("x", *o)

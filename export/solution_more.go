@@ -24,7 +24,8 @@ const MaxSolutionSize = 256 << 20
 // DetectSolution guesses the format of a solution file from its first
 // bytes: "highs" (Model status), "cbc" (status - objective value),
 // "glpk" (glpsol -o: Problem:/Status:), "glpk-raw" (glpsol -w: c or s
-// lines), "cplex" (XML), "scip" (solution status:) or "gurobi" (# comment
+// lines), "cplex" (XML), "scip" (solution status:, objective value: or
+// no solution available) or "gurobi" (# comment
 // lines, then name value). It returns "" when nothing fits.
 func DetectSolution(head []byte) string {
 	sc := bufio.NewScanner(bytes.NewReader(head))
@@ -43,7 +44,7 @@ func DetectSolution(head []byte) string {
 			return "cbc"
 		case strings.HasPrefix(line, "Problem:"), strings.HasPrefix(line, "Status:"):
 			return "glpk"
-		case strings.HasPrefix(line, "solution status:"), strings.HasPrefix(line, "objective value:"):
+		case strings.HasPrefix(line, "solution status:"), strings.HasPrefix(line, "objective value:"), line == "no solution available":
 			return "scip"
 		case strings.HasPrefix(line, "c ") || line == "c" || strings.HasPrefix(line, "s mip ") || strings.HasPrefix(line, "s bas "):
 			return "glpk-raw"
@@ -143,7 +144,9 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 //	x_F_0_0_0                                           1 	(obj:0)
 //
 // Columns not listed are 0. A "no solution available" file is read as
-// infeasible or undecided, by its status.
+// infeasible or undecided, by its status; without a status line (what
+// pyscipopt's writeBestSol writes for an infeasible program) it has no
+// feasible solution and the status "no solution available".
 func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
 	s := newSolution("scip")
@@ -173,7 +176,14 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 			s.Feasible = true
 			continue
 		case line == "no solution available":
+			// All that SCIPprintBestSol writes without a solution (pyscipopt's
+			// writeBestSol, SCIP's "display solution"); "write solution"
+			// puts the status line before it.
+			head = true
 			s.Feasible = false
+			if s.Status == "" {
+				s.Status = line
+			}
 			continue
 		}
 		f := strings.Fields(line)
@@ -188,7 +198,7 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 		return nil, fmt.Errorf("export: read SCIP solution: %w", err)
 	}
 	if !head {
-		return nil, fmt.Errorf("export: not a SCIP solution file (no \"solution status:\" or \"objective value:\" line)")
+		return nil, fmt.Errorf("export: not a SCIP solution file (no \"solution status:\", \"objective value:\" or \"no solution available\" line)")
 	}
 	return s, nil
 }

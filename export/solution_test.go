@@ -266,3 +266,31 @@ func TestRenameRefusesTwoNamesForOneColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestSCIPNoSolution: pyscipopt's writeBestSol (SCIPprintBestSol) writes
+// only "no solution available" for an infeasible program, which
+// DetectSolution did not know and ReadSCIPSolution refused as "not a
+// SCIP solution file" (polytile check: exit 2). It is SCIP's answer that
+// no feasible solution was found; with "write solution"'s status line
+// first, the status is that line's.
+func TestSCIPNoSolution(t *testing.T) {
+	for _, c := range []struct{ file, status string }{
+		{"no solution available\n", "no solution available"},
+		{"solution status: infeasible\nno solution available\n", "infeasible"},
+	} {
+		if f := DetectSolution([]byte(c.file)); f != "scip" {
+			t.Errorf("%q: detected as %q, want scip", c.file, f)
+		}
+		s, err := ReadSCIPSolution(strings.NewReader(c.file))
+		if err != nil {
+			t.Errorf("%q: %v", c.file, err)
+			continue
+		}
+		if s.Feasible || s.Optimal || s.HasObjective || len(s.Values) != 0 || s.Status != c.status {
+			t.Errorf("%q: %+v, want no feasible solution, status %q", c.file, s, c.status)
+		}
+	}
+	if _, err := ReadSCIPSolution(strings.NewReader("x 1\n")); err == nil {
+		t.Error("a file without SCIP's header lines was read")
+	}
+}

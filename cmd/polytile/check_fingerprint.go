@@ -43,10 +43,10 @@ const unconfirmedProof = "the file names no program fingerprint, so the solver's
 
 // unconfirmedInfeasible is what check adds to a solver's claim that the
 // program has no solution when the file does not identify the program:
-// it names no fingerprint (HiGHS lists no values at all then, so it never
-// can), or only through a names file (glpsol -w, a fixed-MPS export),
-// whose names are not the solution's evidence.
-const unconfirmedInfeasible = "the file does not identify the program (it names no fingerprint: HiGHS lists no values without a solution; or it names columns only through --names: glpsol -w, a fixed-MPS export), so polytile cannot tell which program the solver found infeasible; 'polytile solve' confirms it independently"
+// it names no fingerprint (HiGHS and SCIP list no values at all then, so
+// they never can), or only through a names file (glpsol -w, a fixed-MPS
+// export), whose names are not the solution's evidence.
+const unconfirmedInfeasible = "the file does not identify the program (it names no fingerprint: HiGHS and SCIP list no values without a solution; or it names columns only through --names: glpsol -w, a fixed-MPS export), so polytile cannot tell which program the solver found infeasible; 'polytile solve' confirms it independently"
 
 // checkFingerprintOf is checkFingerprint for a solution file sol. A file
 // that reports no feasible solution (glpsol's INTEGER EMPTY or INTEGER
