@@ -372,9 +372,17 @@ func Merge(files []Loaded) (*Report, error) {
 			}
 			rep.Duplicates = append(rep.Duplicates, f.Path)
 		case r.Complete:
+			if c := moreThanComplete(prev, f); c != nil {
+				return nil, c
+			}
 			byIndex[r.Index] = f
 			rep.Superseded = append(rep.Superseded, superseded(prev, f))
-		case p.Complete || p.Finished >= r.Finished:
+		case p.Complete:
+			if c := moreThanComplete(f, prev); c != nil {
+				return nil, c
+			}
+			rep.Superseded = append(rep.Superseded, superseded(f, prev))
+		case p.Finished >= r.Finished:
 			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		default:
 			byIndex[r.Index] = f
@@ -419,6 +427,25 @@ func Merge(files []Loaded) (*Report, error) {
 		rep.CommandNote = rerunNote(bad, rep.Command)
 	}
 	return rep, nil
+}
+
+// moreThanComplete refuses an incomplete result of a shard (interrupted,
+// resumed from a checkpoint or limited) that reports more solutions, or
+// more unique ones, than a complete result of the same shard: the
+// incomplete one searched part of what the complete one searched, so a
+// correct run never does. One of the two files is not this count's (an
+// edited file, or one of another count with the same fingerprint and
+// split), and which one cannot be told: the set is refused, as two
+// complete results with different counts are, rather than one of them
+// silently ignored.
+func moreThanComplete(part, whole Loaded) *Conflict {
+	p, w := part.Result, whole.Result
+	if p.All <= w.All && p.Unique <= w.Unique {
+		return nil
+	}
+	return &Conflict{What: fmt.Sprintf("shard %d: an incomplete result reports more solutions (%d, %d unique) than a complete result of the same shard (%d, %d unique), "+
+		"which a correct run cannot (it searched part of the same shard): one of the files is not this count's; remove the wrong one, or rerun the shard",
+		p.Index, p.All, p.Unique, w.All, w.Unique), Files: []string{part.Path, whole.Path}}
 }
 
 // superseded says why the incomplete result lost is not counted: its

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -120,5 +121,33 @@ func TestMergeNodesBalance(t *testing.T) {
 	b, err := json.Marshal(rep)
 	if err != nil || !strings.Contains(string(b), `"shard_nodes_median":850`) || !strings.Contains(string(b), `"shard_seconds_max":1.5`) {
 		t.Errorf("JSON %s (%v)", b, err)
+	}
+}
+
+// TestMergeRefusesIncompleteAboveComplete: an incomplete result of a
+// shard that reports more solutions (or more unique ones) than a
+// complete result of the same shard is refused (a *Conflict naming both
+// files), in either order; one with fewer is superseded as before.
+func TestMergeRefusesIncompleteAboveComplete(t *testing.T) {
+	rest := []Loaded{{Path: "s0", Result: res(0, 4, 8, 1, true)}, {Path: "s1", Result: res(1, 4, 4, 1, true)}, {Path: "s3", Result: res(3, 4, 4, 1, true)}}
+	moreUnique := res(2, 4, 12, 2, false)
+	moreUnique.Unique = 4
+	for _, part := range []*Result{res(2, 4, 13, 2, false), moreUnique} {
+		whole := res(2, 4, 12, 3, true)
+		for _, order := range [][]Loaded{
+			{{Path: "part.json", Result: part}, {Path: "whole.json", Result: whole}},
+			{{Path: "whole.json", Result: whole}, {Path: "part.json", Result: part}},
+		} {
+			_, err := Merge(append(slices.Clone(rest), order...))
+			var cf *Conflict
+			if !errors.As(err, &cf) || !strings.Contains(err.Error(), "more solutions") ||
+				!strings.Contains(err.Error(), "part.json") || !strings.Contains(err.Error(), "whole.json") {
+				t.Errorf("%d/%d incomplete beside 12/3 complete, %s first: %v", part.All, part.Unique, order[0].Path, err)
+			}
+		}
+	}
+	rep, err := Merge(append(slices.Clone(rest), Loaded{Path: "part.json", Result: res(2, 4, 12, 2, false)}, Loaded{Path: "whole.json", Result: res(2, 4, 12, 3, true)}))
+	if err != nil || !rep.Complete || rep.All != 28 || len(rep.Superseded) != 1 {
+		t.Errorf("an incomplete result with as many solutions: %v %+v", err, rep)
 	}
 }

@@ -30,7 +30,8 @@ given with --puzzle, results of any other configuration than solve
 PUZZLE --count with those flags (the others at solve's defaults;
 --redundancy auto, the default, takes whichever piece the results
 pinned), solver configurations, shard counts
-or splits, a shard present twice with different counts, a result with a
+or splits, a shard present twice with different counts, an incomplete
+result of a shard with more solutions than a complete one of it, a result with a
 field out of its range (docs/cluster.md) and counts whose sum would pass
 2^63-1. When shards
 are missing or incomplete (a killed shard leaves no result, an interrupted
