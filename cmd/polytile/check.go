@@ -363,7 +363,14 @@ func (r *checkReport) text(w io.Writer) error {
 func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
 	var r io.Reader = stdin
 	if path != "-" {
-		st, err := os.Stat(path)
+		// Opened once, then checked as opened: a directory or device put
+		// at the path after a check of the path would be read otherwise.
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer fh.Close()
+		st, err := fh.Stat()
 		if err != nil {
 			return nil, err
 		}
@@ -373,11 +380,6 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 		if st.Mode()&os.ModeDevice != 0 {
 			return nil, fmt.Errorf("%s is a device, not a regular file", path)
 		}
-		fh, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer fh.Close()
 		r = fh
 	}
 	// A regular file's size is known (stdin redirected from one too):

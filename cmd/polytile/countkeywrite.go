@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
@@ -40,6 +41,9 @@ type countKeyReq struct {
 	words []string
 	// err is what stopped the search in shardKey's hook.
 	err error
+	// src is the puzzle as solve read it, once: the key records the
+	// SHA-256 of those bytes, the ones parsed.
+	src puzzleSource
 }
 
 // errKeyOnly ends a --count-key-only run once the key is in place
@@ -198,10 +202,10 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	if err != nil {
 		return usageErr("--count-key: the flags: %v", err)
 	}
-	sum, err := fileSHA256(sr.path)
-	if err != nil {
-		return usageErr("--count-key: the puzzle file %s: %v", shownText(sr.path), err)
+	if !f.key.src.regular {
+		return usageErr("--count-key: the puzzle file %s: %v", shownText(sr.path), regfile.ErrNotRegular)
 	}
+	sum := sha256Hex(f.key.src.data)
 	data := shard.FormatKey(f.key.recipe, sum, sr.n, words, sr.fingerprint)
 	made, err := linkNewKey(kp, data, nil)
 	if err != nil {

@@ -23,8 +23,9 @@ every *.json / *.jsonl file of a directory) and adds them up.
 
 It refuses (exit 2, naming the files) results of different puzzles (by the
 fingerprint of the normalised puzzle), with --puzzle results of any puzzle
-but PUZZLE as the file is now (a directory reused after the puzzle was
-edited: its old results are named, never added up) and, when solve's
+but PUZZLE (a regular file, read once, or - for stdin) as the file is now
+(a directory reused after the puzzle was edited: its old results are
+named, never added up) and, when solve's
 --backend, --heuristic, --fila-at, --nof, --volume or --redundancy is
 given with --puzzle, results of any other configuration than solve
 PUZZLE --count with those flags (the others at solve's defaults;
@@ -98,7 +99,11 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 		return err
 	}
 	if mp.path != "" {
-		err = a.mergeForPuzzle(mp, files)
+		// Read once: the checks against the key (its SHA-256) and against
+		// the results (the fingerprint) are of these bytes.
+		if mp.data, err = a.readPuzzleOnce(mp.path); err == nil {
+			err = a.mergeForPuzzle(mp, files)
+		}
 	}
 	var mc mergeChecks
 	for _, k := range keys {
