@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -423,8 +424,9 @@ func Merge(files []Loaded) (*Report, error) {
 		todo := append(slices.Clone(rep.Missing), rep.Incomplete...)
 		slices.Sort(todo)
 		tmpl, bad := reruns(good)
-		rep.Command = rerunCommand(tmpl, todo)
-		rep.CommandNote = rerunNote(bad, rep.Command)
+		run, held := safeToRerun(tmpl, todo)
+		rep.Command = rerunCommand(tmpl, run)
+		rep.CommandNote = joinNotes(rerunNote(bad, rep.Command), held)
 	}
 	return rep, nil
 }
@@ -500,11 +502,102 @@ func reruns(good []Loaded) (tmpl []string, bad string) {
 	return tmpl, bad
 }
 
+// safeToRerun splits todo into the shards the rerun command may run and
+// a note on the others: a shard whose result or checkpoint file (the
+// template's -o and --checkpoint with its index) is a symbolic link, or
+// is there and is not a regular file. solve -o writes through a link,
+// replacing its target (another shard's result, or a file outside the
+// directory: shard-3.json -> shard-1.json is read by merge as shard 1,
+// and rerunning shard 3 overwrote shard 1's result), and writes a FIFO
+// or device in place; with --count-key solve refuses both. The command
+// is printed for the others; the note names each file held back and
+// says what to do. Without a template every shard is kept.
+func safeToRerun(tmpl []string, todo []int) (run []int, note string) {
+	if tmpl == nil {
+		return todo, ""
+	}
+	tmpl = RunnableTemplate(tmpl)
+	var held []string
+	for _, i := range todo {
+		why := ""
+		for n := 0; n+1 < len(tmpl) && why == ""; n++ {
+			switch tmpl[n] {
+			case "-o", "--output", "--checkpoint":
+				why = notPlainFile(strings.ReplaceAll(tmpl[n+1], "{}", strconv.Itoa(i)))
+			}
+		}
+		if why == "" {
+			run = append(run, i)
+		} else {
+			held = append(held, fmt.Sprintf("shard %d (%s)", i, why))
+		}
+	}
+	if len(held) == 0 {
+		return run, ""
+	}
+	what := "not in the command to run them"
+	if len(run) == 0 {
+		what = "no command to run them"
+	}
+	return run, fmt.Sprintf("%s: %s; solve -o would write through a link (replacing its target) or into a FIFO or device: "+
+		"remove it (or move it away), then run merge again for the command", what, strings.Join(held, "; "))
+}
+
+// notPlainFile says why path is not a file the rerun command may write
+// ("FILE is a symbolic link to TARGET", "FILE is a FIFO", ...), "" for a
+// regular file or nothing there.
+func notPlainFile(path string) string {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return ""
+	}
+	m := st.Mode()
+	switch {
+	case m.IsRegular():
+		return ""
+	case m&fs.ModeSymlink != 0:
+		to, _ := os.Readlink(path)
+		return fmt.Sprintf("%s is a symbolic link to %s", path, to)
+	}
+	return fmt.Sprintf("%s is %s, not a regular file", path, DescribeType(m))
+}
+
+// joinNotes joins the non-empty notes with a blank line.
+func joinNotes(notes ...string) string {
+	var out []string
+	for _, n := range notes {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// DescribeType names a file type in a message: "a directory", "a FIFO",
+// "a socket", "a device" ("a file of type T" for any other).
+func DescribeType(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a regular file"
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a file of type " + m.Type().String()
+}
+
 // rerunCommand is a shell loop that runs the given shards with a rerun
 // template (see reruns), the index and the output file substituted; ""
 // without a template.
 func rerunCommand(tmpl []string, todo []int) string {
-	if tmpl == nil {
+	if tmpl == nil || len(todo) == 0 {
 		return ""
 	}
 	tmpl = RunnableTemplate(tmpl)

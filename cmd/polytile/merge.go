@@ -41,7 +41,9 @@ one an incomplete result) it lists them with a command line that runs them
 command is the polytile solve command of that count (any other is named,
 not printed) and writing each result where merge finds it: with the
 shards' -o names, the index in them, or for shards that printed their
-results on stdout with --json -o beside the file merge read. Otherwise it
+results on stdout with --json -o beside the file merge read; a shard whose
+result or checkpoint file is a symbolic link or not a regular file is left
+out of it, named with what to do (solve -o would write through it). Otherwise it
 prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md),
 and exits as solve --count does: 0, or 1 when the count is 0. An
