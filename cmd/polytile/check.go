@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
@@ -223,7 +222,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	rep.Puzzle, rep.File = p.Name, solPath
 	if wantPic && len(rep.tiling.Placements) > 0 {
 		ropt := render.Options{Labels: true, Title: p.Name, Context: ctx}
-		if err := atomicfile.Write(ctx, f.out, a.stdout, func(w io.Writer) error {
+		if err := a.writeComplete(ctx, f.out, func(w io.Writer) error {
 			return render.Tiling(w, p, rep.tiling, pic, ropt)
 		}); err != nil {
 			return err

@@ -407,6 +407,20 @@ func (a *File) Write(p []byte) (int, error) {
 	return n, a.err
 }
 
+// Flush syncs a regular file's temporary file to disk, the slow part of
+// Commit, so that a caller can hold other work back only for the rename
+// (the commit point) that Commit then does at once. It does nothing for a
+// device, a FIFO or stdout; the first error sticks, as a write's.
+func (a *File) Flush() error {
+	if a.done || a.err != nil || a.kind != kindAtomic {
+		return a.err
+	}
+	if err := a.f.Sync(); err != nil {
+		a.err = fmt.Errorf("writing %s: %w", a.path, err)
+	}
+	return a.err
+}
+
 // Commit finishes the output: for a regular file it flushes the temporary
 // file and renames it over the target; for a device or FIFO it closes it.
 func (a *File) Commit() error {
