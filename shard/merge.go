@@ -559,7 +559,7 @@ func notPlainFile(path string) string {
 		to, _ := os.Readlink(path)
 		return fmt.Sprintf("%s is a symbolic link to %s", path, to)
 	}
-	return fmt.Sprintf("%s is %s, not a regular file", path, DescribeType(m))
+	return fmt.Sprintf("%s is %s, not a regular file", path, regfile.Describe(m))
 }
 
 // joinNotes joins the non-empty notes with a blank line.
@@ -571,26 +571,6 @@ func joinNotes(notes ...string) string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-// DescribeType names a file type in a message: "a directory", "a FIFO",
-// "a socket", "a device" ("a file of type T" for any other).
-func DescribeType(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "a regular file"
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a file of type " + m.Type().String()
 }
 
 // rerunCommand is a shell loop that runs the given shards with a rerun

@@ -489,8 +489,9 @@ func countFileName(name string) bool {
 }
 
 // notRegular says what path is when it exists and is not a regular file
-// (after following symbolic links): "a FIFO", "a directory", "a link to
-// nothing", ...; "" for a regular file or nothing there.
+// (after following symbolic links): "a link to nothing", else its type
+// as regfile.Describe names it ("a FIFO", "a directory", ...); "" for a
+// regular file or nothing there.
 func notRegular(path string) string {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -499,18 +500,8 @@ func notRegular(path string) string {
 		}
 		return ""
 	}
-	m := st.Mode()
-	switch {
-	case m.IsRegular():
+	if st.Mode().IsRegular() {
 		return ""
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
 	}
-	return "not a file polytile writes"
+	return regfile.Describe(st.Mode())
 }

@@ -48,6 +48,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/internal/ctxio"
+	"github.com/polytile/polytile/internal/regfile"
 )
 
 // StaleAge is the age (time since the last write) after which an unlocked
@@ -177,12 +178,8 @@ func plan(path string, regularOnly bool) (target, kind, error) {
 		return t, 0, fmt.Errorf("cannot write %s: it is a directory", path)
 	case m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0:
 		return direct()
-	case m&fs.ModeDevice != 0:
-		return t, 0, fmt.Errorf("cannot write %s: it is a block device (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
-	case m&fs.ModeSocket != 0:
-		return t, 0, fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
 	}
-	return t, 0, fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
+	return t, 0, fmt.Errorf("cannot write %s: it is %s (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path, regfile.Describe(m))
 }
 
 // Check reports the error Create would report for path, as far as it can
