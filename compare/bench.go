@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -227,15 +227,23 @@ func Bench(ctx context.Context, suite string, cases []BenchCase, opt BenchOption
 // FIFO or a device in the directory would wait for a writer (past the
 // time limit and Ctrl-C) or read without end. A regular file is bounded
 // by the puzzle limits, and the parse stops when ctx is cancelled.
+// The file is opened once without waiting (regfile.Open), checked as
+// opened and read from that handle: a FIFO put there after a check of the
+// path is refused too.
 func benchPuzzle(ctx context.Context, path string) (*puzzle.Puzzle, error) {
-	st, err := os.Stat(path)
+	f, _, err := regfile.Open(path)
+	if errors.Is(err, regfile.ErrNotRegular) {
+		return nil, fmt.Errorf("%s: not a regular file: not read", path)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s): not read", path, st.Mode().Type())
+	defer f.Close()
+	data, err := puzzle.ReadInput(path, f)
+	if err != nil {
+		return nil, err
 	}
-	return puzzle.ParseFileContext(ctx, path, "")
+	return puzzle.ParseWith(ctx, path, data, "", puzzle.BuildOptions{})
 }
 
 func benchOne(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt BenchOptions) {

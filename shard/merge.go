@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -372,9 +373,17 @@ func Merge(files []Loaded) (*Report, error) {
 			}
 			rep.Duplicates = append(rep.Duplicates, f.Path)
 		case r.Complete:
+			if c := moreThanComplete(prev, f); c != nil {
+				return nil, c
+			}
 			byIndex[r.Index] = f
 			rep.Superseded = append(rep.Superseded, superseded(prev, f))
-		case p.Complete || p.Finished >= r.Finished:
+		case p.Complete:
+			if c := moreThanComplete(f, prev); c != nil {
+				return nil, c
+			}
+			rep.Superseded = append(rep.Superseded, superseded(f, prev))
+		case p.Finished >= r.Finished:
 			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		default:
 			byIndex[r.Index] = f
@@ -415,10 +424,30 @@ func Merge(files []Loaded) (*Report, error) {
 		todo := append(slices.Clone(rep.Missing), rep.Incomplete...)
 		slices.Sort(todo)
 		tmpl, bad := reruns(good)
-		rep.Command = rerunCommand(tmpl, todo)
-		rep.CommandNote = rerunNote(bad, rep.Command)
+		run, held := safeToRerun(tmpl, todo)
+		rep.Command = rerunCommand(tmpl, run)
+		rep.CommandNote = joinNotes(rerunNote(bad, rep.Command), held)
 	}
 	return rep, nil
+}
+
+// moreThanComplete refuses an incomplete result of a shard (interrupted,
+// resumed from a checkpoint or limited) that reports more solutions, or
+// more unique ones, than a complete result of the same shard: the
+// incomplete one searched part of what the complete one searched, so a
+// correct run never does. One of the two files is not this count's (an
+// edited file, or one of another count with the same fingerprint and
+// split), and which one cannot be told: the set is refused, as two
+// complete results with different counts are, rather than one of them
+// silently ignored.
+func moreThanComplete(part, whole Loaded) *Conflict {
+	p, w := part.Result, whole.Result
+	if p.All <= w.All && p.Unique <= w.Unique {
+		return nil
+	}
+	return &Conflict{What: fmt.Sprintf("shard %d: an incomplete result reports more solutions (%d, %d unique) than a complete result of the same shard (%d, %d unique), "+
+		"which a correct run cannot (it searched part of the same shard): one of the files is not this count's; remove the wrong one, or rerun the shard",
+		p.Index, p.All, p.Unique, w.All, w.Unique), Files: []string{part.Path, whole.Path}}
 }
 
 // superseded says why the incomplete result lost is not counted: its
@@ -473,11 +502,82 @@ func reruns(good []Loaded) (tmpl []string, bad string) {
 	return tmpl, bad
 }
 
+// safeToRerun splits todo into the shards the rerun command may run and
+// a note on the others: a shard whose result or checkpoint file (the
+// template's -o and --checkpoint with its index) is a symbolic link, or
+// is there and is not a regular file. solve -o writes through a link,
+// replacing its target (another shard's result, or a file outside the
+// directory: shard-3.json -> shard-1.json is read by merge as shard 1,
+// and rerunning shard 3 overwrote shard 1's result), and writes a FIFO
+// or device in place; with --count-key solve refuses both. The command
+// is printed for the others; the note names each file held back and
+// says what to do. Without a template every shard is kept.
+func safeToRerun(tmpl []string, todo []int) (run []int, note string) {
+	if tmpl == nil {
+		return todo, ""
+	}
+	tmpl = RunnableTemplate(tmpl)
+	var held []string
+	for _, i := range todo {
+		why := ""
+		for n := 0; n+1 < len(tmpl) && why == ""; n++ {
+			switch tmpl[n] {
+			case "-o", "--output", "--checkpoint":
+				why = notPlainFile(strings.ReplaceAll(tmpl[n+1], "{}", strconv.Itoa(i)))
+			}
+		}
+		if why == "" {
+			run = append(run, i)
+		} else {
+			held = append(held, fmt.Sprintf("shard %d (%s)", i, why))
+		}
+	}
+	if len(held) == 0 {
+		return run, ""
+	}
+	what := "not in the command to run them"
+	if len(run) == 0 {
+		what = "no command to run them"
+	}
+	return run, fmt.Sprintf("%s: %s; solve -o would write through a link (replacing its target) or into a FIFO or device: "+
+		"remove it (or move it away), then run merge again for the command", what, strings.Join(held, "; "))
+}
+
+// notPlainFile says why path is not a file the rerun command may write
+// ("FILE is a symbolic link to TARGET", "FILE is a FIFO", ...), "" for a
+// regular file or nothing there.
+func notPlainFile(path string) string {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return ""
+	}
+	m := st.Mode()
+	switch {
+	case m.IsRegular():
+		return ""
+	case m&fs.ModeSymlink != 0:
+		to, _ := os.Readlink(path)
+		return fmt.Sprintf("%s is a symbolic link to %s", path, to)
+	}
+	return fmt.Sprintf("%s is %s, not a regular file", path, regfile.Describe(m))
+}
+
+// joinNotes joins the non-empty notes with a blank line.
+func joinNotes(notes ...string) string {
+	var out []string
+	for _, n := range notes {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // rerunCommand is a shell loop that runs the given shards with a rerun
 // template (see reruns), the index and the output file substituted; ""
 // without a template.
 func rerunCommand(tmpl []string, todo []int) string {
-	if tmpl == nil {
+	if tmpl == nil || len(todo) == 0 {
 		return ""
 	}
 	tmpl = RunnableTemplate(tmpl)

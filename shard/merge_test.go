@@ -4,7 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -120,5 +124,70 @@ func TestMergeNodesBalance(t *testing.T) {
 	b, err := json.Marshal(rep)
 	if err != nil || !strings.Contains(string(b), `"shard_nodes_median":850`) || !strings.Contains(string(b), `"shard_seconds_max":1.5`) {
 		t.Errorf("JSON %s (%v)", b, err)
+	}
+}
+
+// TestMergeRefusesIncompleteAboveComplete: an incomplete result of a
+// shard that reports more solutions (or more unique ones) than a
+// complete result of the same shard is refused (a *Conflict naming both
+// files), in either order; one with fewer is superseded as before.
+func TestMergeRefusesIncompleteAboveComplete(t *testing.T) {
+	rest := []Loaded{{Path: "s0", Result: res(0, 4, 8, 1, true)}, {Path: "s1", Result: res(1, 4, 4, 1, true)}, {Path: "s3", Result: res(3, 4, 4, 1, true)}}
+	moreUnique := res(2, 4, 12, 2, false)
+	moreUnique.Unique = 4
+	for _, part := range []*Result{res(2, 4, 13, 2, false), moreUnique} {
+		whole := res(2, 4, 12, 3, true)
+		for _, order := range [][]Loaded{
+			{{Path: "part.json", Result: part}, {Path: "whole.json", Result: whole}},
+			{{Path: "whole.json", Result: whole}, {Path: "part.json", Result: part}},
+		} {
+			_, err := Merge(append(slices.Clone(rest), order...))
+			var cf *Conflict
+			if !errors.As(err, &cf) || !strings.Contains(err.Error(), "more solutions") ||
+				!strings.Contains(err.Error(), "part.json") || !strings.Contains(err.Error(), "whole.json") {
+				t.Errorf("%d/%d incomplete beside 12/3 complete, %s first: %v", part.All, part.Unique, order[0].Path, err)
+			}
+		}
+	}
+	rep, err := Merge(append(slices.Clone(rest), Loaded{Path: "part.json", Result: res(2, 4, 12, 2, false)}, Loaded{Path: "whole.json", Result: res(2, 4, 12, 3, true)}))
+	if err != nil || !rep.Complete || rep.All != 28 || len(rep.Superseded) != 1 {
+		t.Errorf("an incomplete result with as many solutions: %v %+v", err, rep)
+	}
+}
+
+// TestMergeCommandHoldsBackLinkedFiles: a missing shard whose result file
+// (the rerun command's -o for its index) is a symbolic link, or a FIFO,
+// is left out of the printed command, with a note naming the file and
+// what to do; the other shards are in it, and with none left there is no
+// command. The command wrote through the link: shard-3.json ->
+// shard-1.json (read by merge as shard 1, a duplicate) made the rerun of
+// shard 3 replace shard 1's result. Fails on the old code.
+func TestMergeCommandHoldsBackLinkedFiles(t *testing.T) {
+	dir := t.TempDir()
+	name := func(i int) string { return filepath.Join(dir, fmt.Sprintf("shard-%d.json", i)) }
+	for _, i := range []int{0, 1} {
+		os.WriteFile(name(i), []byte("{}"), 0o644)
+	}
+	if err := os.Symlink("shard-1.json", name(3)); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	files := []Loaded{{Path: name(0), Result: res(0, 4, 8, 1, true)}, {Path: name(1), Result: res(1, 4, 4, 1, true)}}
+	rep, err := Merge(files)
+	if err != nil || rep.Complete {
+		t.Fatalf("%v %+v", err, rep)
+	}
+	if !strings.Contains(rep.Command, "for i in 2; do") || strings.Contains(rep.Command, " 3") {
+		t.Errorf("command: %s", rep.Command)
+	}
+	if !strings.Contains(rep.CommandNote, "shard 3") || !strings.Contains(rep.CommandNote, "symbolic link to shard-1.json") || !strings.Contains(rep.CommandNote, "remove it") {
+		t.Errorf("note: %s", rep.CommandNote)
+	}
+	// Shard 2's file a FIFO too: no command at all.
+	if err := syscall.Mkfifo(name(2), 0o644); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	rep, err = Merge(files)
+	if err != nil || rep.Command != "" || !strings.Contains(rep.CommandNote, "no command to run them") || !strings.Contains(rep.CommandNote, "a FIFO") {
+		t.Errorf("every file held back: %v command %q note %q", err, rep.Command, rep.CommandNote)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -35,6 +36,17 @@ type app struct {
 	stdout, stderr io.Writer
 	quiet, verbose bool
 	signal         atomic.Int32 // the signal that stopped us, if any
+	// commitMu orders the commit point of a command whose outputs are
+	// complete or nothing (commitComplete: export, render, check's
+	// picture) against a signal: the outputs are renamed into place
+	// before it (committed; the signal is then late, lateSignal, and the
+	// exit is the command's) or the signal comes first and they are
+	// removed (exit 130 / 143).
+	commitMu   sync.Mutex
+	committed  bool // under commitMu
+	lateSignal atomic.Bool
+	// raise delivers a signal as the operating system does (tests).
+	raise func(os.Signal)
 	// ctx is done after SIGINT or SIGTERM: the context of every phase that
 	// no --time-limit bounds (see loadPuzzle).
 	ctx context.Context
@@ -87,11 +99,16 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	a.raise = func(s os.Signal) { sigs <- s }
 	finished := make(chan struct{})
 	go func() {
 		code := exitInterrupted
 		select {
 		case s := <-sigs:
+			a.commitMu.Lock() // not between a commit's check of ctx and its rename
+			if a.committed {
+				a.lateSignal.Store(true)
+			}
 			if s == syscall.SIGTERM {
 				a.signal.Store(int32(syscall.SIGTERM))
 				code = exitTerminated
@@ -99,6 +116,7 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 				a.signal.Store(int32(syscall.SIGINT))
 			}
 			cancel()
+			a.commitMu.Unlock()
 		case <-ctx.Done():
 			return
 		}
@@ -133,7 +151,14 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 }
 
 func (a *app) exitCode(err error) int {
-	switch syscall.Signal(a.signal.Load()) {
+	sig := syscall.Signal(a.signal.Load())
+	if a.lateSignal.Load() && !errors.Is(err, context.Canceled) {
+		// The signal came after the command's outputs were in place
+		// (commitComplete) and stopped nothing: the exit is the
+		// command's, as without it.
+		sig = 0
+	}
+	switch sig {
 	case syscall.SIGINT:
 		if err != nil && !errors.Is(err, context.Canceled) {
 			a.printErr(err)

@@ -100,7 +100,7 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 	if err != nil {
 		return err
 	}
-	inputs, err := a.puzzleFiles([]string{dir})
+	inputs, _, err := a.puzzleFiles([]string{dir})
 	if err != nil {
 		return err
 	}

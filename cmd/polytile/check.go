@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
@@ -223,7 +222,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	rep.Puzzle, rep.File = p.Name, solPath
 	if wantPic && len(rep.tiling.Placements) > 0 {
 		ropt := render.Options{Labels: true, Title: p.Name, Context: ctx}
-		if err := atomicfile.Write(ctx, f.out, a.stdout, func(w io.Writer) error {
+		if err := a.writeComplete(ctx, f.out, func(w io.Writer) error {
 			return render.Tiling(w, p, rep.tiling, pic, ropt)
 		}); err != nil {
 			return err
@@ -363,7 +362,14 @@ func (r *checkReport) text(w io.Writer) error {
 func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
 	var r io.Reader = stdin
 	if path != "-" {
-		st, err := os.Stat(path)
+		// Opened once, then checked as opened: a directory or device put
+		// at the path after a check of the path would be read otherwise.
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer fh.Close()
+		st, err := fh.Stat()
 		if err != nil {
 			return nil, err
 		}
@@ -373,11 +379,6 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 		if st.Mode()&os.ModeDevice != 0 {
 			return nil, fmt.Errorf("%s is a device, not a regular file", path)
 		}
-		fh, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer fh.Close()
 		r = fh
 	}
 	// A regular file's size is known (stdin redirected from one too):

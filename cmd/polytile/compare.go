@@ -177,7 +177,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 		}
 		extra = append(extra, b)
 	}
-	files, err := a.puzzleFiles(args)
+	files, fromDir, err := a.puzzleFiles(args)
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	maxOnly := map[*puzzle.Puzzle]bool{} // auto: no exact tiling (loadComparedAuto)
 	unread := 0                          // puzzles left out: their reading reached --time-limit
 	for _, file := range files {
-		p, only, err := a.loadComparedAuto(ctx, file, f)
+		p, only, err := a.loadComparedAuto(ctx, file, fromDir[file], f)
 		if errors.Is(err, errReadTimeLimit) {
 			fmt.Fprintf(a.stderr, "note: %s: left out of the comparison\n", puzzle.SafeText(err.Error()))
 			unread++
@@ -257,13 +257,13 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 
 // loadCompared reads one puzzle of a comparison within --time-limit (a
 // puzzle whose images take longer could not be compared in time anyway).
-func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags) (*puzzle.Puzzle, error) {
+func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags, read func() ([]byte, error)) (*puzzle.Puzzle, error) {
 	if f.timeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	p, err := a.loadPuzzleContext(ctx, file, f.from, unplaceableFor(f.task == "max-coverage"))
+	p, err := a.loadPuzzleFrom(ctx, file, read, f.from, unplaceableFor(f.task == "max-coverage"))
 	return p, perPuzzleLimit(ctx, file, f.timeLimit, err)
 }
 
@@ -319,9 +319,11 @@ func (a *app) writeReport(o reportOutputs) error {
 // puzzleFiles expands directories into their puzzle files (.yaml, .yml,
 // .knuth), sorted; files and "-" are kept as given. A directory entry
 // that is not a regular file (a FIFO would wait for a writer, a device
-// read without end) is skipped with a note on stderr.
-func (a *app) puzzleFiles(args []string) ([]string, error) {
-	var files []string
+// read without end) is skipped with a note on stderr; fromDir marks the
+// entries kept, to be read regular-only (a FIFO put there after this
+// check is refused as it is opened, not waited on).
+func (a *app) puzzleFiles(args []string) (files []string, fromDir map[string]bool, err error) {
+	fromDir = map[string]bool{}
 	for _, arg := range args {
 		st, err := os.Stat(arg)
 		if arg == "-" || err != nil || !st.IsDir() {
@@ -330,7 +332,7 @@ func (a *app) puzzleFiles(args []string) ([]string, error) {
 		}
 		entries, err := os.ReadDir(arg)
 		if err != nil {
-			return nil, usageErr("%v", err)
+			return nil, nil, usageErr("%v", err)
 		}
 		n := len(files)
 		for _, e := range entries {
@@ -345,11 +347,12 @@ func (a *app) puzzleFiles(args []string) ([]string, error) {
 					continue
 				}
 				files = append(files, path)
+				fromDir[path] = true
 			}
 		}
 		if len(files) == n {
-			return nil, usageErr("%s: no puzzle files (.yaml, .knuth) in the directory", arg)
+			return nil, nil, usageErr("%s: no puzzle files (.yaml, .knuth) in the directory", arg)
 		}
 	}
-	return files, nil
+	return files, fromDir, nil
 }

@@ -49,7 +49,7 @@ func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzl
 // the maximum-coverage task applies. It used to end the comparison with
 // exit 1 "no tiling", although auto compares a puzzle whose areas do not
 // match on maximum coverage. --task count keeps that answer.
-func (a *app) loadComparedAuto(ctx context.Context, file string, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
+func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
 	if f.timeLimit > 0 {
 		// One deadline for both readings: the second is within the
 		// puzzle's --time-limit too (loadCompared's own is not later).
@@ -57,12 +57,16 @@ func (a *app) loadComparedAuto(ctx context.Context, file string, f *compareFlags
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	p, err = a.loadCompared(ctx, file, f)
+	// The file is read once (a directory's entry regular-only): the
+	// second reading parses the same bytes (stdin cannot be read twice).
+	src := &puzzleSource{regularOnly: fromDir}
+	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
 	if err == nil || f.task != "auto" || !errors.Is(err, puzzle.ErrUnplaceable) {
 		return p, false, err
 	}
 	mf := *f
 	mf.task = "max-coverage"
-	p, err = a.loadCompared(ctx, file, &mf)
+	data := src.data
+	p, err = a.loadCompared(ctx, file, &mf, func() ([]byte, error) { return data, nil })
 	return p, err == nil, err
 }

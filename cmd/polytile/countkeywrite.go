@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
@@ -40,6 +41,9 @@ type countKeyReq struct {
 	words []string
 	// err is what stopped the search in shardKey's hook.
 	err error
+	// src is the puzzle as solve read it, once: the key records the
+	// SHA-256 of those bytes, the ones parsed.
+	src puzzleSource
 }
 
 // errKeyOnly ends a --count-key-only run once the key is in place
@@ -198,10 +202,10 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	if err != nil {
 		return usageErr("--count-key: the flags: %v", err)
 	}
-	sum, err := fileSHA256(sr.path)
-	if err != nil {
-		return usageErr("--count-key: the puzzle file %s: %v", shownText(sr.path), err)
+	if !f.key.src.regular {
+		return usageErr("--count-key: the puzzle file %s: %v", shownText(sr.path), regfile.ErrNotRegular)
 	}
+	sum := sha256Hex(f.key.src.data)
 	data := shard.FormatKey(f.key.recipe, sum, sr.n, words, sr.fingerprint)
 	made, err := linkNewKey(kp, data, nil)
 	if err != nil {
@@ -485,8 +489,9 @@ func countFileName(name string) bool {
 }
 
 // notRegular says what path is when it exists and is not a regular file
-// (after following symbolic links): "a FIFO", "a directory", "a link to
-// nothing", ...; "" for a regular file or nothing there.
+// (after following symbolic links): "a link to nothing", else its type
+// as regfile.Describe names it ("a FIFO", "a directory", ...); "" for a
+// regular file or nothing there.
 func notRegular(path string) string {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -495,18 +500,8 @@ func notRegular(path string) string {
 		}
 		return ""
 	}
-	m := st.Mode()
-	switch {
-	case m.IsRegular():
+	if st.Mode().IsRegular() {
 		return ""
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
 	}
-	return "not a file polytile writes"
+	return regfile.Describe(st.Mode())
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -178,10 +177,12 @@ The file is written to a temporary name and renamed when complete.`,
 			default:
 				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", format)
 			}
-			if err := atomicfile.Write(cmd.Context(), out, a.stdout, write); err != nil {
+			// The program is written last and committed with its
+			// companions: all in place with exit 0, or none after a signal.
+			if err := companions.write(cmd.Context(), out, a.stdout, write); err != nil {
 				return err
 			}
-			return a.commit(companions)
+			return a.commit(cmd.Context(), companions)
 		},
 	}
 	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")

@@ -47,12 +47,18 @@ func (p *pending) abort() {
 	}
 }
 
-// commit renames the companions into place and says what they hold.
-func (a *app) commit(p pending) error {
-	for _, f := range p.files {
-		if err := f.Commit(); err != nil {
-			return err
-		}
+// commit renames the program and its companions into place together
+// (commitComplete: none of them after a signal) and says what the
+// companions hold.
+func (a *app) commit(ctx context.Context, p pending) error {
+	// The program (written last) is renamed first, as before the
+	// companions were renamed after it.
+	files := p.files
+	if n := len(files); n > 1 {
+		files = append([]*atomicfile.File{files[n-1]}, files[:n-1]...)
+	}
+	if err := a.commitComplete(ctx, files...); err != nil {
+		return err
 	}
 	for _, n := range p.notes {
 		fmt.Fprintln(a.stderr, n)

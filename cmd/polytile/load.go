@@ -20,6 +20,20 @@ import (
 // exit 1), maximum coverage puzzle.DropAll. A piece left out is named in a
 // note on stderr.
 func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
+	return a.loadPuzzleFrom(ctx, path, nil, format, u)
+}
+
+// loadPuzzleData is loadPuzzleContext for a puzzle already read: data,
+// the bytes of path ("-": stdin), is parsed and built, and path is never
+// opened again (what was checked of the bytes, such as their SHA-256, is
+// what is parsed).
+func (a *app) loadPuzzleData(ctx context.Context, path string, data []byte, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
+	return a.loadPuzzleFrom(ctx, path, func() ([]byte, error) { return data, nil }, format, u)
+}
+
+// loadPuzzleFrom is loadPuzzleContext reading the puzzle with read when
+// it is not nil.
+func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]byte, error), format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -33,7 +47,18 @@ func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzz
 	opt := puzzle.BuildOptions{Unplaceable: u, KeepEmpty: u == puzzle.DropAll}
 	go func() {
 		var r result
-		if path == "-" {
+		if read != nil {
+			name := path
+			if path == "-" {
+				name = puzzle.StdinName
+			}
+			data, rerr := read()
+			if rerr != nil {
+				r.err = rerr
+			} else {
+				r.p, r.err = puzzle.ParseWith(ctx, name, data, format, opt)
+			}
+		} else if path == "-" {
 			// A regular file is refused from its size, before reading.
 			data, rerr := puzzle.ReadInput(puzzle.StdinName, a.stdin)
 			if rerr != nil {

@@ -5,12 +5,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
 
-	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
 )
@@ -73,22 +71,10 @@ func readKeys(args []string) ([]*shard.Key, error) {
 	return keys, nil
 }
 
-// fileSHA256 is the SHA-256 of a regular file of at most
-// puzzle.MaxInputSize bytes (a puzzle file), hexadecimal.
-func fileSHA256(path string) (string, error) {
-	f, st, err := regfile.Open(path) // never waits on a FIFO put there
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	if st.Size() > puzzle.MaxInputSize {
-		return "", fmt.Errorf("larger than %d bytes", puzzle.MaxInputSize)
-	}
-	h := sha256.New()
-	if _, err := io.Copy(h, io.LimitReader(f, puzzle.MaxInputSize+1)); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+// sha256Hex is the SHA-256 of data, hexadecimal.
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // keyFlags reads a key's flags as solve reads them: the flags that shape
@@ -168,14 +154,15 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 	case mp.path == "-":
 		mc.not("the puzzle file of %s: --puzzle is stdin, whose SHA-256 merge does not take", key)
 	case mp.path != "":
-		sum, err := fileSHA256(mp.path)
-		if err == nil && sum == k.PuzzleSHA256 {
+		// mp.data: the bytes of --puzzle, read once (merge); the SHA-256
+		// and the puzzle below are both of them.
+		if sha256Hex(mp.data) == k.PuzzleSHA256 {
 			mc.ok("--puzzle %s is the puzzle file %s records (SHA-256)", shownText(mp.path), key)
 		} else {
 			mc.not("the puzzle file of %s: --puzzle %s is not it (another SHA-256: edited since the count started, or another file); the results were checked against --puzzle as it is now, by fingerprint",
 				key, shownText(mp.path))
 		}
-		if _, q, err := a.mergeFingerprint(mp.path, from); err == nil {
+		if _, q, err := a.mergeFingerprint(mp.path, mp.data, from); err == nil {
 			p = q
 		}
 	default:
@@ -185,17 +172,20 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 				names = append(names, n)
 			}
 		}
+		// Each file is read once: the puzzle parsed below is the bytes
+		// whose SHA-256 is the key's, never a file swapped in after.
 		var found string
+		var foundData []byte
 		var changed, missing []string
 		for _, n := range names {
-			sum, err := fileSHA256(n)
+			data, err := readRegularPuzzle(n)
 			switch {
 			case err != nil:
 				missing = append(missing, n)
-			case sum != k.PuzzleSHA256:
+			case sha256Hex(data) != k.PuzzleSHA256:
 				changed = append(changed, n)
 			case found == "":
-				found = n
+				found, foundData = n, data
 			}
 		}
 		if found == "" {
@@ -215,17 +205,13 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 			mc.warn = true
 			break
 		}
-		fp, q, err := a.mergeFingerprint(found, from)
+		fp, q, err := a.mergeFingerprint(found, foundData, from)
 		if err != nil {
 			if a.ctx != nil && a.ctx.Err() != nil {
 				return err
 			}
 			mc.not("the puzzle: %s, the puzzle file %s records, cannot be read as solve read it (%s)", shownText(found), key, shownText(err.Error()))
 			mc.warn = true
-			break
-		}
-		if sum, err := fileSHA256(found); err != nil || sum != k.PuzzleSHA256 {
-			mc.not("the puzzle: %s changed while merge read it", shownText(found))
 			break
 		}
 		var stale []string

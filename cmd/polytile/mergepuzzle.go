@@ -22,7 +22,7 @@ import (
 // another configuration (checkConfig).
 func (a *app) mergeForPuzzle(mp mergePuzzle, files []shard.Loaded) error {
 	path, from := mp.path, mp.from
-	fp, p, err := a.mergeFingerprint(path, from)
+	fp, p, err := a.mergeFingerprint(path, mp.data, from)
 	if err != nil {
 		return fmt.Errorf("merge --puzzle: %w", err)
 	}
@@ -55,8 +55,11 @@ func shortFingerprint(fp string) string {
 // the split.
 type mergePuzzle struct {
 	path, from string
-	solve      solveFlags
-	changed    func(name string) bool
+	// data is the puzzle file's bytes, read once (readPuzzleOnce): its
+	// SHA-256 and its fingerprint are taken of the same bytes.
+	data    []byte
+	solve   solveFlags
+	changed func(name string) bool
 	// always checks the configuration even when no flag was given (the
 	// flags of a count.key: those left out are solve's defaults).
 	always bool

@@ -118,7 +118,7 @@ func TestBenchSkipsFIFOExample(t *testing.T) {
 func TestCompareDirectorySkipsFIFO(t *testing.T) {
 	dir, fifo := fifoIn(t, "waiting.yaml")
 	code, out, errs := runUnblocking(t, 20*time.Second, fifo, "compare", dir, "-b", "dlx", "--time-limit", "1s", "--format", "json")
-	if code != 0 || !strings.Contains(errs, "waiting.yaml: not a regular file") {
+	if code != 0 || !strings.Contains(errs, "waiting.yaml: not a regular file (a FIFO): skipped") {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
 	if rep := compareJSON(t, out); len(rep.Tables) != 1 || !rep.Tables[0].Agree {

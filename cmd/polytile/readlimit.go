@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/internal/ctxio"
+	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -34,7 +35,7 @@ func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
 	case err != nil:
 		why = err.Error()
 	default:
-		why = "not a regular file (" + st.Mode().Type().String() + ")"
+		why = "not a regular file (" + regfile.Describe(st.Mode()) + ")"
 	}
 	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
 }

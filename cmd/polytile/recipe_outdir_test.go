@@ -2,9 +2,12 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // TestRecipesRemoveTheOutdirTheyMade: a recipe run that cannot start (an
@@ -59,3 +62,69 @@ func TestRecipesRemoveTheOutdirTheyMade(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeTaskDoesNotRemakeARemovedOutdir: a Slurm task or Job pod
+// that found OUTDIR there, and then found it removed (the task that made
+// it could not start and took it away, as it should), fails naming the
+// missing directory and leaves nothing: the scripts ran a second
+// "mkdir -p OUTDIR" after their atomic mkdir, which made the directory
+// again, and the task that could not start either left it behind. The
+// removal is placed by a shim of mkdir and of polytile on PATH that
+// takes OUTDIR away at the first of them the script runs after its
+// check of OUTDIR. Fails on the old scripts.
+func TestRecipeTaskDoesNotRemakeARemovedOutdir(t *testing.T) {
+	bin := binary(t)
+	realMkdir, err := exec.LookPath("mkdir")
+	if err != nil {
+		t.Skip("no mkdir:", err)
+	}
+	dir := t.TempDir()
+	p, _ := editedCopy(t, dir, "p.yaml")
+	data, err := os.ReadFile(filepath.Join("..", "..", "deploy", "kubernetes", "job.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job k8sJob
+	if err := yaml.Unmarshal(data, &job); err != nil || len(job.Spec.Template.Spec.Containers) != 1 {
+		t.Fatalf("job.yaml: %v", err)
+	}
+	script := job.Spec.Template.Spec.Containers[0].Args[0]
+	slurm, _ := filepath.Abs(filepath.Join("..", "..", "deploy", "slurm", "polytile-array.sh"))
+	for _, name := range []string{"polytile-array.sh", "job.yaml"} {
+		out := filepath.Join(dir, name, "out")
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		shims := filepath.Join(dir, name, "shims")
+		os.MkdirAll(shims, 0o755)
+		mark := filepath.Join(dir, name, "removed")
+		shim := func(real string) string {
+			return "#!/bin/bash\n[[ -e " + shellQuoteTest(mark) + " ]] || { : >" + shellQuoteTest(mark) + "; rmdir -- " + shellQuoteTest(out) + "; }\nexec " + shellQuoteTest(real) + " \"$@\"\n"
+		}
+		os.WriteFile(filepath.Join(shims, "mkdir"), []byte(shim(realMkdir)), 0o755)
+		os.WriteFile(filepath.Join(shims, "polytile"), []byte(shim(bin)), 0o755)
+		path := "PATH=" + shims + string(os.PathListSeparator) + os.Getenv("PATH")
+		var cmd *exec.Cmd
+		if name == "job.yaml" {
+			cmd = exec.Command("bash", "-c", script, "polytile-job", "--bogus")
+			cmd.Env = append(os.Environ(), path, "JOB_COMPLETION_INDEX=1", "POLYTILE_SHARD_COUNT=2", "PUZZLE="+p, "OUT="+out)
+		} else {
+			cmd = exec.Command("bash", slurm, p, out, "--bogus")
+			cmd.Env = append(os.Environ(), path, "POLYTILE="+filepath.Join(shims, "polytile"), "SLURM_ARRAY_TASK_ID=1",
+				"SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=1", "SLURM_ARRAY_TASK_COUNT=2")
+		}
+		code, b := exitAndOutput(t, cmd)
+		if _, err := os.Stat(mark); err != nil {
+			t.Fatalf("%s: the shims never ran (exit %d)\n%s", name, code, b)
+		}
+		if code == 0 {
+			t.Errorf("%s: exit 0\n%s", name, b)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Errorf("%s: the OUTDIR another task removed was made again and left behind (exit %d)\n%s", name, code, b)
+		}
+	}
+}
+
+// shellQuoteTest quotes s for bash.
+func shellQuoteTest(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -21,10 +21,7 @@ func TestRecipesRefuseACountStartedAlongside(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
 	p, _ := editedCopy(t, dir, "p.yaml")
-	sum, err := fileSHA256(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := sha256Hex(mustRead(t, p))
 	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
 	exitOf := func(cmd *exec.Cmd) (int, string) {
 		return exitAndOutput(t, cmd)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
@@ -38,7 +37,7 @@ the extension), else ansi on a terminal and ascii otherwise.`,
 			if err != nil {
 				return err
 			}
-			return atomicfile.Write(cmd.Context(), out, a.stdout, func(w io.Writer) error {
+			return a.writeComplete(cmd.Context(), out, func(w io.Writer) error {
 				return render.Overview(w, p, f, render.Options{Labels: labels, Title: p.Name, Context: cmd.Context()})
 			})
 		},

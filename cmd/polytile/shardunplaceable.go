@@ -17,12 +17,12 @@ import (
 // native.Decided (shard 0 holds the whole count, 0), so that every shard
 // writes a result and merge exits as solve --count does. Any other error,
 // or another command, is returned as it is.
-func (a *app) unplaceableShard(ctx context.Context, path string, f *solveFlags, loadErr error) (*puzzle.Puzzle, error) {
+func (a *app) unplaceableShard(ctx context.Context, path string, data []byte, f *solveFlags, loadErr error) (*puzzle.Puzzle, error) {
 	if !f.count || f.shard == "" || f.maxCoverage || f.backend != "fila" && f.backend != "dlx" ||
 		!errors.Is(loadErr, puzzle.ErrUnplaceable) {
 		return nil, loadErr
 	}
-	p, err := a.loadAllDropped(ctx, path, f.from)
+	p, err := a.loadAllDropped(ctx, path, data, f.from)
 	if err != nil {
 		return nil, loadErr
 	}
@@ -33,13 +33,14 @@ func (a *app) unplaceableShard(ctx context.Context, path string, f *solveFlags, 
 	return p, nil
 }
 
-// loadAllDropped reads a puzzle with every piece that fits nowhere left
-// out (named in p.Dropped), quietly: the caller says why.
-func (a *app) loadAllDropped(ctx context.Context, path, from string) (*puzzle.Puzzle, error) {
+// loadAllDropped parses a puzzle already read (data, the bytes of path)
+// with every piece that fits nowhere left out (named in p.Dropped),
+// quietly: the caller says why.
+func (a *app) loadAllDropped(ctx context.Context, path string, data []byte, from string) (*puzzle.Puzzle, error) {
 	quiet := a.quiet
 	a.quiet = true
 	defer func() { a.quiet = quiet }()
-	return a.loadPuzzleContext(ctx, path, from, puzzle.DropAll)
+	return a.loadPuzzleData(ctx, path, data, from, puzzle.DropAll)
 }
 
 // shardFingerprint is the fingerprint a shard records: that of the puzzle,
@@ -53,17 +54,19 @@ func shardFingerprint(p *puzzle.Puzzle, f *solveFlags) string {
 }
 
 // mergeFingerprint is the fingerprint merge --puzzle expects of the
-// puzzle at path, and the puzzle as solve's shards read it: as they record
-// it, also for a puzzle with a piece of finite supply that fits nowhere.
-func (a *app) mergeFingerprint(path, from string) (string, *puzzle.Puzzle, error) {
-	p, err := a.loadPuzzle(path, from, puzzle.DropUnlimited)
+// puzzle file path, whose bytes merge read once (data, readPuzzleOnce),
+// and the puzzle as solve's shards read it: as they record it, also for a
+// puzzle with a piece of finite supply that fits nowhere (parsed a second
+// time from the same bytes, never read again from path).
+func (a *app) mergeFingerprint(path string, data []byte, from string) (string, *puzzle.Puzzle, error) {
+	p, err := a.loadPuzzleData(a.ctx, path, data, from, puzzle.DropUnlimited)
 	if err == nil {
 		return shard.Fingerprint(p), p, nil
 	}
 	if !errors.Is(err, puzzle.ErrUnplaceable) {
 		return "", nil, err
 	}
-	q, qerr := a.loadAllDropped(a.ctx, path, from)
+	q, qerr := a.loadAllDropped(a.ctx, path, data, from)
 	if qerr != nil {
 		return "", nil, err
 	}

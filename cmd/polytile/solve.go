@@ -249,9 +249,12 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		}
 	}
 	loadStart := time.Now()
-	p, err := a.loadPuzzleContext(ctx, path, f.from, unplaceableFor(f.maxCoverage))
+	// The puzzle file is opened once: a second parse (a piece that fits
+	// nowhere) and the count key's SHA-256 are of the bytes read here.
+	src := &f.key.src
+	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
 	if err != nil {
-		p, err = a.unplaceableShard(ctx, path, f, err) // shardunplaceable.go
+		p, err = a.unplaceableShard(ctx, path, src.data, f, err) // shardunplaceable.go
 	}
 	if err != nil {
 		return a.solveLoadFailed(path, f, loadStart, err) // nojson.go

@@ -87,12 +87,14 @@ fi
 [[ -f $puzzle ]] || { echo "polytile-array.sh: PUZZLE '$puzzle' is not a file" >&2; exit 2; }
 # OUTDIR is made by the first task (mkdir is atomic: of tasks starting
 # together one makes it); its parents are made as needed and left.
+# Nothing else makes it: a task that found it there and then finds it
+# removed (by the task that made it and could not start) fails naming the
+# missing directory, as does one whose mkdir failed (polytile, exit 2).
 made=""
 if [[ ! -e $out ]]; then
 	mkdir -p -- "$(dirname -- "$out")"
 	mkdir -- "$out" 2>/dev/null && made=1
 fi
-mkdir -p -- "$out"
 # The key of this count (OUTDIR/count.key: the puzzle file's SHA-256 and
 # fingerprint, N and the solve flags in solve's canonical form) is
 # written, or compared with the one there, by polytile once this task

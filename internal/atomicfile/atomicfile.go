@@ -48,6 +48,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/internal/ctxio"
+	"github.com/polytile/polytile/internal/regfile"
 )
 
 // StaleAge is the age (time since the last write) after which an unlocked
@@ -177,12 +178,8 @@ func plan(path string, regularOnly bool) (target, kind, error) {
 		return t, 0, fmt.Errorf("cannot write %s: it is a directory", path)
 	case m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0:
 		return direct()
-	case m&fs.ModeDevice != 0:
-		return t, 0, fmt.Errorf("cannot write %s: it is a block device (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
-	case m&fs.ModeSocket != 0:
-		return t, 0, fmt.Errorf("cannot write %s: it is a socket (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path)
 	}
-	return t, 0, fmt.Errorf("cannot write %s: not a regular file, character device or FIFO (%v)", path, m.Type())
+	return t, 0, fmt.Errorf("cannot write %s: it is %s (polytile writes regular files, character devices such as /dev/null, and FIFOs)", path, regfile.Describe(m))
 }
 
 // Check reports the error Create would report for path, as far as it can
@@ -405,6 +402,20 @@ func (a *File) Write(p []byte) (int, error) {
 		a.err = fmt.Errorf("writing %s: %w", a.path, a.err)
 	}
 	return n, a.err
+}
+
+// Flush syncs a regular file's temporary file to disk, the slow part of
+// Commit, so that a caller can hold other work back only for the rename
+// (the commit point) that Commit then does at once. It does nothing for a
+// device, a FIFO or stdout; the first error sticks, as a write's.
+func (a *File) Flush() error {
+	if a.done || a.err != nil || a.kind != kindAtomic {
+		return a.err
+	}
+	if err := a.f.Sync(); err != nil {
+		a.err = fmt.Errorf("writing %s: %w", a.path, err)
+	}
+	return a.err
 }
 
 // Commit finishes the output: for a regular file it flushes the temporary

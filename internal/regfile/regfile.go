@@ -64,3 +64,28 @@ func ReadAll(path string, max int64) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// Describe names a file type for a message, as polytile's messages say
+// what was found where a regular file was wanted: "a directory", "a
+// FIFO", "a character device", "a block device", "a socket", "a
+// symbolic link" (from an Lstat), "a regular file"; any other type is
+// "a file of type T".
+func Describe(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a regular file"
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "a file of type " + m.Type().String()
+}

@@ -43,3 +43,24 @@ func TestOpenNeverWaits(t *testing.T) {
 		t.Errorf("missing: %v", err)
 	}
 }
+
+// TestDescribe: each file type is named in words, not as a mode string
+// ("p---------").
+func TestDescribe(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
+		t.Skip("no mkfifo:", err)
+	}
+	link := filepath.Join(dir, "link")
+	os.Symlink("fifo", link)
+	for path, want := range map[string]string{dir: "a directory", fifo: "a FIFO", os.DevNull: "a character device", link: "a symbolic link"} {
+		st, err := os.Lstat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Describe(st.Mode()); got != want {
+			t.Errorf("%s: %q, want %q", path, got, want)
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/polytile/polytile/shard"
+)
+
+// TestMergePuzzleReadOnce: merge reads its puzzle file once and parses
+// those bytes, as often as it needs them. With --puzzle - (stdin) and a
+// puzzle holding a piece of finite supply that fits nowhere, the puzzle
+// is parsed twice (once to learn that, once with the piece left out, as
+// the shards recorded it): merge read stdin a second time, found it
+// empty and failed (exit 1, "no tiling", no totals). And a FIFO with no
+// writer at --puzzle is refused at once (exit 2, not a regular file);
+// merge waited on it for ever, since it hashed the path regular-only but
+// parsed it with a second, plain open. Fails on the old code.
+func TestMergePuzzleReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	text := "board: 2x1\npieces:\n  A: \"##\"\n  B: \"###\"\n"
+	p := filepath.Join(dir, "p.yaml")
+	os.WriteFile(p, []byte(text), 0o644)
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	for i := range 2 {
+		if code, _, errs := run(t, "", "--quiet", "solve", p, "--count", "--shard", fmt.Sprintf("%d/2", i), "--json", "-o", filepath.Join(out, fmt.Sprintf("shard-%d.json", i))); code != 0 {
+			t.Fatalf("shard %d: exit %d %s", i, code, errs)
+		}
+	}
+	code, stdout, errs := run(t, text, "merge", "--json", "--puzzle", "-", out)
+	var rep shard.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 1 || !rep.Complete || rep.Count != 2 || rep.All != 0 {
+		t.Errorf("merge --puzzle - of a puzzle with a piece that fits nowhere: exit %d %v %+v\n%s", code, err, rep, errs)
+	}
+
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
+		t.Skip("no mkfifo:", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary(t), "merge", "--puzzle", fifo, out)
+	code, b := exitAndOutput(t, cmd)
+	if ctx.Err() != nil {
+		t.Fatalf("merge --puzzle FIFO: still waiting after 10 s")
+	}
+	if code != 2 || !strings.Contains(b, "not a regular file") {
+		t.Errorf("merge --puzzle FIFO: exit %d %s", code, b)
+	}
+}
+
+// TestSolveShardReadsPuzzleOnce: a shard of a puzzle holding a piece of
+// finite supply that fits nowhere parses the puzzle a second time with
+// the piece left out, from the bytes it read: with the puzzle on stdin it
+// read stdin again, found it empty and exited 1 with no result (a shard
+// merge then reported missing for ever). Fails on the old code.
+func TestSolveShardReadsPuzzleOnce(t *testing.T) {
+	text := "board: 2x1\npieces:\n  A: \"##\"\n  B: \"###\"\n"
+	code, out, errs := run(t, text, "--quiet", "solve", "-", "--count", "--shard", "0/2", "--json")
+	var r struct {
+		Shard *shard.Result
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || r.Shard == nil || !r.Shard.Complete || r.Shard.All != 0 {
+		t.Errorf("solve - --shard 0/2 of a puzzle with a piece that fits nowhere: exit %d %v %s %s", code, err, out, errs)
+	}
+}
+
+// TestCompareAutoReadsPuzzleOnce: compare --task auto reads a puzzle
+// holding a piece of finite supply that fits nowhere a second time as
+// maximum coverage reads it, from the bytes it read: with the puzzle on
+// stdin it read stdin again and stopped (exit 2, "<stdin>:1:1: empty
+// input"). Fails on the old code.
+func TestCompareAutoReadsPuzzleOnce(t *testing.T) {
+	text := "board: 2x1\npieces:\n  A: \"##\"\n  B: \"###\"\n"
+	code, out, errs := run(t, text, "compare", "-", "-b", "fila")
+	if code != 0 || !strings.Contains(out, "max-coverage") || !strings.Contains(out, "2 of 2 cells") {
+		t.Errorf("compare - of a puzzle with a piece that fits nowhere: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestCompareDirectoryEntryReadRegularOnly: a directory's puzzle files
+// are read regular-only as they are opened: a FIFO put at an entry after
+// compare listed it (its check of the entry) is refused, not waited on.
+// The listing's check is passed by calling the loader with the entry
+// marked, as puzzleFiles marks it, after the FIFO replaced the file.
+func TestCompareDirectoryEntryReadRegularOnly(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.yaml")
+	os.WriteFile(p, []byte("board: 2x1\npieces:\n  A: \"##\"\n"), 0o644)
+	var stderr strings.Builder
+	a := &app{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &strings.Builder{}, stderr: &stderr}
+	files, fromDir, err := a.puzzleFiles([]string{dir})
+	if err != nil || len(files) != 1 || !fromDir[p] {
+		t.Fatalf("puzzleFiles: %v %v %v", files, fromDir, err)
+	}
+	os.Remove(p)
+	if err := exec.Command("mkfifo", p).Run(); err != nil {
+		t.Skip("no mkfifo:", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, _, err = a.loadComparedAuto(ctx, p, fromDir[p], &compareFlags{task: "auto"})
+	if ctx.Err() != nil {
+		t.Fatalf("a FIFO swapped in for a directory's entry: still waiting after 10 s")
+	}
+	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a FIFO swapped in for a directory's entry: %v", err)
+	}
+}
