@@ -3,6 +3,8 @@ package compare
 import (
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/highs"
 )
 
 // TestSolverOptionsNoFiles: every option of cbc, glpsol and highs that
@@ -57,5 +59,26 @@ func TestSolverOptionsNoFiles(t *testing.T) {
 	_, err := ParseSolverOption("glpsol:wglp=/tmp/t77.yaml")
 	if err == nil || !strings.Contains(err.Error(), "wglp") || !strings.Contains(err.Error(), "files itself") {
 		t.Errorf("the message should name the option and say why: %v", err)
+	}
+}
+
+// TestHighsCLINumericValues: a highs-cli option's number is read by the
+// rule of every number polytile reads (highs.CheckOptionValue), because
+// the highs binary reads it as the library does and wraps an integer
+// silently (mip_max_nodes=4294967297 runs with 1). The old code passed
+// every refused value here to the binary.
+func TestHighsCLINumericValues(t *testing.T) {
+	if highs.UnavailableReason() != "" {
+		t.Skip(highs.UnavailableReason())
+	}
+	for _, s := range []string{"highs-cli:mip_max_nodes=4294967297", "highs-cli:mip_max_nodes=+5", "highs-cli:mip_heuristic_effort=+0.5", "highs-cli:mip_heuristic_effort=nan"} {
+		if _, err := ParseSolverOption(s); err == nil || !strings.Contains(err.Error(), "want") {
+			t.Errorf("%s: %v, want it refused naming what the value should be", s, err)
+		}
+	}
+	for _, s := range []string{"highs-cli:mip_max_nodes=1000", "highs-cli:mip_heuristic_effort=0.3"} {
+		if _, err := ParseSolverOption(s); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
 	}
 }

@@ -241,9 +241,40 @@ func UnknownStringOption(name string) bool {
 	return in.unknownString(name)
 }
 
-// optionTypeString is kHighsOptionTypeString (the header's static const
-// is no symbol cgo can read).
-const optionTypeString = 3
+// optionType is HiGHS's type of option name, -1 when HiGHS does not know
+// it.
+func (in *instance) optionType(name string) int {
+	cn := C.CString(name)
+	defer C.free(unsafe.Pointer(cn))
+	var typ C.HighsInt
+	if st := C.pt_Highs_getOptionType(in.p, cn, &typ); int(st) == statusError {
+		return -1
+	}
+	return int(typ)
+}
+
+// CheckOptionValue checks the value of a numeric HiGHS option by
+// polytile's rule for every number typed (numberWhy) before HiGHS reads
+// it: HiGHS's own reading wraps an integer silently (mip_max_nodes=
+// 4294967297 set 1). The range of the option is left to HiGHS. nil when
+// HiGHS does not know the option (it says so itself) or the library
+// cannot be loaded.
+func CheckOptionValue(o Option) error {
+	in, err := newInstance()
+	if err != nil {
+		return nil
+	}
+	defer in.destroy()
+	return in.checkValue(o)
+}
+
+// checkValue is CheckOptionValue on in.
+func (in *instance) checkValue(o Option) error {
+	if why := numberWhy(o.Value, in.optionType(o.Name), int(C.sizeof_HighsInt)*8); why != "" {
+		return fmt.Errorf("highs: option %q: value %q: %s", o.Name, o.Value, why)
+	}
+	return nil
+}
 
 // optionTypes names HiGHS's option types (kHighsOptionType*).
 var optionTypes = [...]string{"bool (true or false)", "integer", "number", "string"}
@@ -265,6 +296,9 @@ func (in *instance) setExtra(extra []Option, s *solveState, logOn bool) error {
 	for _, o := range extra {
 		if in.unknownString(o.Name) {
 			return fmt.Errorf("highs: option %q: %s", o.Name, unknownStringWhy())
+		}
+		if err := in.checkValue(o); err != nil {
+			return err
 		}
 		cn, cv := C.CString(o.Name), C.CString(o.Value)
 		s.capture(true)
