@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -60,4 +61,18 @@ var notPaths = map[string]bool{
 	"solver": true, "symmetry": true, "dlx-count": true, "section": true, "task": true,
 	"dialect": true, "start-format": true, "backend": true, "heuristic": true,
 	"redundancy": true, "count-key-recipe": true, "shard": true,
+}
+
+// TestJSONOutputNameSaid: `solve --json -o FILE` without the .json
+// extension is the picture (the JSON goes to -o only as FILE.json); the
+// refusal said only "the picture format is not known from the file
+// name", of a picture the user did not ask for. It now says where the
+// JSON goes.
+func TestJSONOutputNameSaid(t *testing.T) {
+	for _, out := range []string{filepath.Join(t.TempDir(), "result"), "/dev/null"} {
+		code, _, errs := run(t, "", "solve", example("tetrominoes-5x4.yaml"), "--count", "--json", "-o", out)
+		if code != exitUsage || !strings.Contains(errs, "-o FILE.json") {
+			t.Errorf("-o %s: exit %d, %q; want exit 2 saying -o FILE.json", out, code, errs)
+		}
+	}
 }
