@@ -66,13 +66,17 @@ var notPaths = map[string]bool{
 // TestJSONOutputNameSaid: `solve --json -o FILE` without the .json
 // extension is the picture (the JSON goes to -o only as FILE.json); the
 // refusal said only "the picture format is not known from the file
-// name", of a picture the user did not ask for. It now says where the
-// JSON goes.
+// name", of a picture the user did not ask for; so did --jsonl -o
+// x.jsonl. It now says where the JSON goes.
 func TestJSONOutputNameSaid(t *testing.T) {
 	for _, out := range []string{filepath.Join(t.TempDir(), "result"), "/dev/null"} {
 		code, _, errs := run(t, "", "solve", example("tetrominoes-5x4.yaml"), "--count", "--json", "-o", out)
 		if code != exitUsage || !strings.Contains(errs, "-o FILE.json") {
-			t.Errorf("-o %s: exit %d, %q; want exit 2 saying -o FILE.json", out, code, errs)
+			t.Errorf("--json -o %s: exit %d, %q; want exit 2 saying -o FILE.json", out, code, errs)
+		}
+		code, _, errs = run(t, "", "solve", example("tetrominoes-5x4.yaml"), "--limit", "2", "--jsonl", "-o", out+".jsonl")
+		if code != exitUsage || !strings.Contains(errs, "stdout") {
+			t.Errorf("--jsonl -o %s.jsonl: exit %d, %q; want exit 2 saying --jsonl goes to stdout", out, code, errs)
 		}
 	}
 }
