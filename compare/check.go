@@ -90,7 +90,7 @@ func verifyRow(ctx context.Context, k Kind, p *puzzle.Puzzle, r *Row) {
 	}
 	for n, tl := range r.Tilings {
 		rep, err := p.VerifyContext(ctx, tl, k == Count)
-		if rep == nil && ctx.Err() != nil {
+		if puzzle.VerifyStopped(rep, err) {
 			r.Status, r.Reason = Error, fmt.Sprintf("interrupted before its tilings were verified (%v)", err)
 			return
 		}

@@ -318,7 +318,7 @@ func coveredCells(ctx context.Context, t Task, tl puzzle.Tiling) (int, error) {
 	vctx, release := ctxio.Grace(ctx, verifyGrace)
 	defer release()
 	rep, err := t.Puzzle.VerifyContext(vctx, tl, false)
-	if rep == nil && vctx.Err() != nil {
+	if puzzle.VerifyStopped(rep, err) {
 		return 0, fmt.Errorf("%w: %v", errNotVerified, err)
 	}
 	if err != nil {

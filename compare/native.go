@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/polytile/polytile/internal/limits"
@@ -12,9 +11,20 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
-// heuristicRE matches a heuristic or a schedule of heuristics, as
-// native.Config.Schedule reads it: f, e=11, e=11:f=3, radial.
-var heuristicRE = regexp.MustCompile(`^(f|e|s|radial)(=\d+)?(:(f|e|s|radial)=\d+)*$`)
+// scheduleOption reports whether the option o of a native spec is a
+// heuristic or a schedule (f, e=11, e=11:f=3, radial): it starts with a
+// heuristic's name. native.CheckSchedule then reads it, as solve's
+// --heuristic does, and says what is wrong with it; a pattern of valid
+// schedules here sent e=-1:f=2 or e=+3 to "unknown option" instead.
+func scheduleOption(o string) bool {
+	name, _, _ := strings.Cut(o, ":")
+	name, _, _ = strings.Cut(name, "=")
+	switch name {
+	case "f", "e", "s", "radial":
+		return true
+	}
+	return false
+}
 
 // nativeBackend runs native.Solve (and native maximum coverage).
 type nativeBackend struct {
@@ -107,7 +117,7 @@ func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error)
 			cfg.Redundancy = val // "none" is the plain search
 		case key == "j":
 			cfg.Workers, err = num(1, limits.MaxWorkers)
-		case heuristicRE.MatchString(o):
+		case scheduleOption(o):
 			if err := native.CheckSchedule(o); err != nil {
 				return cfg, err
 			}

@@ -93,6 +93,13 @@ func allowedOption(o SolverOption) string {
 		if highs.UnknownStringOption(o.Key) {
 			return "it takes a string, and compare passes on only HiGHS's string options known to name no file; " + files
 		}
+		if o.HasValue {
+			// The highs binary reads a number as the library does: it
+			// wraps an integer silently.
+			if err := highs.CheckOptionValue(highs.Option{Name: o.Key, Value: o.Value}); err != nil {
+				return err.Error()
+			}
+		}
 		return ""
 	case "cbc":
 		for _, e := range cbcAllowed {

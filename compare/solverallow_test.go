@@ -3,6 +3,9 @@ package compare
 import (
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/highs"
+	"github.com/polytile/polytile/native"
 )
 
 // TestSolverOptionsNoFiles: every option of cbc, glpsol and highs that
@@ -57,5 +60,42 @@ func TestSolverOptionsNoFiles(t *testing.T) {
 	_, err := ParseSolverOption("glpsol:wglp=/tmp/t77.yaml")
 	if err == nil || !strings.Contains(err.Error(), "wglp") || !strings.Contains(err.Error(), "files itself") {
 		t.Errorf("the message should name the option and say why: %v", err)
+	}
+}
+
+// TestHighsCLINumericValues: a highs-cli option's number is read by the
+// rule of every number polytile reads (highs.CheckOptionValue), because
+// the highs binary reads it as the library does and wraps an integer
+// silently (mip_max_nodes=4294967297 runs with 1). The old code passed
+// every refused value here to the binary.
+func TestHighsCLINumericValues(t *testing.T) {
+	if highs.UnavailableReason() != "" {
+		t.Skip(highs.UnavailableReason())
+	}
+	for _, s := range []string{"highs-cli:mip_max_nodes=4294967297", "highs-cli:mip_max_nodes=+5", "highs-cli:mip_heuristic_effort=+0.5", "highs-cli:mip_max_nodes=2147483648"} {
+		if _, err := ParseSolverOption(s); err == nil || !strings.Contains(err.Error(), "want") {
+			t.Errorf("%s: %v, want it refused naming what the value should be", s, err)
+		}
+	}
+	for _, s := range []string{"highs-cli:mip_max_nodes=1000", "highs-cli:mip_heuristic_effort=0.3"} {
+		if _, err := ParseSolverOption(s); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+}
+
+// TestScheduleOptionAsFlag: a native spec's heuristic or schedule is read
+// by native.CheckSchedule, as solve's --heuristic: the same values are
+// accepted and a bad one gets the same reason. A pattern of valid
+// schedules sent e=-1:f=2 and e=+3 to "unknown option" (solve: the level
+// must be a whole number from 1 to 1048576).
+func TestScheduleOptionAsFlag(t *testing.T) {
+	for _, s := range []string{"f", "e", "s", "radial", "e=11:f=3", "e=-1:f=2", "e=+3", "e=3:f=3", "e=0", "e=1048577",
+		"e=3:", "s=4:f=2", "e=3:x=1", "radial=3", "f=99999999999999999999", "e=03:f=2"} {
+		want := native.CheckSchedule(s)
+		_, got := NativeConfig("fila", []string{s})
+		if (got == nil) != (want == nil) || got != nil && !strings.Contains(got.Error(), strings.TrimPrefix(want.Error(), "native: ")) {
+			t.Errorf("fila:%s: %v; solve --heuristic says %v", s, got, want)
+		}
 	}
 }

@@ -29,8 +29,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/polytile/polytile/internal/limits"
 )
 
 // ErrUnavailable is returned (wrapped) by every function that needs HiGHS
@@ -358,6 +361,41 @@ func ParseOption(s string) (Option, error) {
 		return Option{}, fmt.Errorf("HiGHS option %q: %s", k, why)
 	}
 	return Option{Name: k, Value: v}, nil
+}
+
+// optionTypeInt, optionTypeDouble and optionTypeString are HiGHS's
+// kHighsOptionType* (the header's static consts are no symbols cgo can
+// read).
+const (
+	optionTypeInt    = 1
+	optionTypeDouble = 2
+	optionTypeString = 3
+)
+
+// numberWhy says why value is no number of HiGHS's option type typ
+// (optionTypeInt, of intBits bits, or optionTypeDouble) by the rule of
+// every number polytile reads ("" when it is one, or typ is another
+// type): an integer in limits.ParseInt's spelling and in the range of
+// HighsInt, a decimal number without a plus sign, hexadecimal mantissa,
+// digit separator or NaN. HiGHS's own reading (atoi-like) wrapped
+// 4294967297 to 1 and 99999999999999999999 to -1, and took +5 and " 5".
+func numberWhy(value string, typ, intBits int) string {
+	switch typ {
+	case optionTypeInt:
+		lo, hi := int64(math.MinInt32), int64(math.MaxInt32)
+		if intBits == 64 {
+			lo, hi = math.MinInt64, math.MaxInt64
+		}
+		if _, err := limits.ParseInt(value, lo, hi); err != nil {
+			return fmt.Sprintf("want an integer from %d to %d (decimal digits, a minus sign only in front of a negative number)", lo, hi)
+		}
+	case optionTypeDouble:
+		x, err := strconv.ParseFloat(value, 64)
+		if err != nil || x != x || strings.ContainsAny(value, "xX_") || limits.CheckSign(value) != nil {
+			return "want a decimal number such as 0.2 or 1e-6 (no plus sign)"
+		}
+	}
+	return ""
 }
 
 // ReservedOption says why the HiGHS option name cannot be passed through

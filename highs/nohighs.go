@@ -51,3 +51,7 @@ func CheckExtra(extra []Option) error {
 // UnknownStringOption is false: this build has no HiGHS library to ask an
 // option's type (compare's highs-cli backend then applies FileOption only).
 func UnknownStringOption(name string) bool { return false }
+
+// CheckOptionValue is nil: this build has no HiGHS library to ask an
+// option's type.
+func CheckOptionValue(o Option) error { return nil }

@@ -95,3 +95,49 @@ func TestUnknownStringOptionRefused(t *testing.T) {
 		t.Fatal("UnknownStringOption(icrash_strategy) = false off the known list")
 	}
 }
+
+// TestNumericOptionValues: a numeric HiGHS option's value is checked by
+// polytile's rule for numbers (limits.ParseInt; decimal floats without a
+// plus sign or NaN) where HiGHS's reading would take it: HiGHS wrapped
+// integers silently (mip_max_nodes=4294967297 was accepted as 1, and
+// 2147483648 refused as "Value -2147483648 ... below lower bound") and
+// took +5. A value HiGHS refuses keeps HiGHS's message.
+func TestNumericOptionValues(t *testing.T) {
+	for _, c := range []struct {
+		opt  Option
+		ok   bool
+		ours bool // refused by polytile's rule, where HiGHS would take it (or wrap it)
+	}{
+		{Option{"mip_max_nodes", "4294967297"}, false, true},
+		{Option{"mip_max_nodes", "2147483648"}, false, true},
+		{Option{"mip_max_nodes", "99999999999999999999"}, false, true},
+		{Option{"mip_max_nodes", "+5"}, false, true},
+		{Option{"mip_max_nodes", "1e3"}, false, false},
+		{Option{"mip_max_nodes", "0x10"}, false, false},
+		{Option{"mip_max_nodes", "2147483647"}, true, false},
+		{Option{"mip_max_nodes", "12"}, true, false},
+		{Option{"mip_heuristic_effort", "+0.5"}, false, true},
+		{Option{"mip_heuristic_effort", "0x1p-2"}, false, false},
+		{Option{"mip_heuristic_effort", "1e400"}, false, false},
+		{Option{"mip_heuristic_effort", "0.25"}, true, false},
+		{Option{"mip_heuristic_effort", "2.5e-1"}, true, false},
+	} {
+		err := CheckExtra([]Option{c.opt})
+		if (err == nil) != c.ok {
+			t.Errorf("%s=%s: %v, want accepted %v", c.opt.Name, c.opt.Value, err, c.ok)
+			continue
+		}
+		if err != nil && !strings.Contains(err.Error(), c.opt.Name) {
+			t.Errorf("%s=%s: %v does not name the option", c.opt.Name, c.opt.Value, err)
+		}
+		// CheckOptionValue (highs-cli) leaves what HiGHS refuses to the
+		// highs binary's own words.
+		if err := CheckOptionValue(c.opt); c.ok && err != nil || c.ours && err == nil {
+			t.Errorf("CheckOptionValue %s=%s: %v, want accepted %v", c.opt.Name, c.opt.Value, err, c.ok)
+		}
+		var he *Error
+		if err != nil && c.ours == errors.As(err, &he) {
+			t.Errorf("%s=%s: %v; want polytile's refusal %v, HiGHS's %v", c.opt.Name, c.opt.Value, err, c.ours, !c.ours)
+		}
+	}
+}

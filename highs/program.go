@@ -259,7 +259,7 @@ func finishProgram(ctx context.Context, p *model.Program, res *Result, st startS
 		vctx, release := ctxio.Grace(ctx, VerifyGrace)
 		rep, err := pz.VerifyContext(vctx, t, exact)
 		release()
-		if rep == nil && ctx.Err() != nil {
+		if puzzle.VerifyStopped(rep, err) {
 			return nil, fmt.Errorf("highs: solve program: verifying HiGHS's solution: %w", ctx.Err())
 		}
 		if err != nil {

@@ -34,6 +34,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/cgo"
 	"slices"
@@ -241,9 +242,66 @@ func UnknownStringOption(name string) bool {
 	return in.unknownString(name)
 }
 
-// optionTypeString is kHighsOptionTypeString (the header's static const
-// is no symbol cgo can read).
-const optionTypeString = 3
+// optionType is HiGHS's type of option name, -1 when HiGHS does not know
+// it.
+func (in *instance) optionType(name string) int {
+	cn := C.CString(name)
+	defer C.free(unsafe.Pointer(cn))
+	var typ C.HighsInt
+	if st := C.pt_Highs_getOptionType(in.p, cn, &typ); int(st) == statusError {
+		return -1
+	}
+	return int(typ)
+}
+
+// CheckOptionValue checks the value of a numeric HiGHS option by
+// polytile's rule for every number typed (numberWhy), where HiGHS's own
+// reading would take it: an integer too large for HiGHS (which wraps it
+// silently: mip_max_nodes=4294967297 set 1), or a value HiGHS reads but
+// polytile does not (+5, 0x1p-2, nan). A value HiGHS refuses is left to
+// HiGHS's own words, and so is the range of the option. nil when the
+// library cannot be loaded.
+func CheckOptionValue(o Option) error {
+	in, err := newInstance()
+	if err != nil {
+		return nil
+	}
+	defer in.destroy()
+	if err := in.checkOverflow(o); err != nil {
+		return err
+	}
+	cn, cv := C.CString(o.Name), C.CString(o.Value)
+	st := C.pt_Highs_setStringOptionValue(in.p, cn, cv)
+	C.free(unsafe.Pointer(cn))
+	C.free(unsafe.Pointer(cv))
+	if int(st) == statusError {
+		return nil // refused: the highs binary says why, in its words
+	}
+	return in.checkValue(o)
+}
+
+// checkOverflow refuses an integer option's value that is an integer in
+// form but out of HighsInt's range, before HiGHS reads it (wrapped).
+func (in *instance) checkOverflow(o Option) error {
+	typ := in.optionType(o.Name)
+	if typ != optionTypeInt || !intForm.MatchString(o.Value) {
+		return nil
+	}
+	return in.checkValue(o)
+}
+
+// intForm is an integer as typed: HiGHS's reading and limits.ParseInt
+// agree on its syntax, and differ only on its range.
+var intForm = regexp.MustCompile(`^-?[0-9]+$`)
+
+// checkValue refuses a numeric option's value that polytile's rule for
+// numbers refuses (numberWhy).
+func (in *instance) checkValue(o Option) error {
+	if why := numberWhy(o.Value, in.optionType(o.Name), int(C.sizeof_HighsInt)*8); why != "" {
+		return fmt.Errorf("highs: option %q: value %q: %s", o.Name, o.Value, why)
+	}
+	return nil
+}
 
 // optionTypes names HiGHS's option types (kHighsOptionType*).
 var optionTypes = [...]string{"bool (true or false)", "integer", "number", "string"}
@@ -266,6 +324,9 @@ func (in *instance) setExtra(extra []Option, s *solveState, logOn bool) error {
 		if in.unknownString(o.Name) {
 			return fmt.Errorf("highs: option %q: %s", o.Name, unknownStringWhy())
 		}
+		if err := in.checkOverflow(o); err != nil {
+			return err
+		}
 		cn, cv := C.CString(o.Name), C.CString(o.Value)
 		s.capture(true)
 		// Highs_setStringOptionValue parses the text for the option's type
@@ -277,6 +338,10 @@ func (in *instance) setExtra(extra []Option, s *solveState, logOn bool) error {
 		C.free(unsafe.Pointer(cn))
 		C.free(unsafe.Pointer(cv))
 		if int(st) != statusError {
+			// HiGHS read it; polytile's rule for numbers may not (+5).
+			if err := in.checkValue(o); err != nil {
+				return err
+			}
 			continue
 		}
 		var why []string

@@ -105,7 +105,7 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 	vctx, release := ctxio.Grace(ctx, VerifyGrace)
 	defer release()
 	rep, err := p.VerifyContext(vctx, res.Tiling, false)
-	if rep == nil && ctx.Err() != nil {
+	if puzzle.VerifyStopped(rep, err) {
 		return nil, fmt.Errorf("native: maximum coverage: verifying the best tiling found: %w", ctx.Err())
 	}
 	if err != nil {

@@ -329,6 +329,15 @@ func (w *worker) solution(opts []int32) {
 	if r.streaming() {
 		r.emit(w, opts, canonical, weight)
 	}
+	// A solution costs work in proportion to the board (judge encodes
+	// it under every symmetry; emit writes it), not one node: the stop
+	// is read after each, not only every pollMask+1 nodes. On 200x200
+	// with unlimited monominoes and dominoes, where nearly every node
+	// near the leaves is a solution of 40,000 cells, -j 8 --time-limit
+	// 3s stopped after 25 s.
+	if r.stopFlag.Load() {
+		w.stop = true
+	}
 }
 
 // poll checks for cancellation and reports progress.

@@ -245,6 +245,9 @@ func (d *orbitDLX) uncommit(x int32) {
 
 // symSearch is one serial search of the orbit problem.
 type symSearch struct {
+	// ctx ends the search: the search reads stop, which a goroutine sets
+	// when ctx ends, and canonical and orbitSize verify images with ctx.
+	ctx    context.Context
 	p      *puzzle.Puzzle
 	d      *orbitDLX
 	cfg    Config
@@ -275,18 +278,8 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 	if err != nil { // cancelled before the search: nothing found yet
 		return &Result{Interrupted: true, Seconds: time.Since(start).Seconds()}, nil
 	}
-	d := newOrbitDLX(p)
-	res := &Result{Symmetries: len(syms), Options: len(p.Symmetric.Orbits)}
-	res.Note = fmt.Sprintf("symmetric %s: DLX on the orbit problem (%d cell orbits, %d orbit options); FILA, NOF, the volume and redundancy filters and parallel workers do not apply",
-		p.Symmetric.Describe(), d.nPrimary, len(p.Symmetric.Orbits))
-	s := &symSearch{p: p, d: d, cfg: cfg, syms: syms, res: res, start: start, lastProg: start}
-	s.keepsH = normalisers(p, syms)
-	s.keep = keepFor(cfg)
-	if cfg.Stats {
-		s.stats = &Stats{ByDepth: true}
-	}
-	var stop atomic.Bool
-	s.stop = &stop
+	s := newSymSearch(ctx, p, cfg, syms, start)
+	res, stop := s.res, s.stop
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -306,6 +299,24 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 	res.Stats = s.stats
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// newSymSearch is the search of p's orbit problem under its group syms,
+// ready to run; ctx's end stops it through stop once solveSymmetric
+// watches ctx.
+func newSymSearch(ctx context.Context, p *puzzle.Puzzle, cfg Config, syms []puzzle.Symmetry, start time.Time) *symSearch {
+	d := newOrbitDLX(p)
+	res := &Result{Symmetries: len(syms), Options: len(p.Symmetric.Orbits)}
+	res.Note = fmt.Sprintf("symmetric %s: DLX on the orbit problem (%d cell orbits, %d orbit options); FILA, NOF, the volume and redundancy filters and parallel workers do not apply",
+		p.Symmetric.Describe(), d.nPrimary, len(p.Symmetric.Orbits))
+	s := &symSearch{ctx: ctx, p: p, d: d, cfg: cfg, syms: syms, res: res, start: start, lastProg: start}
+	s.keepsH = normalisers(p, syms)
+	s.keep = keepFor(cfg)
+	if cfg.Stats {
+		s.stats = &Stats{ByDepth: true}
+	}
+	s.stop = new(atomic.Bool)
+	return s
 }
 
 // areaPossible: without unlimited pieces the finite pieces must fill the
@@ -409,7 +420,11 @@ func (s *symSearch) progress() {
 func (s *symSearch) solution() {
 	t := s.p.OrbitsTiling(s.chosen)
 	s.res.All++
-	uniq := s.canonical(t)
+	uniq, err := s.canonical(t)
+	if err != nil { // ctx ended while verifying an image: the search stops
+		s.stop.Store(true)
+		return
+	}
 	if uniq {
 		s.res.Unique++
 	}
@@ -427,7 +442,12 @@ func (s *symSearch) solution() {
 		// Unique, each unique solution counts its orbit in All.
 		s.emitAll++
 		if s.cfg.Unique {
-			s.emitAll += s.orbitSize(t) - 1
+			n, err := s.orbitSize(t)
+			if err != nil {
+				s.stop.Store(true)
+				return
+			}
+			s.emitAll += n - 1
 		}
 		if uniq {
 			s.emitUnique++
@@ -445,7 +465,9 @@ func (s *symSearch) solution() {
 
 // orbitSize is the number of distinct symmetric tilings among the images
 // of the symmetric tiling t under the puzzle's group (t's share of All).
-func (s *symSearch) orbitSize(t puzzle.Tiling) int64 {
+// It returns ctx's error, wrapped, when s.ctx ends while an image is
+// verified (a million-cell image takes seconds).
+func (s *symSearch) orbitSize(t puzzle.Tiling) (int64, error) {
 	p := s.p
 	seen := map[string]bool{}
 	for e, h := range s.syms {
@@ -453,20 +475,36 @@ func (s *symSearch) orbitSize(t puzzle.Tiling) int64 {
 		if e > 0 {
 			img = s.mapTiling(h, t)
 			if !s.keepsH[e] {
-				if rep, _ := p.Verify(img, true); rep == nil || len(rep.Asymmetric) > 0 {
+				sym, err := s.symmetric(img)
+				if err != nil {
+					return 0, err
+				}
+				if !sym {
 					continue
 				}
 			}
 		}
 		seen[p.Canonical(img)] = true // same pieces, in any order
 	}
-	return int64(len(seen))
+	return int64(len(seen)), nil
+}
+
+// symmetric reports whether the image img of a symmetric tiling under an
+// element that does not normalise H is symmetric too (Verify's test), or
+// ctx's error, wrapped, when s.ctx ends first.
+func (s *symSearch) symmetric(img puzzle.Tiling) (bool, error) {
+	rep, err := s.p.VerifyContext(s.ctx, img, true)
+	if puzzle.VerifyStopped(rep, err) {
+		return false, err
+	}
+	return len(rep.Asymmetric) == 0, nil
 }
 
 // canonical reports whether t's code is the smallest among its symmetric
 // images under the puzzle's group. The code of a tiling is, per region
-// cell, its piece's class and the smallest cell of the piece.
-func (s *symSearch) canonical(t puzzle.Tiling) bool {
+// cell, its piece's class and the smallest cell of the piece. It returns
+// ctx's error, wrapped, when s.ctx ends while an image is verified.
+func (s *symSearch) canonical(t puzzle.Tiling) (bool, error) {
 	p := s.p
 	n := p.Area()
 	class := make([]int32, n)
@@ -503,13 +541,17 @@ func (s *symSearch) canonical(t puzzle.Tiling) bool {
 		if !s.keepsH[e+1] {
 			// Is hT symmetric? Build it and ask Verify's test.
 			mapped = s.mapTiling(h, t)
-			if rep, _ := p.Verify(mapped, true); rep == nil || len(rep.Asymmetric) > 0 {
+			sym, err := s.symmetric(mapped)
+			if err != nil {
+				return false, err
+			}
+			if !sym {
 				continue
 			}
 		}
-		return false
+		return false, nil
 	}
-	return true
+	return true, nil
 }
 
 func cmpCode(ac, al, bc, bl []int32) int {

@@ -526,7 +526,7 @@ func burrProblemArg(name, format string) (int, error) {
 	}
 	rest, ok := strings.CutPrefix(f, FormatBurrTools+":")
 	if !ok {
-		return 0, Errorf(Pos{File: name}, "unknown puzzle format %q (want yaml, knuth, burrtools or burrtools:N)", format)
+		return 0, unknownFormat(name, format)
 	}
 	n, err := strconv.Atoi(rest)
 	if strings.Trim(rest, "0123456789") != "" { // decimal digits, as every number typed (no sign, no space)

@@ -50,9 +50,9 @@ const StdinName = "<stdin>"
 
 // Parse reads a puzzle file and builds the puzzle with its images. name is
 // used in error messages and chooses the format: a ".knuth" suffix means the
-// Knuth spec format (FormatKnuth), anything else YAML. format may be "",
-// FormatYAML ("yml" is accepted too) or FormatKnuth; a non-empty format
-// overrides the suffix. Every error about the content is a *Error whose Pos
+// Knuth spec format (FormatKnuth), anything else YAML. format may be "" or
+// a name FormatList shows (FormatYAML or "yml", FormatKnuth,
+// FormatBurrTools, "burrtools:N"); a non-empty format overrides the suffix. Every error about the content is a *Error whose Pos
 // names the file, line and column of the offending key, value or character;
 // limit errors also wrap ErrLimit.
 //
@@ -174,8 +174,7 @@ func parseSpec(ctx context.Context, name string, data []byte, format string) (Sp
 }
 
 // CheckFormat reports whether format is one that Parse and ParseFile
-// take: "" (by the file's extension), yaml, knuth, burrtools or
-// burrtools:N. The error says what is wrong without a file position: a
+// take: "" (by the file's extension) or one FormatList names. The error says what is wrong without a file position: a
 // command reports it against its flag, before reading any file.
 func CheckFormat(format string) error {
 	_, err := chooseFormat("", format)
@@ -209,14 +208,12 @@ func CanonicalFormat(name, format string) (string, error) {
 
 // chooseFormat resolves the format argument and the file name suffix.
 func chooseFormat(name, format string) (string, error) {
-	switch strings.ToLower(format) {
-	case FormatYAML, "yml":
-		return FormatYAML, nil
-	case FormatKnuth:
-		return FormatKnuth, nil
-	case FormatBurrTools:
-		return FormatBurrTools, nil
-	case "":
+	for _, n := range formatNames {
+		if strings.ToLower(format) == n.name {
+			return n.format, nil
+		}
+	}
+	if format == "" {
 		if strings.EqualFold(filepath.Ext(name), ".knuth") {
 			return FormatKnuth, nil
 		}
@@ -231,7 +228,34 @@ func chooseFormat(name, format string) (string, error) {
 		}
 		return FormatBurrTools, nil
 	}
-	return "", Errorf(Pos{File: name}, "unknown puzzle format %q (want yaml, knuth, burrtools or burrtools:N)", format)
+	return "", unknownFormat(name, format)
+}
+
+// formatNames are the names the format argument (--from) takes, case
+// aside, in the order FormatList shows them, each with the format it
+// reads; burrtools:N (FormatBurrTools with a problem number) follows
+// them. chooseFormat accepts these and no other, so the list users see
+// is the list accepted.
+var formatNames = []struct{ name, format string }{
+	{FormatYAML, FormatYAML},
+	{"yml", FormatYAML},
+	{FormatKnuth, FormatKnuth},
+	{FormatBurrTools, FormatBurrTools},
+}
+
+// FormatList names every format Parse takes (the values of --from), for
+// help texts and errors: "yaml, yml, knuth, burrtools or burrtools:N".
+func FormatList() string {
+	var names []string
+	for _, n := range formatNames {
+		names = append(names, n.name)
+	}
+	return strings.Join(names, ", ") + " or " + FormatBurrTools + ":N"
+}
+
+// unknownFormat is the error for a format argument Parse does not take.
+func unknownFormat(name, format string) error {
+	return Errorf(Pos{File: name}, "unknown puzzle format %q (want %s)", format, FormatList())
 }
 
 // defaultName is the file's base name without extension ("" for stdin).

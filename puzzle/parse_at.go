@@ -1,8 +1,6 @@
 package puzzle
 
 import (
-	"strconv"
-
 	"gopkg.in/yaml.v3"
 )
 
@@ -26,7 +24,7 @@ func (d *yamlDoc) atCoord(n *yaml.Node, what string) (Cell, error) {
 		if err != nil {
 			return Cell{}, err
 		}
-		if x, err := strconv.Atoi(col.Value); col.Kind == yaml.ScalarNode && err == nil && x == -1 {
+		if col.Kind == yaml.ScalarNode && col.Value == "-1" { // as typed: -01 and +-1 are no coordinates
 			// The row is read as any coordinate; the column stands in.
 			c, err := d.coord(&yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{r.Content[0], {Kind: yaml.ScalarNode, Value: "0", Line: col.Line, Column: col.Column}}}, what)
 			c.J = -1

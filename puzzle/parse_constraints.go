@@ -113,8 +113,9 @@ func (d *yamlDoc) coord(n *yaml.Node, what string) (Cell, error) {
 		if err != nil {
 			return Cell{}, err
 		}
+		// Decimal digits, as a count: Atoi alone took +1.
 		x, err := strconv.Atoi(item.Value)
-		if item.Kind != yaml.ScalarNode || err != nil || x < 0 || x >= MaxCells {
+		if item.Kind != yaml.ScalarNode || !digitsRe.MatchString(item.Value) || err != nil || x < 0 || x >= MaxCells {
 			return Cell{}, Errorf(d.at(item), "%s: a coordinate must be an integer from 0 to %d, not %q", what, MaxCells-1, item.Value)
 		}
 		v[a] = x

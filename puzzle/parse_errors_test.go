@@ -397,7 +397,7 @@ func TestParseFileLimits(t *testing.T) {
 
 func TestUnknownFormat(t *testing.T) {
 	_, err := Parse("p.yaml", []byte(okYAML), "json")
-	want := `p.yaml: unknown puzzle format "json" (want yaml, knuth, burrtools or burrtools:N)`
+	want := `p.yaml: unknown puzzle format "json" (want yaml, yml, knuth, burrtools or burrtools:N)`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}

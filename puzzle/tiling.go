@@ -129,6 +129,14 @@ func (p *Puzzle) VerifyContext(ctx context.Context, t Tiling, exact bool) (*Repo
 	return r, r.err(p, exact)
 }
 
+// VerifyStopped reports whether VerifyContext's results rep and err say
+// that its context ended before the tiling was verified (rep is nil and
+// err wraps the context's error), not that the tiling is invalid (rep
+// then says what is wrong). Callers ask it instead of reading the context
+// again: a context with a grace period may end later than the one the
+// caller holds.
+func VerifyStopped(rep *Report, err error) bool { return rep == nil && err != nil }
+
 // verifyPoll is the work (cells looked at) between two reads of the
 // context in VerifyContext: a few milliseconds.
 const verifyPoll = 1 << 16

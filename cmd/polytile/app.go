@@ -268,7 +268,7 @@ func unplaceableFor(maxCoverage bool) puzzle.Unplaceable {
 // fault, not the puzzle file's (it was reported as "FILE: unknown puzzle
 // format").
 func addFromFlag(fs *pflag.FlagSet, from *string) {
-	fs.Var(&fromValue{p: from}, "from", "input format: yaml, knuth, burrtools or burrtools:N for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	fs.Var(&fromValue{p: from}, "from", "input format: "+puzzle.FormatList()+" for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 }
 
 // fromValue is the --from flag: a format puzzle.CheckFormat takes.

@@ -292,7 +292,7 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 	rep.tiling, rep.Pieces = t, len(t.Placements)
 	exact := prog.Options.Mode == model.Exact
 	vr, verr := p.VerifyContext(ctx, t, exact)
-	if vr == nil { // ctx ended: seconds for a symmetric million-cell tiling
+	if puzzle.VerifyStopped(vr, verr) { // ctx ended: seconds for a symmetric million-cell tiling
 		return nil, verr
 	}
 	rep.Coverage = vr.Covered

@@ -307,7 +307,16 @@ func linkNewKey(path string, data []byte, beforeLink func()) (made bool, err err
 	}
 	tmp, err := os.CreateTemp(dir, "."+shard.KeyName+".*")
 	if err != nil {
-		return false, fmt.Errorf("cannot write in %s: %w", shownText(dir), err)
+		// Said of the directory, as -o and --checkpoint say it: the
+		// temporary's random name means nothing to the user.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, fmt.Errorf("cannot write %s: the directory %s does not exist", shownText(path), shownText(dir))
+		}
+		return false, fmt.Errorf("cannot write %s: the directory %s: %w", shownText(path), shownText(dir), err)
 	}
 	defer os.Remove(tmp.Name())
 	_, err = tmp.Write(data)

@@ -65,3 +65,23 @@ func TestCountKeyThatIsNotAFile(t *testing.T) {
 		}
 	}
 }
+
+// TestCountKeyMissingDirectory: a --count-key in a directory that does
+// not exist (or a link to one that does not) is exit 2 saying so of the
+// key's path, as -o and --checkpoint say it; it named the temporary file
+// ("cannot write in d: d/.count.key.3813678854: no such file or
+// directory").
+func TestCountKeyMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(dir, "gone"), filepath.Join(dir, "link")); err != nil {
+		t.Skip(err)
+	}
+	for _, sub := range []string{"missing", "link"} {
+		k := filepath.Join(dir, sub, "count.key")
+		out := filepath.Join(dir, "shard-0.json")
+		code, _, errs := run(t, "", "solve", example("soma.yaml"), "--count", "--shard", "0/2", "--json", "-o", out, "--count-key", k)
+		if code != 2 || !strings.Contains(errs, k) || !strings.Contains(errs, "does not exist") || strings.Contains(errs, ".count.key.") {
+			t.Errorf("%s: exit %d %s; want exit 2 naming %s and the missing directory, not a temporary", sub, code, errs, k)
+		}
+	}
+}

@@ -189,10 +189,10 @@ func mergeText(w io.Writer, r *shard.Report) error {
 		row(map[bool]string{true: "superseded"}[n == 0], "%s", s)
 	}
 	if len(r.Missing) > 0 {
-		row("missing", "%s", ints(r.Missing))
+		row("missing", "%s", shardList(r.Missing))
 	}
 	if len(r.Incomplete) > 0 {
-		row("incomplete", "%s", ints(r.Incomplete))
+		row("incomplete", "%s", shardList(r.Incomplete))
 	}
 	if r.Command != "" {
 		b.WriteString("\nto run them:\n  " + r.Command + "\n")
@@ -211,6 +211,15 @@ func ratioText(a, b float64) string {
 		return "n/a"
 	}
 	return fmt.Sprintf("%.2f", a/b)
+}
+
+// shardList names shard indices: "shard 0", "shards 1 3 4" (a bare "0"
+// read as a count: "incomplete  0" for shard 0 incomplete).
+func shardList(xs []int) string {
+	if len(xs) == 1 {
+		return "shard " + ints(xs)
+	}
+	return "shards " + ints(xs)
 }
 
 func ints(xs []int) string {

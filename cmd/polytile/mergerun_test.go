@@ -129,3 +129,21 @@ func TestMergeCommandWritesBesideTheCopy(t *testing.T) {
 		t.Errorf("the printed command wrote into %s", first)
 	}
 }
+
+// TestMergeTextNamesShards: the missing and incomplete rows name shards
+// ("incomplete  shard 0", "missing     shards 0 1"): a bare "0" read as
+// a count of none.
+func TestMergeTextNamesShards(t *testing.T) {
+	dir := t.TempDir()
+	countShards(t, dir, example("pentomino-12x5.yaml"), 3)
+	f := filepath.Join(dir, "shard-0.json")
+	data, _ := os.ReadFile(f)
+	os.WriteFile(f, regexp.MustCompile(`"complete":\s*true`).ReplaceAll(data, []byte(`"complete": false`)), 0o644)
+	resealFile(t, f)
+	os.Remove(filepath.Join(dir, "shard-1.json"))
+	os.Remove(filepath.Join(dir, "shard-2.json"))
+	code, out, errs := run(t, "", "merge", dir)
+	if code != 1 || !regexp.MustCompile(`(?m)^incomplete +shard 0$`).MatchString(out) || !regexp.MustCompile(`(?m)^missing +shards 1 2$`).MatchString(out) {
+		t.Errorf("exit %d %s\n%s", code, errs, out)
+	}
+}

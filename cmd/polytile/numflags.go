@@ -15,7 +15,9 @@ import (
 // helpers below (integers read by limits.ParseInt: decimal digits, a
 // minus sign only in front of a negative number; the others refuse a
 // plus sign the same way), which refuse a value outside its range when the flag is
-// parsed (exit 2, naming the range). TestNumericFlagsBounded walks the
+// parsed (exit 2, naming the range). A flag has one error message, the
+// same whether the value is malformed, signed or out of range
+// (TestNumericFlagOneMessage). TestNumericFlagsBounded walks the
 // commands and fails on a numeric flag registered any other way.
 
 // boundedFlag is a numeric flag with a range.
@@ -74,11 +76,10 @@ func (v *durationValue) Set(s string) error {
 	if err == nil {
 		err = limits.CheckSign(s) // as the integers (limits.ParseInt)
 	}
-	if err != nil {
+	// One message whatever is wrong (syntax, sign or range), as the
+	// integers: +5s and -5s were told apart.
+	if err != nil || d < v.lo || d > v.hi {
 		return fmt.Errorf("want a duration such as 30s or 5m from %v to %v", v.lo, v.hi)
-	}
-	if d < v.lo || d > v.hi {
-		return fmt.Errorf("want a duration from %v to %v", v.lo, v.hi)
 	}
 	*v.p = d
 	return nil

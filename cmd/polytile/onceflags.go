@@ -14,7 +14,8 @@ import (
 // `--nof --nof=false` took the last value silently, the first one typed
 // being dropped without a word. The same value again (`-q -q`) passes.
 // Repeatable flags (string arrays and slices: --highs-option, -b,
-// --solver-option) are left alone. runMain applies it to the command tree
+// --solver-option) are left alone. An explicit empty value of a flag that
+// names a file (pathFlags) is refused too. runMain applies it to the command tree
 // it executes; rootCmd's own values are untouched, so tests that set
 // flag values directly still can.
 func setOnceFlags(root *cobra.Command) {
@@ -41,6 +42,18 @@ func setOnceFlags(root *cobra.Command) {
 	visitFlags(root, func(_ *cobra.Command, f *pflag.Flag) { wrap(f) })
 }
 
+// pathFlags are the flags whose value names a file or directory (of any
+// command). An explicit empty value of one is refused: it is an unset
+// variable, not a choice. Other string flags keep "" (--heuristic= is
+// the canonical word of dlx's schedule in a count key).
+// TestEmptyPathFlagsRefused fails on a flag that speaks of a FILE or
+// DIR and is not listed here.
+var pathFlags = map[string]bool{
+	"output": true, "checkpoint": true, "count-key": true, "puzzle": true,
+	"start": true, "highs-options-file": true, "names": true, "chart": true,
+	"update": true, "examples": true, "dlx-solver": true,
+}
+
 // onceValue is a flag value that takes one value, given any number of
 // times.
 type onceValue struct {
@@ -51,6 +64,12 @@ type onceValue struct {
 }
 
 func (o *onceValue) Set(s string) error {
+	if s == "" && pathFlags[o.name] {
+		// A path flag's empty value is its "not given": typed, it is a
+		// variable that was not set (--checkpoint "$CK"), and the run
+		// went on without a checkpoint, count key or --puzzle check.
+		return fmt.Errorf("--%s was given an empty file name: give a file, or leave the flag out", o.name)
+	}
 	if o.given && s != o.raw {
 		return fmt.Errorf("--%s was already given as %q: give it once", o.name, o.raw)
 	}

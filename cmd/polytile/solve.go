@@ -245,6 +245,16 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if f.renderFormat != "" || f.out != "-" && !jsonOutput(f) {
 		var err error
 		if picFormat, err = a.pictureFormat("--render", f.renderFormat, f.out); err != nil {
+			// -o x with --json or --jsonl meant the JSON, which goes
+			// to -o only as FILE.json (jsonOutput), and --jsonl's lines
+			// only to stdout: say so, not only pictures.
+			switch {
+			case f.renderFormat != "":
+			case f.asJSON:
+				return usageErr("%v; with --json, -o FILE.json writes the JSON object there (any other -o is the picture)", err)
+			case f.jsonLines:
+				return usageErr("%v; --jsonl streams to stdout (redirect it: > FILE.jsonl), and -o is only the picture", err)
+			}
 			return err
 		}
 	}
