@@ -3,10 +3,10 @@ package compare
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/polytile/polytile/highs"
+	"github.com/polytile/polytile/internal/limits"
 )
 
 // The options compare passes to an external solver are an allowlist:
@@ -73,9 +73,22 @@ func cbcMatch(entry, key string) bool {
 	return strings.HasPrefix(k, strings.ToLower(short)) && strings.HasPrefix(full, k)
 }
 
+// isNumber is a finite decimal number (limits.ParseDecimal): the rule
+// every number polytile reads follows, so that nan, inf, 0x1p3 or +5 are
+// not passed to cbc or glpsol.
 func isNumber(v string) bool {
-	_, err := strconv.ParseFloat(v, 64)
+	_, err := limits.ParseDecimal(v, false)
 	return err == nil
+}
+
+// notFinite is a keyword a number parser reads as NaN or infinity, which
+// cbcValueRE would otherwise pass as an on/off-style keyword.
+func notFinite(v string) bool {
+	switch strings.ToLower(v) {
+	case "nan", "inf", "infinity":
+		return true
+	}
+	return false
 }
 
 // allowedOption says why o may not be passed to its solver ("" when it
@@ -107,7 +120,7 @@ func allowedOption(o SolverOption) string {
 				if !o.HasValue {
 					return fmt.Sprintf("CBC parameter %s needs a value (cbc:%s=VALUE)", o.Key, o.Key)
 				}
-				if !isNumber(o.Value) && !cbcValueRE.MatchString(o.Value) || strings.Contains(strings.ToLower(o.Value), "sav") {
+				if !isNumber(o.Value) && (!cbcValueRE.MatchString(o.Value) || notFinite(o.Value)) || strings.Contains(strings.ToLower(o.Value), "sav") {
 					return fmt.Sprintf("value %q: want a number or a keyword such as on or off (no file, nothing saved)", o.Value)
 				}
 				return ""

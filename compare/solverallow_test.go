@@ -99,3 +99,23 @@ func TestScheduleOptionAsFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestExternalNumbersDecimal: a numeric value passed to cbc or glpsol
+// follows polytile's rule for numbers (limits.ParseDecimal, finite): the
+// old check (strconv.ParseFloat, and cbc's keyword pattern) passed nan,
+// inf, hexadecimal floats, digit separators and a plus sign on to the
+// solver, which read them its own way.
+func TestExternalNumbersDecimal(t *testing.T) {
+	for _, v := range []string{"nan", "NaN", "inf", "Infinity", "-inf", "0x1p3", "+5", "1_0", "1e400"} {
+		for _, k := range []string{"glpsol:mipgap", "glpsol:objbnd", "cbc:ratioGap", "cbc:maxN"} {
+			if o, err := ParseSolverOption(k + "=" + v); err == nil {
+				t.Errorf("%s=%s accepted as %+v", k, v, o)
+			}
+		}
+	}
+	for _, s := range []string{"glpsol:mipgap=1e-3", "glpsol:objbnd=-1", "cbc:ratioGap=.01", "cbc:maxN=100", "cbc:cuts=on"} {
+		if _, err := ParseSolverOption(s); err != nil {
+			t.Errorf("%s refused: %v", s, err)
+		}
+	}
+}

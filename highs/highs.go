@@ -29,7 +29,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -390,8 +389,7 @@ func numberWhy(value string, typ, intBits int) string {
 			return fmt.Sprintf("want an integer from %d to %d (decimal digits, a minus sign only in front of a negative number)", lo, hi)
 		}
 	case optionTypeDouble:
-		x, err := strconv.ParseFloat(value, 64)
-		if err != nil || x != x || strings.ContainsAny(value, "xX_") || limits.CheckSign(value) != nil {
+		if _, err := limits.ParseDecimal(value, true); err != nil {
 			return "want a decimal number such as 0.2 or 1e-6 (no plus sign)"
 		}
 	}

@@ -5,6 +5,7 @@ package limits
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -68,4 +69,20 @@ func CheckSign(s string) error {
 		return fmt.Errorf("%q: no plus sign", s)
 	}
 	return nil
+}
+
+// ParseDecimal reads a number that is not an integer (a gap, a time in
+// seconds, a tolerance passed to a solver) by the same rule as ParseInt:
+// decimal digits with an optional fraction and exponent (0.2, 1e-6), a
+// minus sign only in front. No plus sign, digit separators, hexadecimal
+// floats (0x1p3), NaN, or numbers beyond float64's range (1e400);
+// infinity (inf, -Infinity) is allowed only when inf is true.
+func ParseDecimal(s string, inf bool) (float64, error) {
+	x, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil, x != x, strings.ContainsAny(s, "xX_pP"), CheckSign(s) != nil,
+		math.IsInf(x, 0) && !inf:
+		return 0, fmt.Errorf("%q is not a decimal number such as 0.2 or 1e-6", s)
+	}
+	return x, nil
 }
