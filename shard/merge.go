@@ -373,21 +373,25 @@ func Merge(files []Loaded) (*Report, error) {
 			}
 			rep.Duplicates = append(rep.Duplicates, f.Path)
 		case r.Complete:
-			if c := moreThanComplete(prev, f); c != nil {
-				return nil, c
-			}
 			byIndex[r.Index] = f
 			rep.Superseded = append(rep.Superseded, superseded(prev, f))
 		case p.Complete:
-			if c := moreThanComplete(f, prev); c != nil {
-				return nil, c
-			}
 			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		case p.Finished >= r.Finished:
 			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		default:
 			byIndex[r.Index] = f
 			rep.Superseded = append(rep.Superseded, superseded(prev, f))
+		}
+	}
+	// Every incomplete result of a shard against its complete one, not
+	// only the one it was compared with on the way (an incomplete result
+	// superseded by a further one before the complete came was never).
+	for _, f := range good {
+		if whole := byIndex[f.Result.Index]; !f.Result.Complete && whole.Result.Complete {
+			if c := moreThanComplete(f, whole); c != nil {
+				return nil, c
+			}
 		}
 	}
 	for v := range versions {
