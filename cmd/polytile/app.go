@@ -45,6 +45,11 @@ type app struct {
 	commitMu   sync.Mutex
 	committed  bool // under commitMu
 	lateSignal atomic.Bool
+	// commitExit is the exit of a command whose outputs are committed
+	// when nothing after the commit fails (check: its verdict): a hard
+	// exit after a late signal (a second one, or the watchdog) exits
+	// with it, not with the signal's, as the outputs are in place.
+	commitExit atomic.Int32
 	// raise delivers a signal as the operating system does (tests).
 	raise func(os.Signal)
 	// ctx is done after SIGINT or SIGTERM: the context of every phase that
@@ -125,7 +130,15 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 		}
 		// One way out for both hard paths: the temporaries of the outputs
 		// being written go first (os.Exit runs no deferred Abort).
+		// A signal that came after the command's outputs were committed
+		// (lateSignal) replaced nothing: the exit is the command's.
 		stop := func(why string) {
+			if a.lateSignal.Load() {
+				fmt.Fprintf(a.stderr, "polytile: %s: stopped at once (the output files were complete and in place before the first signal)\n", why)
+				atomicfile.RemoveTemps()
+				hardExit(int(a.commitExit.Load()))
+				return
+			}
 			fmt.Fprintf(a.stderr, "polytile: %s: stopped at once\n", why)
 			atomicfile.RemoveTemps()
 			hardExit(code)

@@ -222,6 +222,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	rep.Puzzle, rep.File = p.Name, solPath
 	if wantPic && len(rep.tiling.Placements) > 0 {
 		ropt := render.Options{Labels: true, Title: p.Name, Context: ctx}
+		a.commitExit.Store(int32(rep.exitCode)) // a hard exit after the commit (app.go)
 		if err := a.writeComplete(ctx, f.out, func(w io.Writer) error {
 			return render.Tiling(w, p, rep.tiling, pic, ropt)
 		}); err != nil {

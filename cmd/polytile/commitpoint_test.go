@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,4 +91,69 @@ func TestSignalAtTheCommitPoint(t *testing.T) {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
 	}
+}
+
+// TestLateSignalHardExit: a signal after the outputs of an export were
+// renamed into place, then the hard exit (a second signal, or the
+// watchdog: the command held at the commit point past stopGrace). The
+// files are complete and in place, so the exit is the command's, 0 (it
+// was 130, the first signal's, with every file replaced). The hard exit
+// is os.Exit and stops the temporary files' registry: each case runs in
+// a child process (this test binary again). Fails on the old code.
+func TestLateSignalHardExit(t *testing.T) {
+	if how := os.Getenv("POLYTILE_TEST_LATE_SIGNAL"); how != "" {
+		lateSignalChild(how, os.Getenv("POLYTILE_TEST_LATE_SIGNAL_OUT"))
+		return
+	}
+	dir := t.TempDir()
+	for _, how := range []string{"second signal", "watchdog"} {
+		out := filepath.Join(dir, strings.ReplaceAll(how, " ", "-"))
+		cmd := exec.Command(os.Args[0], "-test.run=^TestLateSignalHardExit$")
+		cmd.Env = append(os.Environ(), "POLYTILE_TEST_LATE_SIGNAL="+how, "POLYTILE_TEST_LATE_SIGNAL_OUT="+out)
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &errb, &errb
+		err := cmd.Run()
+		code := cmd.ProcessState.ExitCode()
+		if !strings.Contains(errb.String(), "stopped at once") {
+			t.Fatalf("%s: no hard exit (exit %d, %v): %s", how, code, err, errb.String())
+		}
+		if code != 0 {
+			t.Errorf("%s after the rename: exit %d, want 0 (the files are in place): %s", how, code, errb.String())
+		}
+		for _, f := range []string{out + ".lp", out + ".opt"} {
+			if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+				t.Errorf("%s: %s not in place: %v", how, f, err)
+			}
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+// lateSignalChild is the process of a TestLateSignalHardExit case: an
+// export signalled after its renames and held there, ended by os.Exit.
+func lateSignalChild(how, out string) {
+	commitHook = func(a *app, s string) {
+		if s != "after" {
+			return
+		}
+		a.raise(os.Interrupt)
+		for a.ctx.Err() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		if how == "second signal" {
+			a.raise(os.Interrupt)
+		}
+		time.Sleep(stopGrace + 5*time.Second) // the hard exit comes first
+		fmt.Fprintln(os.Stderr, "no hard exit")
+		os.Exit(99)
+	}
+	runMain([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
+		strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
+	fmt.Fprintln(os.Stderr, "no hard exit")
+	os.Exit(98)
 }
