@@ -50,3 +50,25 @@ func TestUnknownNamesGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownNamesClipped: the names a refusal quotes of a file whose
+// names are not the program's are shortened, as every other message's
+// are: a SCIP, Gurobi or HiGHS file with a name of 70,000 bytes gave a
+// message of 70,000 bytes. Fails on the old code.
+func TestUnknownNamesClipped(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("a", 70000)
+	for name, body := range map[string]string{
+		"scip.sol":   "objective value: 1\n" + long + " 1\n",
+		"gurobi.sol": "# Objective value = 1\n" + long + " 1\n" + long + "b 1\n",
+	} {
+		sol := filepath.Join(dir, name)
+		if err := os.WriteFile(sol, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errs := run(t, "", "check", example("pentomino-10x6.yaml"), sol)
+		if code != exitUsage || !strings.Contains(errs, "a column of this program (aaa") || len(errs) > 1000 {
+			t.Errorf("%s: exit %d, want 2 and a short message naming the name: %d bytes: %.300s", name, code, len(errs), errs)
+		}
+	}
+}
