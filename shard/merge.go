@@ -319,7 +319,9 @@ func Merge(files []Loaded) (*Report, error) {
 		return nil, &Conflict{What: "shard results with fields out of range, that do not fit together or that no longer match their digest", Files: bad}
 	}
 	if len(good) == 0 {
-		return nil, &Conflict{What: "no shard result among the files", Files: paths(files)}
+		// Each file with the reason it was not read (a result cut short,
+		// not JSON), as a merge with one result says of the others.
+		return nil, &Conflict{What: "no shard result among the files", Files: rep.Unreadable}
 	}
 	// One puzzle, configuration, shard count and split.
 	keys := []struct {
@@ -464,14 +466,6 @@ func superseded(lost, kept Loaded) string {
 	}
 	return fmt.Sprintf("%s (shard %d, interrupted after %d of %d subproblems) ignored: %s has %s",
 		lost.Path, l.Index, l.Finished, l.Owned, kept.Path, what)
-}
-
-func paths(fs []Loaded) []string {
-	var out []string
-	for _, f := range fs {
-		out = append(out, f.Path)
-	}
-	return out
 }
 
 func shorten(s string) string {

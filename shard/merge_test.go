@@ -218,3 +218,26 @@ func TestMergeCommandHoldsBackLinkedFiles(t *testing.T) {
 		t.Errorf("every file held back: %v command %q note %q", err, rep.Command, rep.CommandNote)
 	}
 }
+
+// TestMergeNoResultSaysWhy: a merge of files none of which is a shard
+// result names each file with the reason it was not read (cut short, not
+// JSON), as a merge with a result among them does on stderr; it named
+// the files alone ("no shard result among the files: a.json"). Fails on
+// the old code.
+func TestMergeNoResultSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.json")
+	pic := filepath.Join(dir, "pic.json")
+	os.WriteFile(cut, []byte(`{"shard": {"format": "`), 0o644)
+	os.WriteFile(pic, []byte("<svg/>"), 0o644)
+	var files []Loaded
+	for _, p := range []string{cut, pic} {
+		r, err := ReadFile(p)
+		files = append(files, Loaded{Path: p, Result: r, Err: err})
+	}
+	_, err := Merge(files)
+	if err == nil || !strings.Contains(err.Error(), "no shard result among the files") ||
+		!strings.Contains(err.Error(), cut+": not complete JSON") || !strings.Contains(err.Error(), pic+": not a shard result") {
+		t.Errorf("%v", err)
+	}
+}
