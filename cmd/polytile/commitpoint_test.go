@@ -157,3 +157,45 @@ func lateSignalChild(how, out string) {
 	fmt.Fprintln(os.Stderr, "no hard exit")
 	os.Exit(98)
 }
+
+// TestCommitAllOrNothing: an export whose companion's target becomes a
+// symbolic link while the files are written (here at the commit point)
+// is refused without replacing any target: the program's old file stays
+// as it was, beside the companion's. The program was renamed first and
+// the companion then refused (exit 2 with the new program beside the old
+// options, which highs would read together). Fails on the old code.
+func TestCommitAllOrNothing(t *testing.T) {
+	pz := example("pentomino-10x6.yaml")
+	dir := t.TempDir()
+	lp, opt, other := filepath.Join(dir, "p.lp"), filepath.Join(dir, "p.opt"), filepath.Join(dir, "other")
+	for _, f := range []string{lp, opt, other} {
+		if err := os.WriteFile(f, []byte("old\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func() { commitHook = nil }()
+	commitHook = func(a *app, s string) {
+		if s == "before" {
+			os.Remove(opt)
+			if err := os.Symlink(other, opt); err != nil {
+				t.Skip("no symbolic links:", err)
+			}
+		}
+	}
+	code, _, errs := run(t, "", "export", pz, "--format", "lp", "-o", lp, "--highs-options-file", opt)
+	commitHook = nil
+	if code != exitUsage || !strings.Contains(errs, "the target changed") {
+		t.Errorf("exit %d, want 2 naming the changed target: %s", code, errs)
+	}
+	for _, f := range []string{lp, other} {
+		if b := mustRead(t, f); string(b) != "old\n" {
+			t.Errorf("%s replaced (%d bytes) though the export was refused", f, len(b))
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
