@@ -110,7 +110,7 @@ column, or the fingerprint).`,
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.solver, "solver", "", "solution format: "+strings.Join(export.SolutionFormats, ", ")+" (default: detected)")
-	fl.StringVar(&f.names, "names", "", "the LP or MPS file that was solved, to name the columns of a fixed-MPS or glpk-raw solution")
+	fl.StringVar(&f.names, "names", "", "the LP or MPS file that was solved, to name the columns of a fixed-MPS or glpk-raw solution (- for stdin)")
 	fl.StringVar(&f.mode, "mode", "exact", "program mode of the export: exact or max-coverage")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
 	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
@@ -158,6 +158,9 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if err := checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
+	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
+		return err
+	}
 	p, err := a.loadPuzzle(puzzlePath, f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
 		return a.checkLoadFailed(puzzlePath, solPath, opt.Mode.String(), f, err) // nojson.go
@@ -180,7 +183,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	var colNames []string
 	var rename map[string]string
 	if f.names != "" {
-		colNames, rename, err = readNames(ctx, f.names)
+		colNames, rename, err = readNames(ctx, f.names, a.stdin)
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("--names: %w", err)
@@ -406,14 +409,31 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 	return textio.TrimBOM(data), nil
 }
 
+// stdinOnce refuses "-" (stdin) for more than one of paths, named by
+// what: the first to read stdin would take all of it, leaving the next
+// an empty input ("not a solution file", or --names read from a nil
+// reader: a panic).
+func stdinOnce(what []string, paths ...string) error {
+	var from []string
+	for i, p := range paths {
+		if p == "-" {
+			from = append(from, what[i])
+		}
+	}
+	if len(from) > 1 {
+		return usageErr("%s read - (stdin), which can be read only once: give all but one of them as files", strings.Join(from, " and "))
+	}
+	return nil
+}
+
 // head is the start of a file for format detection.
 func head(data []byte) []byte { return data[:min(len(data), 4096)] }
 
 // readNames reads the column names of --names: a fixed-MPS file gives the
 // short-to-full mapping (and its column order), an LP or free MPS file the
 // column order GLPK uses.
-func readNames(ctx context.Context, path string) ([]string, map[string]string, error) {
-	data, err := readLimited(ctx, path, nil)
+func readNames(ctx context.Context, path string, stdin io.Reader) ([]string, map[string]string, error) {
+	data, err := readLimited(ctx, path, stdin)
 	if err != nil {
 		return nil, nil, err
 	}
