@@ -199,3 +199,70 @@ func TestCommitAllOrNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestHungCommitHardExit: a commit held up at its renames (a file system
+// that hangs; here the test holds the commit lock) does not hold up the
+// hard exits: the watchdog, or a second signal, ends the process with
+// the signal's exit, nothing renamed and no temporary file left. The
+// signal handler waited for the lock without end, before the watchdog
+// and the second signal: the process could be stopped only by SIGKILL.
+// Fails on the old code (the child still running after 10 s).
+func TestHungCommitHardExit(t *testing.T) {
+	if how := os.Getenv("POLYTILE_TEST_HUNG_COMMIT"); how != "" {
+		hungCommitChild(how, os.Getenv("POLYTILE_TEST_HUNG_COMMIT_OUT"))
+		return
+	}
+	dir := t.TempDir()
+	for _, how := range []string{"second signal", "watchdog"} {
+		out := filepath.Join(dir, strings.ReplaceAll(how, " ", "-"))
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHungCommitHardExit$")
+		cmd.Env = append(os.Environ(), "POLYTILE_TEST_HUNG_COMMIT="+how, "POLYTILE_TEST_HUNG_COMMIT_OUT="+out)
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &errb, &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("%s: still running 10 s after the signal, the commit held up: %s", how, errb.String())
+			continue
+		}
+		if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(errb.String(), "stopped at once") {
+			t.Errorf("%s: exit %d, want a hard exit 130: %s", how, code, errb.String())
+		}
+		if m, _ := filepath.Glob(out + ".*"); len(m) != 0 {
+			t.Errorf("%s: files renamed: %v", how, m)
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+// hungCommitChild is the process of a TestHungCommitHardExit case: an
+// export whose commit waits for the lock the hook holds, signalled there.
+func hungCommitChild(how, out string) {
+	commitHook = func(a *app, s string) {
+		if s != "before" {
+			return
+		}
+		a.commitMu.Lock() // the commit waits for it: held up at its renames
+		a.raise(os.Interrupt)
+		if how == "second signal" {
+			time.Sleep(100 * time.Millisecond)
+			a.raise(os.Interrupt)
+		}
+	}
+	runMain([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
+		strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
+	fmt.Fprintln(os.Stderr, "no hard exit")
+	os.Exit(98)
+}
