@@ -11,6 +11,7 @@ import (
 func FuzzReaders(f *testing.F) {
 	for _, s := range []string{highsSol, cbcSol, cbcSolAll, glpkOut, glpkOutLong, glpkRaw, glpkProblem, "", "Model status\n", "s mip 1 1 o 1\nj 1 1\n",
 		"# Objective value = 4\nx_a 1\n", "solution status: optimal solution found\nobjective value: 4\nx_a 1 \t(obj:0)\n",
+		"no solution available\n", "solution status: infeasible\nno solution available\n", "objective value: inf\nx_a 1\n",
 		"<CPLEXSolution><header objectiveValue=\"4\"/><variables><variable name=\"x_a\" value=\"1\"/></variables></CPLEXSolution>"} {
 		f.Add([]byte(s))
 	}

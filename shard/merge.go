@@ -319,7 +319,9 @@ func Merge(files []Loaded) (*Report, error) {
 		return nil, &Conflict{What: "shard results with fields out of range, that do not fit together or that no longer match their digest", Files: bad}
 	}
 	if len(good) == 0 {
-		return nil, &Conflict{What: "no shard result among the files", Files: paths(files)}
+		// Each file with the reason it was not read (a result cut short,
+		// not JSON), as a merge with one result says of the others.
+		return nil, &Conflict{What: "no shard result among the files", Files: rep.Unreadable}
 	}
 	// One puzzle, configuration, shard count and split.
 	keys := []struct {
@@ -373,21 +375,25 @@ func Merge(files []Loaded) (*Report, error) {
 			}
 			rep.Duplicates = append(rep.Duplicates, f.Path)
 		case r.Complete:
-			if c := moreThanComplete(prev, f); c != nil {
-				return nil, c
-			}
 			byIndex[r.Index] = f
 			rep.Superseded = append(rep.Superseded, superseded(prev, f))
 		case p.Complete:
-			if c := moreThanComplete(f, prev); c != nil {
-				return nil, c
-			}
 			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		case p.Finished >= r.Finished:
 			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		default:
 			byIndex[r.Index] = f
 			rep.Superseded = append(rep.Superseded, superseded(prev, f))
+		}
+	}
+	// Every incomplete result of a shard against its complete one, not
+	// only the one it was compared with on the way (an incomplete result
+	// superseded by a further one before the complete came was never).
+	for _, f := range good {
+		if whole := byIndex[f.Result.Index]; !f.Result.Complete && whole.Result.Complete {
+			if c := moreThanComplete(f, whole); c != nil {
+				return nil, c
+			}
 		}
 	}
 	for v := range versions {
@@ -460,14 +466,6 @@ func superseded(lost, kept Loaded) string {
 	}
 	return fmt.Sprintf("%s (shard %d, interrupted after %d of %d subproblems) ignored: %s has %s",
 		lost.Path, l.Index, l.Finished, l.Owned, kept.Path, what)
-}
-
-func paths(fs []Loaded) []string {
-	var out []string
-	for _, f := range fs {
-		out = append(out, f.Path)
-	}
-	return out
 }
 
 func shorten(s string) string {

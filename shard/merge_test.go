@@ -155,6 +155,33 @@ func TestMergeRefusesIncompleteAboveComplete(t *testing.T) {
 	}
 }
 
+// TestMergeRefusesIncompleteAboveCompleteThroughAnother: an incomplete
+// result with more solutions than the complete one is refused even when
+// a further incomplete result of the same shard superseded it before the
+// complete came (it was compared only with the result kept at the time,
+// never with the complete: merged, exit 0). Every order of the three.
+// Fails on the old code.
+func TestMergeRefusesIncompleteAboveCompleteThroughAnother(t *testing.T) {
+	rest := []Loaded{{Path: "s0", Result: res(0, 4, 8, 1, true)}, {Path: "s1", Result: res(1, 4, 4, 1, true)}, {Path: "s3", Result: res(3, 4, 4, 1, true)}}
+	early := res(2, 4, 1000, 2, false) // 3 of 10 finished (below)
+	early.Finished = 3
+	further := res(2, 4, 4, 2, false) // 5 of 10 finished: supersedes early
+	whole := res(2, 4, 12, 3, true)
+	three := []Loaded{{Path: "early.json", Result: early}, {Path: "further.json", Result: further}, {Path: "whole.json", Result: whole}}
+	for _, perm := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+		files := slices.Clone(rest)
+		for _, k := range perm {
+			files = append(files, three[k])
+		}
+		_, err := Merge(files)
+		var cf *Conflict
+		if !errors.As(err, &cf) || !strings.Contains(err.Error(), "more solutions") ||
+			!strings.Contains(err.Error(), "early.json") || !strings.Contains(err.Error(), "whole.json") {
+			t.Errorf("order %v: %v", perm, err)
+		}
+	}
+}
+
 // TestMergeCommandHoldsBackLinkedFiles: a missing shard whose result file
 // (the rerun command's -o for its index) is a symbolic link, or a FIFO,
 // is left out of the printed command, with a note naming the file and
@@ -189,5 +216,28 @@ func TestMergeCommandHoldsBackLinkedFiles(t *testing.T) {
 	rep, err = Merge(files)
 	if err != nil || rep.Command != "" || !strings.Contains(rep.CommandNote, "no command to run them") || !strings.Contains(rep.CommandNote, "a FIFO") {
 		t.Errorf("every file held back: %v command %q note %q", err, rep.Command, rep.CommandNote)
+	}
+}
+
+// TestMergeNoResultSaysWhy: a merge of files none of which is a shard
+// result names each file with the reason it was not read (cut short, not
+// JSON), as a merge with a result among them does on stderr; it named
+// the files alone ("no shard result among the files: a.json"). Fails on
+// the old code.
+func TestMergeNoResultSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.json")
+	pic := filepath.Join(dir, "pic.json")
+	os.WriteFile(cut, []byte(`{"shard": {"format": "`), 0o644)
+	os.WriteFile(pic, []byte("<svg/>"), 0o644)
+	var files []Loaded
+	for _, p := range []string{cut, pic} {
+		r, err := ReadFile(p)
+		files = append(files, Loaded{Path: p, Result: r, Err: err})
+	}
+	_, err := Merge(files)
+	if err == nil || !strings.Contains(err.Error(), "no shard result among the files") ||
+		!strings.Contains(err.Error(), cut+": not complete JSON") || !strings.Contains(err.Error(), pic+": not a shard result") {
+		t.Errorf("%v", err)
 	}
 }

@@ -45,6 +45,11 @@ type app struct {
 	commitMu   sync.Mutex
 	committed  bool // under commitMu
 	lateSignal atomic.Bool
+	// commitExit is the exit of a command whose outputs are committed
+	// when nothing after the commit fails (check: its verdict): a hard
+	// exit after a late signal (a second one, or the watchdog) exits
+	// with it, not with the signal's, as the outputs are in place.
+	commitExit atomic.Int32
 	// raise delivers a signal as the operating system does (tests).
 	raise func(os.Signal)
 	// ctx is done after SIGINT or SIGTERM: the context of every phase that
@@ -103,39 +108,58 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	finished := make(chan struct{})
 	go func() {
 		code := exitInterrupted
+		var s os.Signal
 		select {
-		case s := <-sigs:
-			a.commitMu.Lock() // not between a commit's check of ctx and its rename
-			if a.committed {
-				a.lateSignal.Store(true)
-			}
-			if s == syscall.SIGTERM {
-				a.signal.Store(int32(syscall.SIGTERM))
-				code = exitTerminated
-			} else {
-				a.signal.Store(int32(syscall.SIGINT))
-			}
-			cancel()
-			a.commitMu.Unlock()
+		case s = <-sigs:
 		case <-ctx.Done():
 			return
+		}
+		grace := time.After(stopGrace)
+		// Not between a commit's check of ctx and its renames; but a
+		// commit held up there (a rename or sync on a file system that
+		// hangs) holds up neither the watchdog nor a second signal.
+		hung := a.lockCommit(sigs, grace, hardExit != nil)
+		if hung == "" && a.committed {
+			a.lateSignal.Store(true)
+		}
+		if s == syscall.SIGTERM {
+			a.signal.Store(int32(syscall.SIGTERM))
+			code = exitTerminated
+		} else {
+			a.signal.Store(int32(syscall.SIGINT))
+		}
+		cancel()
+		if hung == "" {
+			a.commitMu.Unlock()
 		}
 		if hardExit == nil {
 			return
 		}
 		// One way out for both hard paths: the temporaries of the outputs
 		// being written go first (os.Exit runs no deferred Abort).
+		// A signal that came after the command's outputs were committed
+		// (lateSignal) replaced nothing: the exit is the command's.
 		stop := func(why string) {
+			if a.lateSignal.Load() {
+				fmt.Fprintf(a.stderr, "polytile: %s: stopped at once (the output files were complete and in place before the first signal)\n", why)
+				atomicfile.RemoveTemps()
+				hardExit(int(a.commitExit.Load()))
+				return
+			}
 			fmt.Fprintf(a.stderr, "polytile: %s: stopped at once\n", why)
 			atomicfile.RemoveTemps()
 			hardExit(code)
+		}
+		if hung != "" {
+			stop(hung)
+			return
 		}
 		select {
 		case <-finished:
 		case <-sigs:
 			stop("second signal")
-		case <-time.After(stopGrace):
-			stop(fmt.Sprintf("still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve), without a summary", stopGrace))
+		case <-grace:
+			stop(stillRunning)
 		}
 	}()
 	root := a.rootCmd()
@@ -148,6 +172,32 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	err := unknownCommandErr(root, root.ExecuteContext(ctx))
 	close(finished)
 	return a.helpWriteFailed(a.exitCode(err), helpOut)
+}
+
+// stillRunning is the watchdog's reason for a hard exit.
+var stillRunning = fmt.Sprintf("still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve), without a summary", stopGrace)
+
+// lockCommit locks a.commitMu for the signal handler and returns "".
+// Without hard exits (hard false: Main in tests) it waits as long as it
+// takes; with them it gives up at a second signal on sigs or when grace
+// fires, and returns the reason of the hard exit that follows.
+func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard bool) string {
+	if !hard {
+		a.commitMu.Lock()
+		return ""
+	}
+	for {
+		if a.commitMu.TryLock() {
+			return ""
+		}
+		select {
+		case <-sigs:
+			return "second signal while the outputs were being renamed into place"
+		case <-grace:
+			return stillRunning + " (the outputs were being renamed into place)"
+		case <-time.After(time.Millisecond):
+		}
+	}
 }
 
 func (a *app) exitCode(err error) int {

@@ -110,7 +110,7 @@ column, or the fingerprint).`,
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.solver, "solver", "", "solution format: "+strings.Join(export.SolutionFormats, ", ")+" (default: detected)")
-	fl.StringVar(&f.names, "names", "", "the LP or MPS file that was solved, to name the columns of a fixed-MPS or glpk-raw solution")
+	fl.StringVar(&f.names, "names", "", "the LP or MPS file that was solved, to name the columns of a fixed-MPS or glpk-raw solution (- for stdin)")
 	fl.StringVar(&f.mode, "mode", "exact", "program mode of the export: exact or max-coverage")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
 	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
@@ -158,6 +158,9 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if err := checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
+	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
+		return err
+	}
 	p, err := a.loadPuzzle(puzzlePath, f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
 		return a.checkLoadFailed(puzzlePath, solPath, opt.Mode.String(), f, err) // nojson.go
@@ -180,7 +183,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	var colNames []string
 	var rename map[string]string
 	if f.names != "" {
-		colNames, rename, err = readNames(ctx, f.names)
+		colNames, rename, err = readNames(ctx, f.names, a.stdin)
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("--names: %w", err)
@@ -222,6 +225,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	rep.Puzzle, rep.File = p.Name, solPath
 	if wantPic && len(rep.tiling.Placements) > 0 {
 		ropt := render.Options{Labels: true, Title: p.Name, Context: ctx}
+		a.commitExit.Store(int32(rep.exitCode)) // a hard exit after the commit (app.go)
 		if err := a.writeComplete(ctx, f.out, func(w io.Writer) error {
 			return render.Tiling(w, p, rep.tiling, pic, ropt)
 		}); err != nil {
@@ -273,9 +277,18 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 		return nil, fmt.Errorf("the file lists %s, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", textio.Count(scan.known, "column"), prog.NumCols())
 	}
 	rep := &checkReport{Solver: format, Status: sol.Status, Mode: prog.Options.Mode.String(), Cells: p.Area(), Bound: prog.Bound.Bound, Identified: identified}
-	if sol.HasObjective {
-		v := sol.Objective
+	var badObjective string
+	switch v := sol.Objective; {
+	case sol.HasObjective && (math.IsInf(v, 0) || math.IsNaN(v)):
+		// No tiling has it, and JSON has no such number: said as a
+		// problem, not given as the objective (--json failed: "json:
+		// unsupported value: +Inf", exit 2, no report).
+		badObjective = fmt.Sprintf("the file's objective is %g, not a finite number: no tiling has it", v)
+	case sol.HasObjective:
 		rep.Objective = &v
+	}
+	if badObjective != "" {
+		rep.Problems = append(rep.Problems, badObjective)
 	}
 	if !sol.Feasible {
 		rep.Verdict = "the solver reports no feasible solution (" + orDefault(sol.Status, "no status") + ")"
@@ -334,7 +347,7 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %s its tiling covers", *rep.Objective, textio.Count(rep.Coverage, "cell")))
 		rep.exitCode = exitNoSolution
 	}
-	rep.distrust()
+	rep.distrust() // a non-finite objective among the problems too
 	return rep, nil
 }
 
@@ -396,14 +409,31 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 	return textio.TrimBOM(data), nil
 }
 
+// stdinOnce refuses "-" (stdin) for more than one of paths, named by
+// what: the first to read stdin would take all of it, leaving the next
+// an empty input ("not a solution file", or --names read from a nil
+// reader: a panic).
+func stdinOnce(what []string, paths ...string) error {
+	var from []string
+	for i, p := range paths {
+		if p == "-" {
+			from = append(from, what[i])
+		}
+	}
+	if len(from) > 1 {
+		return usageErr("%s read - (stdin), which can be read only once: give all but one of them as files", strings.Join(from, " and "))
+	}
+	return nil
+}
+
 // head is the start of a file for format detection.
 func head(data []byte) []byte { return data[:min(len(data), 4096)] }
 
 // readNames reads the column names of --names: a fixed-MPS file gives the
 // short-to-full mapping (and its column order), an LP or free MPS file the
 // column order GLPK uses.
-func readNames(ctx context.Context, path string) ([]string, map[string]string, error) {
-	data, err := readLimited(ctx, path, nil)
+func readNames(ctx context.Context, path string, stdin io.Reader) ([]string, map[string]string, error) {
+	data, err := readLimited(ctx, path, stdin)
 	if err != nil {
 		return nil, nil, err
 	}

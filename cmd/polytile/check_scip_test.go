@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,5 +73,38 @@ for path in sys.argv[1:]:
 	code, rep, errs = checkJSON(t, example("tetrominoes-5x4.yaml"), files[2]+".sol")
 	if code != 1 || rep.Solver != "scip" || rep.Valid || rep.Pieces != 0 || !strings.Contains(rep.Verdict, "no feasible solution") {
 		t.Errorf("tetrominoes 5x4: exit %d, %+v %s", code, rep, errs)
+	}
+}
+
+// TestCheckNonFiniteObjective: a solution file whose objective is inf or
+// nan (every reader takes them, as SCIP, CBC and Gurobi may print them)
+// is reported with that as a problem, exit 1, in text and in --json; the
+// --json report failed ("json: unsupported value: +Inf", exit 2, no
+// report). Fails on the old code.
+func TestCheckNonFiniteObjective(t *testing.T) {
+	dir := t.TempDir()
+	col := "x_F_0_0_0"
+	for name, body := range map[string]string{
+		"scip-inf.sol":    "solution status: optimal solution found\nobjective value: inf\n" + col + " 1\n",
+		"scip-nan.sol":    "objective value: nan\n" + col + " 1\n",
+		"gurobi-ninf.sol": "# Objective value = -inf\n" + col + " 1\n",
+		"cbc-inf.sol":     "Infeasible - objective value inf\n",
+	} {
+		sol := filepath.Join(dir, name)
+		if err := os.WriteFile(sol, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := run(t, "", "check", example("pentomino-10x6.yaml"), sol, "--json")
+		var rep struct {
+			Objective *float64 `json:"objective"`
+			Problems  []string `json:"problems"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitNoSolution {
+			t.Errorf("%s: exit %d (want 1), report %v: %s%s", name, code, err, out, errs)
+			continue
+		}
+		if rep.Objective != nil || !strings.Contains(strings.Join(rep.Problems, "; "), "not a finite number") {
+			t.Errorf("%s: objective %v, problems %q", name, rep.Objective, rep.Problems)
+		}
 	}
 }

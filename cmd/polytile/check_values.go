@@ -114,8 +114,12 @@ func (s *solutionScan) unknownErr() error {
 		more = ", ..."
 	}
 	which := namesNotOf(s.nUnknown, s.known+s.nUnknown, "a column", "not a column", "not columns")
+	names := make([]string, len(s.unknown))
+	for i, n := range s.unknown {
+		names[i] = clipName(n) // a name of any length (a line of megabytes)
+	}
 	return fmt.Errorf("%s of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
-		which, strings.Join(s.unknown, ", "), more)
+		which, strings.Join(names, ", "), more)
 }
 
 // trimModel drops the package prefix of a model error for a CLI message.

@@ -50,6 +50,17 @@ func (a *app) commitLocked(ctx context.Context, files []*atomicfile.File) error 
 		}
 		return fmt.Errorf("writing the output: %w", err)
 	}
+	// Every target checked before any is renamed: a companion whose
+	// target became a link or FIFO leaves the program's old file too, not
+	// the new program beside the old companion.
+	for _, f := range files {
+		if err := f.Ready(); err != nil {
+			for _, g := range files {
+				g.Abort()
+			}
+			return err
+		}
+	}
 	for _, f := range files {
 		if err := f.Commit(); err != nil {
 			return err

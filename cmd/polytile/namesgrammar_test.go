@@ -50,3 +50,56 @@ func TestUnknownNamesGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownNamesClipped: the names a refusal quotes of a file whose
+// names are not the program's are shortened, as every other message's
+// are: a SCIP, Gurobi or HiGHS file with a name of 70,000 bytes gave a
+// message of 70,000 bytes. Fails on the old code.
+func TestUnknownNamesClipped(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("a", 70000)
+	for name, body := range map[string]string{
+		"scip.sol":   "objective value: 1\n" + long + " 1\n",
+		"gurobi.sol": "# Objective value = 1\n" + long + " 1\n" + long + "b 1\n",
+	} {
+		sol := filepath.Join(dir, name)
+		if err := os.WriteFile(sol, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errs := run(t, "", "check", example("pentomino-10x6.yaml"), sol)
+		if code != exitUsage || !strings.Contains(errs, "a column of this program (aaa") || len(errs) > 1000 {
+			t.Errorf("%s: exit %d, want 2 and a short message naming the name: %d bytes: %.300s", name, code, len(errs), errs)
+		}
+	}
+}
+
+// TestCheckStdinOnce: check --names - reads the names from stdin, as the
+// solution file - does (it read them from a nil reader: a panic), and
+// gives what --names FILE gives; two of the puzzle, the solution and
+// --names given as - are refused (exit 2) instead of the second reading
+// an empty stdin. Fails on the old code.
+func TestCheckStdinOnce(t *testing.T) {
+	dir := t.TempDir()
+	pz := example("tetris-7x7.yaml")
+	mps, sol := filepath.Join(dir, "t.mps"), filepath.Join(dir, "t.sol")
+	if code, _, errs := run(t, "", "export", pz, "--format", "fixed-mps", "--max-coverage", "-o", mps); code != 0 {
+		t.Fatalf("export: exit %d %s", code, errs)
+	}
+	if err := os.WriteFile(sol, []byte("# Objective value = 4\nX0000001 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantCode, want, wantErr := run(t, "", "check", pz, sol, "--max-coverage", "--names", mps)
+	if wantCode != exitNoSolution || !strings.Contains(want, "pieces      1 placed") {
+		t.Fatalf("--names FILE: exit %d %s%s", wantCode, want, wantErr)
+	}
+	code, out, errs := run(t, string(mustRead(t, mps)), "check", pz, sol, "--max-coverage", "--names", "-")
+	if code != wantCode || out != want {
+		t.Errorf("--names -: exit %d, want %d and the report of --names FILE:\n%s%s", code, wantCode, out, errs)
+	}
+	for _, args := range [][]string{{"-", "-"}, {pz, "-", "--names", "-"}, {"-", sol, "--names", "-"}} {
+		code, _, errs := run(t, "", append([]string{"check"}, args...)...)
+		if code != exitUsage || !strings.Contains(errs, "read - (stdin), which can be read only once") {
+			t.Errorf("check %v: exit %d, want 2: %s", args, code, errs)
+		}
+	}
+}

@@ -418,6 +418,35 @@ func (a *File) Flush() error {
 	return a.err
 }
 
+// Ready reports the error Commit would report before its rename: a
+// write that failed, or a target that is no longer what it was (a
+// symbolic link, device or FIFO put there, or a file the over check of
+// CreateOver refuses). A caller renaming several files together (an
+// export's program and companions) checks them all first, so that one
+// refused leaves every target as it was, not some replaced. It does
+// nothing for a device, a FIFO or stdout.
+func (a *File) Ready() error {
+	if a.done || a.err != nil || a.kind != kindAtomic {
+		return a.err
+	}
+	return a.targetErr()
+}
+
+// targetErr checks that the target is still what it was: a symbolic
+// link, device or FIFO created there in the meantime is not replaced.
+func (a *File) targetErr() error {
+	t, err := resolve(a.path)
+	if err != nil || t.path != a.target || t.info != nil && !t.info.Mode().IsRegular() {
+		return fmt.Errorf("writing %s: the target changed while it was written (now not a regular file or a new path)", a.path)
+	}
+	if a.over != nil {
+		if err := a.over(t.info); err != nil {
+			return fmt.Errorf("writing %s: %w", a.path, err)
+		}
+	}
+	return nil
+}
+
 // Commit finishes the output: for a regular file it flushes the temporary
 // file and renames it over the target; for a device or FIFO it closes it.
 func (a *File) Commit() error {
@@ -450,16 +479,8 @@ func (a *File) Commit() error {
 	if err := a.f.Sync(); err != nil {
 		return fail(fmt.Errorf("writing %s: %w", a.path, err))
 	}
-	// The target must still be what it was: a symbolic link, device or
-	// FIFO created there in the meantime is not replaced.
-	t, err := resolve(a.path)
-	if err != nil || t.path != a.target || t.info != nil && !t.info.Mode().IsRegular() {
-		return fail(fmt.Errorf("writing %s: the target changed while it was written (now not a regular file or a new path)", a.path))
-	}
-	if a.over != nil {
-		if err := a.over(t.info); err != nil {
-			return fail(fmt.Errorf("writing %s: %w", a.path, err))
-		}
+	if err := a.targetErr(); err != nil {
+		return fail(err)
 	}
 	if err := renameTracked(tmp, a.target); err != nil {
 		return fail(fmt.Errorf("writing %s: %w", a.path, err))
