@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/polytile/polytile/internal/atomicfile"
-	"github.com/polytile/polytile/internal/ctxio"
 )
 
 // commitHook, when not nil, runs at the commit point of commitComplete:
@@ -74,16 +73,5 @@ func (a *app) commitLocked(ctx context.Context, files []*atomicfile.File) error 
 // atomicfile.Write does, and commits it through commitComplete: the file
 // is in place with the command's exit, or absent after a signal.
 func (a *app) writeComplete(ctx context.Context, path string, fn func(w io.Writer) error) error {
-	f, err := atomicfile.CreateContext(ctx, path, a.stdout)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	if err := fn(ctxio.Writer(ctx, f)); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return a.commitComplete(ctx, f)
+	return atomicfile.WriteCommit(ctx, path, a.stdout, fn, func(f *atomicfile.File) error { return a.commitComplete(ctx, f) })
 }

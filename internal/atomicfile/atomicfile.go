@@ -522,8 +522,17 @@ func (a *File) Abort() {
 // before the end. Cancelling ctx makes the next write fail, so a long export
 // stops promptly and leaves nothing behind.
 func Write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
+	return WriteCommit(ctx, path, stdout, fn, (*File).Commit)
+}
+
+// WriteCommit is Write with the last step given: once fn and every write
+// have succeeded and ctx is still live, commit is called on the file
+// instead of File.Commit (a caller that renames several outputs together,
+// or under a lock of its own, commits them there); the file is aborted
+// if commit does not commit it.
+func WriteCommit(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error, commit func(*File) error) error {
 	f, err := CreateContext(ctx, path, stdout)
-	return fill(ctx, f, err, path, fn)
+	return fillWith(ctx, f, err, path, fn, commit)
 }
 
 // WriteRegular is Write for an output that must be a regular file or a
@@ -579,6 +588,11 @@ func sameAsRead(read, now fs.FileInfo) error {
 // says why not): fn writes through a writer that fails once ctx is done,
 // and f is committed only if fn and ctx both end well, else aborted.
 func fill(ctx context.Context, f *File, err error, path string, fn func(w io.Writer) error) error {
+	return fillWith(ctx, f, err, path, fn, (*File).Commit)
+}
+
+// fillWith is fill with the commit step given (WriteCommit).
+func fillWith(ctx context.Context, f *File, err error, path string, fn func(w io.Writer) error, commit func(*File) error) error {
 	if err != nil {
 		return err
 	}
@@ -589,7 +603,7 @@ func fill(ctx context.Context, f *File, err error, path string, fn func(w io.Wri
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return f.Commit()
+	return commit(f)
 }
 
 // SameFile reports whether the paths a and b name the same file: the same
