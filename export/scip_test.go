@@ -85,16 +85,7 @@ func TestSCIPReadsExports(t *testing.T) {
 		pr := program(t, c.p, c.opt)
 		for _, f := range formats {
 			file := filepath.Join(dir, fmt.Sprintf("case%d-%s%s", i, f.name, f.ext))
-			out, err := os.Create(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := f.write(out, pr); err != nil {
-				t.Fatal(err)
-			}
-			if err := out.Close(); err != nil {
-				t.Fatal(err)
-			}
+			writeFormat(t, file, f, pr)
 			j := job{c: c, pr: pr, f: f}
 			if f.name == "fixed-mps" {
 				in, err := os.Open(file)

@@ -108,6 +108,21 @@ type format struct {
 	negate bool // the file minimises -objective
 }
 
+// writeFormat writes pr to file in format f.
+func writeFormat(t *testing.T, file string, f format, pr *model.Program) {
+	t.Helper()
+	out, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.write(out, pr); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 var formats = []format{
 	{"lp", ".lp", func(f *os.File, pr *model.Program) error { return WriteLP(f, pr) }, false},
 	{"mps", ".mps", func(f *os.File, pr *model.Program) error { return WriteMPS(f, pr, MPSOptions{}) }, true},
@@ -254,19 +269,11 @@ func TestExternalSolvers(t *testing.T) {
 			pr := program(t, c.p, opt)
 			for _, f := range c.formats {
 				file := filepath.Join(dir, fmt.Sprintf("case%d-%s-%s-%v%s", ci, opt.Mode, opt.Formulation, opt.Strengthen, f.ext))
-				out, err := os.Create(file)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := f.write(out, pr); err != nil {
-					t.Fatal(err)
-				}
-				if err := out.Close(); err != nil {
-					t.Fatal(err)
-				}
+				writeFormat(t, file, f, pr)
 				var short map[string]string
 				if f.name == "fixed-mps" {
 					in, _ := os.Open(file)
+					var err error
 					short, err = ReadMPSNames(in)
 					in.Close()
 					if err != nil {
