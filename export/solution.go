@@ -75,7 +75,11 @@ type LineError struct {
 	Column int // 0 when not known
 	AtEnd  bool
 	Msg    string
+	Err    error // the cause, if any (Unwrap)
 }
+
+// Unwrap returns the cause of the error, if any.
+func (e *LineError) Unwrap() error { return e.Err }
 
 // Error is the message without a file name: "export: HiGHS solution
 // line 8, column 3: ...", "export: HiGHS solution, at the end of the file

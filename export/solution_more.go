@@ -277,7 +277,8 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 			break
 		}
 		if err != nil {
-			return nil, at("%v", err)
+			l, c := d.InputPos()
+			return nil, &LineError{Solver: "CPLEX", Line: l, Column: c, Msg: err.Error(), Err: err}
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
@@ -320,11 +321,11 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		case "CPLEXSolutions":
 			root = true
 		case "header":
-			if l, _ := d.InputPos(); headerAt > 0 {
+			l, _ := d.InputPos()
+			if headerAt > 0 {
 				return nil, twice("CPLEX", l, headerAt, "<header> in one <CPLEXSolution>")
-			} else {
-				headerAt = l
 			}
+			headerAt = l
 			if v, ok := attr("objectiveValue"); ok {
 				x, err := parseValue(v)
 				if err != nil {
