@@ -273,7 +273,12 @@ func (b *externalBackend) outcome(ctx context.Context, t Task, prog *model.Progr
 		} else {
 			o.Coverage = ptr(cov)
 		}
-		if err == nil && s.HasObjective && math.Abs(math.Abs(s.Objective)-float64(cov)) > 1e-6 {
+		switch {
+		case err == nil && s.HasObjective && (math.IsNaN(s.Objective) || math.IsInf(s.Objective, 0)):
+			// No tiling has it, as check says: a NaN compared false
+			// with the coverage and passed as the optimum ("ok", "=").
+			o.Status, o.Reason = Disagree, fmt.Sprintf("the solver's objective is %g, not a finite number, but the decoded tiling covers %d cells", s.Objective, cov)
+		case err == nil && s.HasObjective && math.Abs(math.Abs(s.Objective)-float64(cov)) > 1e-6:
 			o.Status, o.Reason = Disagree, fmt.Sprintf("objective %g but the decoded tiling covers %d cells", s.Objective, cov)
 		}
 	}

@@ -61,6 +61,100 @@ type CBCLine struct {
 	Line  int // 1-based line of the file
 }
 
+// A LineError is an error of a solution reader about a place in the file:
+// a line (1-based) and, when the reader knows it, a column (1-based), or
+// the end of the file (AtEnd: Line is then the file's last line, 0 for an
+// empty file). InFile puts the file's name in front in the product's style,
+// "FILE:LINE[:COLUMN]: ...".
+type LineError struct {
+	// Solver names the format ("HiGHS", "CBC", "GLPK", "GLPK raw",
+	// "Gurobi", "SCIP", "CPLEX"); "" for an error of any line-oriented
+	// file (a line too long).
+	Solver string
+	Line   int
+	Column int // 0 when not known
+	AtEnd  bool
+	Msg    string
+	Err    error // the cause, if any (Unwrap)
+}
+
+// Unwrap returns the cause of the error, if any.
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Error is the message without a file name: "export: HiGHS solution
+// line 8, column 3: ...", "export: HiGHS solution, at the end of the file
+// (line 8): ...", or "line 8: ..." for an error of any file.
+func (e *LineError) Error() string {
+	where := fmt.Sprintf("line %d", e.Line)
+	if e.Column > 0 {
+		where += fmt.Sprintf(", column %d", e.Column)
+	}
+	if e.AtEnd {
+		where = fmt.Sprintf("at the end of the file (line %d)", e.Line)
+	}
+	if e.Solver == "" {
+		return where + ": " + e.Msg
+	}
+	sep := " "
+	if e.AtEnd {
+		sep = ", "
+	}
+	return "export: " + e.Solver + " solution" + sep + where + ": " + e.Msg
+}
+
+// In is the message with the file's name in front: "f.sol:8:3: HiGHS
+// solution: ...", "f.sol:8: at the end of the file: HiGHS solution: ...".
+func (e *LineError) In(file string) string {
+	where := file
+	if e.Line > 0 {
+		where += fmt.Sprintf(":%d", e.Line)
+		if e.Column > 0 && !e.AtEnd {
+			where += fmt.Sprintf(":%d", e.Column)
+		}
+	}
+	if e.AtEnd {
+		where += ": at the end of the file"
+	}
+	if e.Solver == "" {
+		return where + ": " + e.Msg
+	}
+	return where + ": " + e.Solver + " solution: " + e.Msg
+}
+
+// InFile is err's message with file's name in front, for a reader's
+// error: "FILE:LINE[:COLUMN]: ..." when err is or wraps a *LineError,
+// "FILE: ..." (without the "export: " prefix) otherwise.
+func InFile(file string, err error) string {
+	if le := (*LineError)(nil); errors.As(err, &le) {
+		return le.In(file)
+	}
+	return file + ": " + strings.TrimPrefix(err.Error(), "export: ")
+}
+
+// lineErr is an error of solver's reader on line ln.
+func lineErr(solver string, ln int, format string, args ...any) error {
+	return &LineError{Solver: solver, Line: ln, Msg: fmt.Sprintf(format, args...)}
+}
+
+// colErr is an error of solver's reader on line ln, column c.
+func colErr(solver string, ln, c int, format string, args ...any) error {
+	return &LineError{Solver: solver, Line: ln, Column: c, Msg: fmt.Sprintf(format, args...)}
+}
+
+// endErr is an error of solver's reader at the end of a file of last
+// lines: the file ends too early.
+func endErr(solver string, last int, format string, args ...any) error {
+	return &LineError{Solver: solver, Line: last, AtEnd: true, Msg: fmt.Sprintf(format, args...)}
+}
+
+// twice is the error of a line that a file has once (a status, an
+// objective) found a second time on line ln: a reader that kept the
+// first or the last would judge by the order of the lines, and a file
+// with two is edited or corrupt.
+func twice(solver string, ln, first int, what string) error {
+	return lineErr(solver, ln, "a second %s (the first is on line %d): a solution file has one", what, first)
+}
+
 // newSolution is an empty Solution of the given solver.
 func newSolution(solver string) *Solution {
 	return &Solution{Solver: solver, Values: map[string]float64{}, Lines: map[string]int{}}
@@ -73,10 +167,10 @@ func newSolution(solver string) *Solution {
 // describe.
 func (s *Solution) put(name string, v float64, ln int, solver string) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("export: %s solution line %d: column %q has value %g: a column's value must be a finite number", solver, ln, trunc(name), v)
+		return lineErr(solver, ln, "column %q has value %g: a column's value must be a finite number", trunc(name), v)
 	}
 	if _, dup := s.Values[name]; dup {
-		return fmt.Errorf("export: %s solution line %d: column %q is duplicated (listed before on line %d)", solver, ln, trunc(name), s.Lines[name])
+		return lineErr(solver, ln, "column %q is duplicated (listed before on line %d)", trunc(name), s.Lines[name])
 	}
 	s.Values[name] = v
 	s.Lines[name] = ln
@@ -155,7 +249,7 @@ func (s *lineScanner) Scan() bool {
 func (s *lineScanner) Err() error {
 	err := s.Scanner.Err()
 	if errors.Is(err, bufio.ErrTooLong) {
-		return fmt.Errorf("line %d: longer than %d bytes (16 MiB), the most a line may have", s.line+1, MaxLineLength)
+		return &LineError{Line: s.line + 1, Msg: fmt.Sprintf("longer than %d bytes (16 MiB), the most a line may have", MaxLineLength)}
 	}
 	return err
 }
@@ -209,14 +303,20 @@ func parseValue(s string) (float64, error) {
 // Only column values are kept. Older HiGHS versions write the status on
 // the same line ("Model status : Optimal"); both are read.
 func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
+	const me = "HiGHS"
 	sc := lines(r)
 	s := newSolution("highs")
 	ln, cols, inPrimal := 0, -1, false
+	statusAt, primalAt, feasibleAt, columnsAt := 0, 0, 0, 0 // lines, 0 before they are read
 	for sc.Scan() {
 		ln++
 		line := strings.TrimSpace(sc.Text())
 		switch {
 		case strings.HasPrefix(line, "Model status"):
+			if statusAt > 0 {
+				return nil, twice(me, ln, statusAt, "model status")
+			}
+			statusAt = ln
 			if _, after, ok := strings.Cut(line, ":"); ok {
 				s.Status = strings.TrimSpace(after)
 			} else if sc.Scan() {
@@ -226,39 +326,52 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 			s.Optimal = strings.EqualFold(s.Status, "Optimal")
 			s.WithinGap = s.Optimal // HiGHS stops within mip_rel_gap
 		case line == "# Primal solution values":
-			inPrimal = true
+			if primalAt > 0 {
+				return nil, twice(me, ln, primalAt, "\"# Primal solution values\" section")
+			}
+			primalAt, inPrimal = ln, true
 			if sc.Scan() {
 				ln++
 				s.Feasible = strings.TrimSpace(sc.Text()) == "Feasible"
+				if s.Feasible {
+					feasibleAt = ln
+				}
 			}
 		case strings.HasPrefix(line, "# Dual solution values"), strings.HasPrefix(line, "# Basis"):
 			inPrimal = false
 		case inPrimal && strings.HasPrefix(line, "Objective "):
 			v, err := parseValue(strings.TrimSpace(line[len("Objective "):]))
 			if err != nil {
-				return nil, fmt.Errorf("export: HiGHS solution line %d: bad objective: %w", ln, err)
+				return nil, lineErr(me, ln, "bad objective: %v", err)
 			}
 			s.Objective, s.HasObjective = v, true
 		case inPrimal && strings.HasPrefix(line, "# Columns "):
+			if columnsAt > 0 {
+				return nil, twice(me, ln, columnsAt, "\"# Columns\" line")
+			}
+			columnsAt = ln
 			n, err := strconv.Atoi(strings.TrimSpace(line[len("# Columns "):]))
 			if err != nil || n < 0 {
-				return nil, fmt.Errorf("export: HiGHS solution line %d: bad column count %q", ln, trunc(line))
+				return nil, lineErr(me, ln, "bad column count %q", trunc(line))
 			}
 			cols = n
 			for c := 0; c < n; c++ {
 				if !sc.Scan() {
-					return nil, fmt.Errorf("export: HiGHS solution: %d of %d column values", c, n)
+					if err := sc.Err(); err != nil {
+						return nil, fmt.Errorf("export: read HiGHS solution: %w", err)
+					}
+					return nil, endErr(me, ln, "the file ends after %d of the %d column values that line %d announces (cut short)", c, n, columnsAt)
 				}
 				ln++
 				f := strings.Fields(sc.Text())
 				if len(f) != 2 {
-					return nil, fmt.Errorf("export: HiGHS solution line %d: want \"name value\", got %q", ln, trunc(sc.Text()))
+					return nil, lineErr(me, ln, "want \"name value\", got %q", trunc(sc.Text()))
 				}
 				v, err := parseValue(f[1])
 				if err != nil {
-					return nil, fmt.Errorf("export: HiGHS solution line %d: column %q: %w", ln, trunc(f[0]), err)
+					return nil, lineErr(me, ln, "column %q: %v", trunc(f[0]), err)
 				}
-				if err := s.put(f[0], v, ln, "HiGHS"); err != nil {
+				if err := s.put(f[0], v, ln, me); err != nil {
 					return nil, err
 				}
 			}
@@ -272,6 +385,11 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 	}
 	if cols < 0 {
 		s.Feasible = false
+	}
+	// HiGHS writes no feasible primal solution for an infeasible model: a
+	// file that has both is edited or corrupt, whichever comes first.
+	if s.Feasible && strings.EqualFold(s.Status, "Infeasible") {
+		return nil, lineErr(me, max(statusAt, feasibleAt), "the model status %q (line %d) contradicts the feasible primal solution (line %d): an edited or corrupt file", s.Status, statusAt, feasibleAt)
 	}
 	return s, nil
 }
@@ -328,19 +446,19 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 			continue
 		}
 		if len(f) < 3 {
-			return nil, fmt.Errorf("export: CBC solution line %d: want \"index name value ...\", got %q", ln, trunc(sc.Text()))
+			return nil, lineErr("CBC", ln, "want \"index name value ...\", got %q", trunc(sc.Text()))
 		}
 		idx, err := strconv.Atoi(f[0])
 		if err != nil || idx < 0 {
-			return nil, fmt.Errorf("export: CBC solution line %d: bad index %q", ln, trunc(f[0]))
+			return nil, lineErr("CBC", ln, "bad index %q", trunc(f[0]))
 		}
 		v, err := parseValue(f[2])
 		if err != nil {
-			return nil, fmt.Errorf("export: CBC solution line %d: column %q: %w", ln, trunc(f[1]), err)
+			return nil, lineErr("CBC", ln, "column %q: %v", trunc(f[1]), err)
 		}
 		if idx <= last {
 			if rows != nil {
-				return nil, fmt.Errorf("export: CBC solution line %d: index %d after %d: the numbering restarts a second time (rows, then columns, is the only restart CBC writes)", ln, idx, last)
+				return nil, lineErr("CBC", ln, "index %d after %d: the numbering restarts a second time (rows, then columns, is the only restart CBC writes)", idx, last)
 			}
 			// What came before were the rows.
 			rows = s.Lines
@@ -349,7 +467,7 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 		last = idx
 		s.CBCLines = append(s.CBCLines, CBCLine{Index: idx, Name: f[1], Value: v, Line: ln})
 		if prev, ok := rows[f[1]]; ok {
-			return nil, fmt.Errorf("export: CBC solution line %d: column %q is duplicated (listed before on line %d)", ln, trunc(f[1]), prev)
+			return nil, lineErr("CBC", ln, "column %q is duplicated (listed before on line %d)", trunc(f[1]), prev)
 		}
 		if err := s.put(f[1], v, ln, "CBC"); err != nil {
 			return nil, err

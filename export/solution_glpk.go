@@ -26,6 +26,7 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
 	s := newSolution("glpk")
 	ln := 0
+	statusAt, objectiveAt := 0, 0 // lines, 0 before they are read
 	inCols := false
 	pending := "" // a long name whose values are on the next line
 	for sc.Scan() {
@@ -34,6 +35,10 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 		trim := strings.TrimSpace(line)
 		switch {
 		case !inCols && strings.HasPrefix(trim, "Status:"):
+			if statusAt > 0 {
+				return nil, twice("GLPK", ln, statusAt, "\"Status:\" line")
+			}
+			statusAt = ln
 			s.Status = strings.TrimSpace(trim[len("Status:"):])
 			switch s.Status {
 			case "INTEGER OPTIMAL", "OPTIMAL":
@@ -42,6 +47,10 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 				s.Feasible = true
 			}
 		case !inCols && strings.HasPrefix(trim, "Objective:"):
+			if objectiveAt > 0 {
+				return nil, twice("GLPK", ln, objectiveAt, "\"Objective:\" line")
+			}
+			objectiveAt = ln
 			// "Objective:  obj = 48 (MAXimum)"
 			if _, after, ok := strings.Cut(trim, "="); ok {
 				f := strings.Fields(after)
@@ -60,7 +69,7 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 		case inCols:
 			if trim == "" {
 				if pending != "" {
-					return nil, fmt.Errorf("export: GLPK solution line %d: no values for column %q", ln, pending)
+					return nil, lineErr("GLPK", ln, "no values for column %q", trunc(pending))
 				}
 				inCols = false
 				continue
@@ -69,10 +78,10 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 			name := pending
 			if name == "" {
 				if len(f) < 2 {
-					return nil, fmt.Errorf("export: GLPK solution line %d: cannot read %q", ln, trim)
+					return nil, lineErr("GLPK", ln, "cannot read %q", trunc(trim))
 				}
 				if _, err := strconv.Atoi(f[0]); err != nil {
-					return nil, fmt.Errorf("export: GLPK solution line %d: bad column number in %q", ln, trim)
+					return nil, lineErr("GLPK", ln, "bad column number in %q", trunc(trim))
 				}
 				name, f = f[1], f[2:]
 				if len(f) == 0 {
@@ -83,7 +92,7 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 			pending = ""
 			v, err := activity(f)
 			if err != nil {
-				return nil, fmt.Errorf("export: GLPK solution line %d: column %q: %w", ln, trunc(name), err)
+				return nil, lineErr("GLPK", ln, "column %q: %v", trunc(name), err)
 			}
 			if err := s.put(name, v, ln, "GLPK"); err != nil {
 				return nil, err
@@ -92,6 +101,9 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("export: read GLPK solution: %w", err)
+	}
+	if pending != "" { // a long name, its values cut off
+		return nil, endErr("GLPK", ln, "no values for column %q", trunc(pending))
 	}
 	if s.Status == "" {
 		return nil, fmt.Errorf("export: not a glpsol -o solution file (no \"Status:\")")
@@ -128,7 +140,7 @@ func activity(f []string) (float64, error) {
 func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 	sc := lines(r)
 	s := newSolution("glpk")
-	ln, kind, cols := 0, "", 0
+	ln, kind, cols, solAt := 0, "", 0, 0
 	for sc.Scan() {
 		ln++
 		f := strings.Fields(sc.Text())
@@ -137,17 +149,21 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 		}
 		switch f[0] {
 		case "s":
+			if solAt > 0 {
+				return nil, twice("GLPK raw", ln, solAt, "solution line (s)")
+			}
+			solAt = ln
 			if len(f) < 5 {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: short solution line", ln)
+				return nil, lineErr("GLPK raw", ln, "short solution line")
 			}
 			kind = f[1]
 			n, err := strconv.Atoi(f[3])
 			if err != nil {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column count", ln)
+				return nil, lineErr("GLPK raw", ln, "bad column count %q", trunc(f[3]))
 			}
 			cols = n
 			if n != len(names) {
-				return nil, fmt.Errorf("export: GLPK raw solution has %d columns, %d names given", n, len(names))
+				return nil, lineErr("GLPK raw", ln, "%d columns, %d names given", n, len(names))
 			}
 			objAt := 5
 			switch kind {
@@ -156,14 +172,14 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 				s.Optimal, s.Feasible = f[4] == "o", f[4] == "o" || f[4] == "f"
 			case "bas":
 				if len(f) < 7 {
-					return nil, fmt.Errorf("export: GLPK raw solution line %d: short solution line", ln)
+					return nil, lineErr("GLPK raw", ln, "short solution line")
 				}
 				s.Status = "primal " + f[4] + " dual " + f[5]
 				s.Feasible = f[4] == "f"
 				s.Optimal = s.Feasible && f[5] == "f"
 				objAt = 6
 			default:
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: unsupported solution kind %q", ln, kind)
+				return nil, lineErr("GLPK raw", ln, "unsupported solution kind %q", trunc(kind))
 			}
 			if objAt < len(f) {
 				if v, err := parseValue(f[objAt]); err == nil {
@@ -176,15 +192,15 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 				need = 4
 			}
 			if kind == "" || len(f) < need {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column line", ln)
+				return nil, lineErr("GLPK raw", ln, "bad column line")
 			}
 			j, err := strconv.Atoi(f[1])
 			if err != nil || j < 1 || j > cols {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: bad column number %q", ln, trunc(f[1]))
+				return nil, lineErr("GLPK raw", ln, "bad column number %q", trunc(f[1]))
 			}
 			v, err := parseValue(f[need-1])
 			if err != nil {
-				return nil, fmt.Errorf("export: GLPK raw solution line %d: column %d: %w", ln, j, err)
+				return nil, lineErr("GLPK raw", ln, "column %d: %v", j, err)
 			}
 			if err := s.put(names[j-1], v, ln, "GLPK raw"); err != nil {
 				return nil, err

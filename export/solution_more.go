@@ -103,7 +103,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
 	s := newSolution("gurobi")
 	s.Status, s.Feasible = "solution", true
-	ln := 0
+	ln, objectiveAt := 0, 0
 	for sc.Scan() {
 		ln++
 		raw := sc.Text()
@@ -114,10 +114,14 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 		if strings.HasPrefix(line, "#") {
 			body := strings.TrimSpace(strings.TrimLeft(line, "#"))
 			if after, ok := strings.CutPrefix(body, "Objective value"); ok {
+				if objectiveAt > 0 {
+					return nil, twice("Gurobi", ln, objectiveAt, "objective value")
+				}
+				objectiveAt = ln
 				after = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(after), "=:"))
 				v, err := parseValue(after)
 				if err != nil {
-					return nil, fmt.Errorf("export: Gurobi solution line %d, column %d: bad objective %q", ln, col(raw, after), after)
+					return nil, colErr("Gurobi", ln, col(raw, after), "bad objective %q", trunc(after))
 				}
 				s.Objective, s.HasObjective = v, true
 			}
@@ -125,7 +129,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 		}
 		f := strings.Fields(line)
 		if len(f) != 2 {
-			return nil, fmt.Errorf("export: Gurobi solution line %d, column %d: want \"name value\", got %q", ln, col(raw, line), trunc(line))
+			return nil, colErr("Gurobi", ln, col(raw, line), "want \"name value\", got %q", trunc(line))
 		}
 		if err := s.set(f[0], f[1], ln, col(raw, f[1]), "Gurobi"); err != nil {
 			return nil, err
@@ -147,10 +151,19 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 // infeasible or undecided, by its status; without a status line (what
 // pyscipopt's writeBestSol writes for an infeasible program) it has no
 // feasible solution and the status "no solution available".
+//
+// The verdict does not depend on the order of the lines: a status, an
+// objective or "no solution available" given twice is an error, and so is
+// a file that says it has no solution (an infeasible status, "no solution
+// available") and also gives an objective or values, or an optimal status
+// with "no solution available": SCIP writes neither, and whichever line
+// came last decided the verdict.
 func ReadSCIPSolution(r io.Reader) (*Solution, error) {
+	const me = "SCIP"
 	sc := lines(r)
 	s := newSolution("scip")
-	ln, head := 0, false
+	ln := 0
+	statusAt, objectiveAt, noneAt, valuesAt := 0, 0, 0, 0 // lines, 0 before they are read
 	for sc.Scan() {
 		ln++
 		raw := sc.Text()
@@ -159,46 +172,75 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 		case line == "":
 			continue
 		case strings.HasPrefix(line, "solution status:"):
-			head = true
+			if statusAt > 0 {
+				return nil, twice(me, ln, statusAt, "\"solution status:\" line")
+			}
+			statusAt = ln
 			s.Status = strings.TrimSpace(line[len("solution status:"):])
-			st := strings.ToLower(s.Status)
-			s.Optimal = strings.HasPrefix(st, "optimal")
-			s.Feasible = !strings.Contains(st, "infeasible") && !strings.Contains(st, "unknown")
 			continue
 		case strings.HasPrefix(line, "objective value:"):
-			head = true
+			if objectiveAt > 0 {
+				return nil, twice(me, ln, objectiveAt, "\"objective value:\" line")
+			}
+			objectiveAt = ln
 			v := strings.TrimSpace(line[len("objective value:"):])
 			x, err := parseValue(v)
 			if err != nil {
-				return nil, fmt.Errorf("export: SCIP solution line %d, column %d: bad objective %q", ln, col(raw, v), trunc(v))
+				return nil, colErr(me, ln, col(raw, v), "bad objective %q", trunc(v))
 			}
 			s.Objective, s.HasObjective = x, true
-			s.Feasible = true
 			continue
 		case line == "no solution available":
 			// All that SCIPprintBestSol writes without a solution (pyscipopt's
 			// writeBestSol, SCIP's "display solution"); "write solution"
 			// puts the status line before it.
-			head = true
-			s.Feasible = false
-			if s.Status == "" {
-				s.Status = line
+			if noneAt > 0 {
+				return nil, twice(me, ln, noneAt, "\"no solution available\" line")
 			}
+			noneAt = ln
 			continue
 		}
 		f := strings.Fields(line)
 		if len(f) < 2 {
-			return nil, fmt.Errorf("export: SCIP solution line %d, column %d: want \"name value (obj:c)\", got %q", ln, col(raw, line), trunc(line))
+			return nil, colErr(me, ln, col(raw, line), "want \"name value (obj:c)\", got %q", trunc(line))
 		}
-		if err := s.set(f[0], f[1], ln, col(raw, f[1]), "SCIP"); err != nil {
+		if err := s.set(f[0], f[1], ln, col(raw, f[1]), me); err != nil {
 			return nil, err
+		}
+		if valuesAt == 0 {
+			valuesAt = ln
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("export: read SCIP solution: %w", err)
 	}
-	if !head {
+	if statusAt == 0 && objectiveAt == 0 && noneAt == 0 {
 		return nil, fmt.Errorf("export: not a SCIP solution file (no \"solution status:\", \"objective value:\" or \"no solution available\" line)")
+	}
+	st := strings.ToLower(s.Status)
+	infeasible := strings.Contains(st, "infeasible")
+	s.Optimal = strings.HasPrefix(st, "optimal")
+	// The lines that say there is no solution, and those that give one.
+	none, noneWhat := noneAt, "\"no solution available\""
+	if infeasible {
+		none, noneWhat = statusAt, fmt.Sprintf("the status %q", s.Status)
+	}
+	some, someWhat := objectiveAt, "the objective value"
+	if some == 0 || valuesAt > 0 && valuesAt < some {
+		some, someWhat = valuesAt, "a column's value"
+	}
+	if s.Optimal && noneAt > 0 {
+		some, someWhat = statusAt, fmt.Sprintf("the status %q", s.Status)
+	}
+	if none > 0 && some > 0 {
+		return nil, lineErr(me, max(none, some), "%s (line %d) contradicts %s (line %d): a file says that it has no solution or gives one, not both (an edited or corrupt file)",
+			someWhat, some, noneWhat, none)
+	}
+	// An objective is a solution's: it makes the file feasible whatever
+	// the status ("unknown" after an interrupt, "time limit reached").
+	s.Feasible = noneAt == 0 && !infeasible && (objectiveAt > 0 || !strings.Contains(st, "unknown"))
+	if s.Status == "" && noneAt > 0 {
+		s.Status = "no solution available"
 	}
 	return s, nil
 }
@@ -223,17 +265,20 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 	s := newSolution("cplex")
 	root, solutions := false, 0
 	var open []string // the names of the open elements, at most MaxXMLDepth
-	pos := func() string {
+	// at is an error at the decoder's position.
+	at := func(format string, args ...any) error {
 		l, c := d.InputPos()
-		return fmt.Sprintf("line %d, column %d", l, c)
+		return colErr("CPLEX", l, c, format, args...)
 	}
+	headerAt := 0 // the line of the current solution's header
 	for {
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("export: CPLEX solution %s: %w", pos(), err)
+			l, c := d.InputPos()
+			return nil, &LineError{Solver: "CPLEX", Line: l, Column: c, Msg: err.Error(), Err: err}
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
@@ -251,7 +296,7 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		// variables, variable); deeper nesting is not a solution file,
 		// and the decoder's stack of open elements must stay bounded.
 		if len(open) == MaxXMLDepth {
-			return nil, fmt.Errorf("export: CPLEX solution %s: elements nested deeper than %d", pos(), MaxXMLDepth)
+			return nil, at("elements nested deeper than %d", MaxXMLDepth)
 		}
 		parent := ""
 		if len(open) > 0 {
@@ -259,7 +304,7 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		}
 		open = append(open, el.Name.Local)
 		if a, ok := textio.DuplicateAttr(el); ok {
-			return nil, fmt.Errorf("export: CPLEX solution %s: <%s> has the attribute %q twice", pos(), trunc(el.Name.Local), trunc(a))
+			return nil, at("<%s> has the attribute %q twice", trunc(el.Name.Local), trunc(a))
 		}
 		attr := func(name string) (string, bool) {
 			for _, a := range el.Attr {
@@ -276,10 +321,15 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		case "CPLEXSolutions":
 			root = true
 		case "header":
+			l, _ := d.InputPos()
+			if headerAt > 0 {
+				return nil, twice("CPLEX", l, headerAt, "<header> in one <CPLEXSolution>")
+			}
+			headerAt = l
 			if v, ok := attr("objectiveValue"); ok {
 				x, err := parseValue(v)
 				if err != nil {
-					return nil, fmt.Errorf("export: CPLEX solution %s: bad objectiveValue %q", pos(), trunc(v))
+					return nil, at("bad objectiveValue %q", trunc(v))
 				}
 				s.Objective, s.HasObjective = x, true
 			}
@@ -291,15 +341,15 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 			s.Optimal = strings.Contains(low, "optimal") && !strings.Contains(low, "tolerance") || strings.Contains(low, "optimal solution found")
 		case "variable":
 			if !root {
-				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> outside <CPLEXSolution>", pos())
+				return nil, at("<variable> outside <CPLEXSolution>")
 			}
 			if parent != "variables" {
-				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> inside <%s>, not <variables>", pos(), trunc(parent))
+				return nil, at("<variable> inside <%s>, not <variables>", trunc(parent))
 			}
 			name, ok1 := attr("name")
 			val, ok2 := attr("value")
 			if !ok1 || !ok2 {
-				return nil, fmt.Errorf("export: CPLEX solution %s: <variable> without name or value", pos())
+				return nil, at("<variable> without name or value")
 			}
 			l, c := d.InputPos()
 			if err := s.set(name, val, l, c, "CPLEX"); err != nil {
@@ -321,7 +371,7 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 func (s *Solution) set(name, value string, line, column int, solver string) error {
 	v, err := parseValue(value)
 	if err != nil {
-		return fmt.Errorf("export: %s solution line %d, column %d: bad value for %q: %w", solver, line, column, trunc(name), err)
+		return colErr(solver, line, column, "bad value for %q: %v", trunc(name), err)
 	}
 	return s.put(name, v, line, solver)
 }

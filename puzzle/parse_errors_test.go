@@ -36,6 +36,19 @@ const (
 )
 
 var badYAML = []badInput{
+	// A JSON puzzle (JSON is YAML): the YAML library names only a line, so
+	// a one-line file was reported at 1:1; encoding/json's byte is taken.
+	{"JSON: two commas", "bad.json", `{"board": "4x2", "pieces": {"A": "##/##",, "B": "##/##"}}`,
+		"bad.json:1:42: invalid JSON: invalid character ',' looking for beginning of object key string", false},
+	{"JSON: a comma missing", "bad.json", `{"board": "4x2", "pieces": {"A": "##/##" "B": "##/##"}}`,
+		"bad.json:1:42: invalid JSON: invalid character '\"' after object key:value pair", false},
+	{"JSON: cut short", "bad.json", "{\"board\": \"4x2\", \"pieces\": {\"A\": \"##/##\"}\n\n",
+		"bad.json:1:41: invalid JSON: unexpected end of JSON input", false},
+	{"JSON: on several lines", "bad.json", "{\n  \"board\": \"4x2\",\n  \"pieces\": {\"A\": \"##/##\",, \"B\": \"##/##\"}\n}\n",
+		"bad.json:3:27: invalid JSON: invalid character ',' looking for beginning of object key string", false},
+	// YAML in flow style (unquoted keys) is not judged as JSON.
+	{"YAML flow style", "bad.yaml", "{board: 4x2,, pieces: {A: \"##/##\"}}\n",
+		"bad.yaml:1:1: invalid YAML: did not find expected node content", false},
 	// malformed YAML: the library names a line; the column is the line's first character
 	{"unclosed flow sequence", "bad.yaml", "board: 10x6\npieces:\n  F: [a\n",
 		"bad.yaml:3:3: invalid YAML: did not find expected ',' or ']'", false},

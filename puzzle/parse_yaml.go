@@ -3,6 +3,7 @@ package puzzle
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -140,7 +141,43 @@ func (d *yamlDoc) syntaxErr(err error) *Error {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
 	line = max(1, min(line, len(d.lines)))
+	if pos, jmsg, ok := d.jsonSyntax(line); ok {
+		return &Error{Pos: pos, Msg: "invalid JSON: " + jmsg, Err: err}
+	}
 	return &Error{Pos: d.pos(line, lineStart(d.data, line)), Msg: "invalid YAML: " + msg, Err: err}
+}
+
+// jsonSyntax locates the syntax error of a JSON puzzle, which the YAML
+// library reads (JSON is YAML) but places only by line: a puzzle on one
+// line was reported at 1:1 whatever its error. encoding/json knows the
+// byte (its check runs before it builds anything): its position and
+// message are taken when the file is JSON (a '{' then a '"' or '}', past
+// blanks: YAML in flow style leaves its keys unquoted) and encoding/json's
+// error is on the line the YAML library names, so that both say the same
+// place. The end of the input is placed at its last character.
+func (d *yamlDoc) jsonSyntax(line int) (Pos, string, bool) {
+	const blanks = " \t\r\n"
+	t := bytes.TrimLeft(d.data, blanks)
+	if len(t) < 2 || t[0] != '{' {
+		return Pos{}, "", false
+	}
+	if next := bytes.TrimLeft(t[1:], blanks); len(next) > 0 && next[0] != '"' && next[0] != '}' {
+		return Pos{}, "", false
+	}
+	var se *json.SyntaxError
+	if !errors.As(json.Unmarshal(d.data, new(struct{})), &se) {
+		return Pos{}, "", false
+	}
+	off := int(max(se.Offset-1, 0)) // the byte encoding/json stopped at
+	end := se.Offset >= int64(len(d.data))
+	if end { // the YAML library may name a line past it
+		off = max(len(bytes.TrimRight(d.data, blanks))-1, 0)
+	}
+	pos := d.offsetPos(off)
+	if pos.Line != line && !end {
+		return Pos{}, "", false
+	}
+	return pos, se.Error(), true
 }
 
 func (d *yamlDoc) pos(line, col int) Pos { return Pos{File: d.name, Line: line, Col: col} }

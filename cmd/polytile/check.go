@@ -199,13 +199,13 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		if ctx.Err() != nil { // a signal: the exit code comes from it
 			return fmt.Errorf("%s: %w", solPath, ctx.Err())
 		}
-		return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
+		return usageErr("%s", export.InFile(solPath, err)) // "f.sol:8: ..."
 	}
 	if sol, err = cbcByProgram(ctx, prog, sol, rename); err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
 			return fmt.Errorf("%s: %w", solPath, ctx.Err())
 		}
-		return usageErr("%s: %v", solPath, err)
+		return usageErr("%s", export.InFile(solPath, err))
 	}
 	if rename != nil {
 		if err := sol.Rename(rename); err != nil {
@@ -440,7 +440,7 @@ func readNames(ctx context.Context, path string, stdin io.Reader) ([]string, map
 	// A reader's error names its line ("line 3: longer than ..."): add
 	// the file.
 	inFile := func(err error) error {
-		return fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "export: "))
+		return errors.New(export.InFile(path, err))
 	}
 	// An MPS file by its content (a NAME or ROWS section first), whatever
 	// its name: a fixed-MPS export saved as .fmps was read as LP.

@@ -53,7 +53,7 @@ func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution
 	// misfit is the error of a line that does not fit the file's
 	// structure; names that are neither rows nor columns of the program
 	// say first that the file is another program's.
-	misfit := func(format string, args ...any) error {
+	misfit := func(line int, format string, args ...any) error {
 		var unknown []string
 		n := 0
 		for _, l := range sol.CBCLines {
@@ -70,7 +70,7 @@ func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution
 			}
 			return fmt.Errorf("%s of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", namesNotOf(n, len(sol.CBCLines), "a row or a column", "neither a row nor a column", "neither rows nor columns"), strings.Join(unknown, ", "))
 		}
-		return fmt.Errorf("CBC solution "+format+": CBC lists the rows (printingOptions rows or all), then the columns, each by increasing index; this line does not fit the file (a stray or edited line)", args...)
+		return &export.LineError{Solver: "CBC", Line: line, Msg: fmt.Sprintf(format, args...) + ": CBC lists the rows (printingOptions rows or all), then the columns, each by increasing index; this line does not fit the file (a stray or edited line)"}
 	}
 	out := *sol
 	out.Values = make(map[string]float64, len(sol.Values))
@@ -89,20 +89,20 @@ func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution
 			inRows, prev = false, export.CBCLine{Index: -1}
 		}
 		if l.Index <= prev.Index {
-			return nil, misfit("line %d: index %d after index %d on line %d", l.Line, l.Index, prev.Index, prev.Line)
+			return nil, misfit(l.Line, "index %d after index %d on line %d", l.Index, prev.Index, prev.Line)
 		}
 		// Only a name that is no column is looked up among the rows (their
 		// table is built then, not for every file); an unknown name is
 		// kept, for the scan to name it.
 		if !isCol(name) {
 			if i, row := rowOf(name); row && i != l.Index {
-				return nil, misfit("line %d: row %q with index %d: it is row %d of the program", l.Line, clipName(l.Name), l.Index, i)
+				return nil, misfit(l.Line, "row %q with index %d: it is row %d of the program", clipName(l.Name), l.Index, i)
 			} else if row {
-				return nil, misfit("line %d: row %q among the columns", l.Line, clipName(l.Name))
+				return nil, misfit(l.Line, "row %q among the columns", clipName(l.Name))
 			}
 		}
 		if ln, dup := out.Lines[l.Name]; dup {
-			return nil, fmt.Errorf("CBC solution line %d: column %q is duplicated (listed before on line %d)", l.Line, clipName(l.Name), ln)
+			return nil, &export.LineError{Solver: "CBC", Line: l.Line, Msg: fmt.Sprintf("column %q is duplicated (listed before on line %d)", clipName(l.Name), ln)}
 		}
 		out.Values[l.Name], out.Lines[l.Name] = l.Value, l.Line
 		prev = l

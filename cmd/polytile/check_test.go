@@ -189,9 +189,9 @@ func TestCheckVerdicts(t *testing.T) {
 	}
 	bad := []struct{ name, text, want string }{
 		{"other.sol", "x_Q_0_0_0 1\n", "its only name is not a column of this program"},
-		{"value.sol", "x_I_0_0_0 1\nx_I_0_0_1 one\n", "line 2, column 11"},
+		{"value.sol", "x_I_0_0_0 1\nx_I_0_0_1 one\n", "value.sol:2:11: Gurobi solution: "},
 		{"dup.sol", "x_I_0_0_0 1\nx_I_0_0_0 1\n", "duplicated"},
-		{"xml.sol", "<CPLEXSolution>\n <variables>\n  <variable name=\"x_I_0_0_0\" value=\"x\"/>\n", "line 3"},
+		{"xml.sol", "<CPLEXSolution>\n <variables>\n  <variable name=\"x_I_0_0_0\" value=\"x\"/>\n", "xml.sol:3:"},
 		{"junk.sol", "\x00\x01binary\n", "not a solution file"},
 		{"highs.sol", "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 4\n# Columns 1\nx_I_0_0_0 1\n", "lists 1 column, the program has"},
 	}

@@ -39,7 +39,7 @@ func TestCheckNamesBounded(t *testing.T) {
 	long := filepath.Join(dir, "long.lp")
 	os.WriteFile(long, []byte("\\ names\nMaximize\n"+strings.Repeat("x", 17<<20)+"\n"), 0o644)
 	code, _, errs = run(t, "", "check", file, start, "--max-coverage", "--names", long)
-	if code != 2 || !strings.Contains(errs, long+": read LP column order: line 3: longer than 16777216 bytes") {
+	if code != 2 || !strings.Contains(errs, long+":3: longer than 16777216 bytes") {
 		t.Errorf("a 17 MiB line in --names: exit %d, %q", code, errs)
 	}
 }
