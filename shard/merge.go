@@ -377,9 +377,7 @@ func Merge(files []Loaded) (*Report, error) {
 		case r.Complete:
 			byIndex[r.Index] = f
 			rep.Superseded = append(rep.Superseded, superseded(prev, f))
-		case p.Complete:
-			rep.Superseded = append(rep.Superseded, superseded(f, prev))
-		case p.Finished >= r.Finished:
+		case p.Complete || p.Finished >= r.Finished:
 			rep.Superseded = append(rep.Superseded, superseded(f, prev))
 		default:
 			byIndex[r.Index] = f
