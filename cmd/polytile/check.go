@@ -171,13 +171,14 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	}
 	ctx := cmd.Context()
 	data, err := readLimited(ctx, solPath, a.stdin)
+	solName := messageName(solPath)
 	if err != nil {
 		return usageErr("%v", err)
 	}
 	format := f.solver
 	if format == "" {
 		if format = export.DetectSolution(head(data)); format == "" {
-			return usageErr("%s: not a solution file polytile knows (use --solver %s)", solPath, strings.Join(export.SolutionFormats, "|"))
+			return usageErr("%s: not a solution file polytile knows (use --solver %s)", solName, strings.Join(export.SolutionFormats, "|"))
 		}
 	}
 	var colNames []string
@@ -197,30 +198,30 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	sol, err := export.ReadSolution(ctxio.Reader(ctx, bytes.NewReader(data)), format, colNames)
 	if err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
-			return fmt.Errorf("%s: %w", solPath, ctx.Err())
+			return fmt.Errorf("%s: %w", solName, ctx.Err())
 		}
-		return usageErr("%s", export.InFile(solPath, err)) // "f.sol:8: ..."
+		return usageErr("%s", export.InFile(solName, err)) // "f.sol:8: ..."
 	}
 	if sol, err = cbcByProgram(ctx, prog, sol, rename); err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
-			return fmt.Errorf("%s: %w", solPath, ctx.Err())
+			return fmt.Errorf("%s: %w", solName, ctx.Err())
 		}
-		return usageErr("%s", export.InFile(solPath, err))
+		return usageErr("%s", export.InFile(solName, err))
 	}
 	if rename != nil {
 		if err := sol.Rename(rename); err != nil {
-			return usageErr("%s: %v", solPath, strings.TrimPrefix(err.Error(), "export: "))
+			return usageErr("%s: %v", solName, strings.TrimPrefix(err.Error(), "export: "))
 		}
 	}
-	rep, err := checkSolution(ctx, prog, sol, format, solPath)
+	rep, err := checkSolution(ctx, prog, sol, format, solName)
 	if ee := (*exitError)(nil); errors.As(err, &ee) {
 		return err // a value its column cannot take: named by line
 	}
 	if err != nil && ctx.Err() != nil {
-		return fmt.Errorf("%s: %w", solPath, err) // a signal: the exit code comes from it
+		return fmt.Errorf("%s: %w", solName, err) // a signal: the exit code comes from it
 	}
 	if err != nil {
-		return usageErr("%s: %v", solPath, err)
+		return usageErr("%s: %v", solName, err)
 	}
 	rep.Puzzle, rep.File = p.Name, solPath
 	if wantPic && len(rep.tiling.Placements) > 0 {
@@ -409,6 +410,15 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 	return textio.TrimBOM(data), nil
 }
 
+// messageName is a file's name in messages: stdin ("-") is named as a
+// puzzle read from it is ("<stdin>:8: ..."), not "-:8: ...".
+func messageName(path string) string {
+	if path == "-" {
+		return puzzle.StdinName
+	}
+	return path
+}
+
 // stdinOnce refuses "-" (stdin) for more than one of paths, named by
 // what: the first to read stdin would take all of it, leaving the next
 // an empty input ("not a solution file", or --names read from a nil
@@ -440,7 +450,7 @@ func readNames(ctx context.Context, path string, stdin io.Reader) ([]string, map
 	// A reader's error names its line ("line 3: longer than ..."): add
 	// the file.
 	inFile := func(err error) error {
-		return errors.New(export.InFile(path, err))
+		return errors.New(export.InFile(messageName(path), err))
 	}
 	// An MPS file by its content (a NAME or ROWS section first), whatever
 	// its name: a fixed-MPS export saved as .fmps was read as LP.

@@ -35,3 +35,13 @@ func TestCheckErrorsNameTheLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckStdinNamedAsPuzzles: a solution read from stdin is named in
+// messages as a puzzle read from it is, "<stdin>:8: ...", not "-:8: ...".
+func TestCheckStdinNamedAsPuzzles(t *testing.T) {
+	cut := "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 4\n# Columns 3\nx_I_0_0_0 1\n"
+	code, out, errs := run(t, cut, "check", example("tetrominoes-5x4.yaml"), "-")
+	if want := "polytile: <stdin>:8: at the end of the file: HiGHS solution: "; code != 2 || !strings.HasPrefix(errs, want) {
+		t.Errorf("exit %d, %s%s; want exit 2, %s...", code, out, errs, want)
+	}
+}
