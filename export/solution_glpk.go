@@ -224,17 +224,20 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 func ReadGLPKNames(r io.Reader) ([]string, error) {
 	sc := lines(r)
 	byCol := map[int]string{}
+	line := map[int]int{} // the line that names each column
+	ln := 0
 	for sc.Scan() {
+		ln++
 		f := strings.Fields(sc.Text())
 		if len(f) == 4 && f[0] == "n" && f[1] == "j" {
 			j, err := strconv.Atoi(f[2])
 			if err != nil || j < 1 {
-				return nil, fmt.Errorf("export: GLPK problem file: bad column number %q", f[2])
+				return nil, lineErr("", ln, "GLPK problem file: bad column number %q", trunc(f[2]))
 			}
 			if _, dup := byCol[j]; dup {
-				return nil, fmt.Errorf("export: GLPK problem file: column %d named twice", j)
+				return nil, lineErr("", ln, "GLPK problem file: column %d named twice (first on line %d)", j, line[j])
 			}
-			byCol[j] = f[3]
+			byCol[j], line[j] = f[3], ln
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -243,7 +246,7 @@ func ReadGLPKNames(r io.Reader) ([]string, error) {
 	names := make([]string, len(byCol))
 	for j, name := range byCol {
 		if j > len(names) {
-			return nil, fmt.Errorf("export: GLPK problem file: column %d named but only %d names", j, len(names))
+			return nil, lineErr("", line[j], "GLPK problem file: column %d named but only %d names", j, len(names))
 		}
 		names[j-1] = name
 	}

@@ -294,3 +294,18 @@ func TestSCIPNoSolution(t *testing.T) {
 		t.Error("a file without SCIP's header lines was read")
 	}
 }
+
+// TestGLPKNamesNameTheLine: ReadGLPKNames' errors name their line, as
+// every solution reader's do (a LineError): "FILE:2: GLPK problem file:".
+func TestGLPKNamesNameTheLine(t *testing.T) {
+	for text, want := range map[string]string{
+		"n j 1 a\nn j 1 b\n":         "p.glp:2: GLPK problem file: column 1 named twice (first on line 1)",
+		"c x\nn j 0 a\n":             "p.glp:2: GLPK problem file: bad column number",
+		"n j 1 a\n\nn j 999999999 b": "p.glp:3: GLPK problem file: column 999999999 named",
+	} {
+		_, err := ReadGLPKNames(strings.NewReader(text))
+		if got := InFile("p.glp", err); err == nil || !strings.HasPrefix(got, want) {
+			t.Errorf("%q: %v; want %s...", text, got, want)
+		}
+	}
+}
