@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/polytile/polytile/highs"
@@ -82,11 +80,8 @@ func highsFactory(spec string, opts []string) (Backend, error) {
 		extra = append(extra, o)
 		switch key {
 		case "gap":
-			g, err := strconv.ParseFloat(val, 64)
-			if err == nil {
-				err = limits.CheckSign(val)
-			}
-			if err != nil || math.IsNaN(g) || g < 0 || g > 1e6 {
+			g, err := limits.ParseDecimal(val, false)
+			if err != nil || g < 0 || g > 1e6 {
 				return nil, fmt.Errorf("option %q: gap=G wants a relative MIP gap from 0 to 1e6", o)
 			}
 			solver.MIPRelGap = g

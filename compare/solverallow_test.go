@@ -119,3 +119,18 @@ func TestExternalNumbersDecimal(t *testing.T) {
 		}
 	}
 }
+
+// TestHighsGapDecimal: the gap=G option of a highs backend reads its
+// number by limits.ParseDecimal, as solve --mip-gap does; it took the
+// hexadecimal float 0x1p-3 and the separator 1_0 (strconv.ParseFloat).
+func TestHighsGapDecimal(t *testing.T) {
+	r := NewRegistry()
+	for _, v := range []string{"0x1p-3", "0X1P-3", "1_0", "nan", "+1", "1e400", "inf"} {
+		if _, err := r.Parse("highs:gap=" + v); err == nil || !strings.Contains(err.Error(), "gap=G wants") {
+			t.Errorf("highs:gap=%s: %v, want the gap's range", v, err)
+		}
+	}
+	if _, err := r.Parse("highs:gap=1e-3"); err != nil {
+		t.Errorf("highs:gap=1e-3: %v", err)
+	}
+}

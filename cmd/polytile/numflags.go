@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -100,13 +99,8 @@ type floatValue struct {
 }
 
 func (v *floatValue) Set(s string) error {
-	x, err := strconv.ParseFloat(s, 64)
-	// Decimal only, as the integers: ParseFloat also reads hexadecimal
-	// mantissas (0x1p-2) and digit separators after a base prefix.
-	if strings.ContainsAny(s, "xX_") || limits.CheckSign(s) != nil {
-		err = strconv.ErrSyntax // no plus sign either, as the integers (limits.ParseInt)
-	}
-	if err != nil || x != x || x < v.lo || x > v.hi {
+	x, err := limits.ParseDecimal(s, false) // decimal only, as the integers
+	if err != nil || x < v.lo || x > v.hi {
 		return fmt.Errorf("want a number from %g to %g", v.lo, v.hi)
 	}
 	*v.p = x
