@@ -83,6 +83,7 @@ type File struct {
 	stdout io.Writer
 	err    error
 	done   bool
+	synced bool // Flush synced everything written: Commit need not again
 	// over, when set, checks that the target is still the file that was
 	// read (WriteRegularOver), just before the rename.
 	over func(now fs.FileInfo) error
@@ -393,6 +394,7 @@ func (a *File) Write(p []byte) (int, error) {
 		return 0, a.err
 	}
 	var n int
+	a.synced = false
 	if a.kind == kindStdout {
 		n, a.err = a.stdout.Write(p)
 	} else {
@@ -415,6 +417,7 @@ func (a *File) Flush() error {
 	if err := a.f.Sync(); err != nil {
 		a.err = fmt.Errorf("writing %s: %w", a.path, err)
 	}
+	a.synced = a.err == nil
 	return a.err
 }
 
@@ -448,7 +451,8 @@ func (a *File) targetErr() error {
 }
 
 // Commit finishes the output: for a regular file it flushes the temporary
-// file and renames it over the target; for a device or FIFO it closes it.
+// file (unless Flush did since the last write) and renames it over the
+// target; for a device or FIFO it closes it.
 func (a *File) Commit() error {
 	if a.done {
 		return errors.New("atomicfile: already committed or aborted")
@@ -476,8 +480,10 @@ func (a *File) Commit() error {
 	if a.err != nil {
 		return fail(a.err)
 	}
-	if err := a.f.Sync(); err != nil {
-		return fail(fmt.Errorf("writing %s: %w", a.path, err))
+	if !a.synced {
+		if err := a.f.Sync(); err != nil {
+			return fail(fmt.Errorf("writing %s: %w", a.path, err))
+		}
 	}
 	if err := a.targetErr(); err != nil {
 		return fail(err)
