@@ -186,16 +186,21 @@ func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard boo
 		a.commitMu.Lock()
 		return ""
 	}
+	if a.commitMu.TryLock() {
+		return ""
+	}
+	tick := time.NewTicker(time.Millisecond) // sync.Mutex has no Lock with a deadline
+	defer tick.Stop()
 	for {
-		if a.commitMu.TryLock() {
-			return ""
-		}
 		select {
 		case <-sigs:
 			return "second signal while the outputs were being renamed into place"
 		case <-grace:
 			return stillRunning + " (the outputs were being renamed into place)"
-		case <-time.After(time.Millisecond):
+		case <-tick.C:
+			if a.commitMu.TryLock() {
+				return ""
+			}
 		}
 	}
 }
