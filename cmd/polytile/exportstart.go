@@ -159,10 +159,8 @@ func nativeStart(ctx context.Context, p *puzzle.Puzzle, prog *model.Program, lim
 		return res.First[0], fmt.Sprintf("exact tiling of %s", textio.Count(len(res.First[0].Placements), "piece")), nil
 	}
 	res, err := native.MaxCoverage(ctx, p, native.Config{})
-	if err != nil && ctx.Err() != nil {
-		// The stop came while the best tiling was verified (a signal's
-		// exit code comes from the signal).
-		return puzzle.Tiling{}, "", &exitError{code: exitNoSolution, err: fmt.Errorf("start: %w", err)}
+	if err := stoppedVerifying(ctx, err, "start: "); err != nil {
+		return puzzle.Tiling{}, "", err
 	}
 	if err != nil {
 		return puzzle.Tiling{}, "", usageErr("start: %v", err)

@@ -48,15 +48,11 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 	go func() {
 		var r result
 		if read != nil {
-			name := path
-			if path == "-" {
-				name = puzzle.StdinName
-			}
 			data, rerr := read()
 			if rerr != nil {
 				r.err = rerr
 			} else {
-				r.p, r.err = puzzle.ParseWith(ctx, name, data, format, opt)
+				r.p, r.err = puzzle.ParseWith(ctx, messageName(path), data, format, opt)
 			}
 		} else if path == "-" {
 			// A regular file is refused from its size, before reading.

@@ -56,10 +56,8 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 			progress.Rate(pg.Nodes, line.Elapsed()), compare.Seconds(pg.Seconds)))
 	}
 	res, err := native.MaxCoverage(ctx, p, cfg)
-	if err != nil && ctx.Err() != nil {
-		// The stop (time limit or signal) came while the best tiling was
-		// verified and it did not end within native.VerifyGrace.
-		return nil, &exitError{code: exitNoSolution, err: err}
+	if err := stoppedVerifying(ctx, err, ""); err != nil {
+		return nil, err
 	}
 	if err != nil {
 		return nil, usageErr("%v", err)
@@ -102,4 +100,17 @@ func warmStart(ctx context.Context, p *puzzle.Puzzle, f *solveFlags) *native.Cov
 		return nil
 	}
 	return res
+}
+
+// stoppedVerifying is the error of a solver's err when the stop (a time
+// limit or a signal) came while it verified its best tiling and that did
+// not end within the grace (ctxio.StopGrace): exit 1 after a time limit,
+// as any stop without a result (a signal gives its own code), not 2 as a
+// bad input; prefix goes before err's text. nil when err is nil or ctx
+// is live.
+func stoppedVerifying(ctx context.Context, err error, prefix string) error {
+	if err == nil || ctx.Err() == nil {
+		return nil
+	}
+	return &exitError{code: exitNoSolution, err: fmt.Errorf("%s%w", prefix, err)}
 }

@@ -67,11 +67,8 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 	if errors.Is(err, highs.ErrUnavailable) || errors.Is(err, highs.ErrTooLarge) || isOptionError(err) {
 		return nil, usageErr("%v", err)
 	}
-	if err != nil && ctx.Err() != nil {
-		// The stop came while HiGHS's tiling was verified and it did not
-		// end within highs.VerifyGrace: exit 1 after a time limit (a
-		// signal gives its own code), not 2.
-		return nil, &exitError{code: exitNoSolution, err: err}
+	if err := stoppedVerifying(ctx, err, ""); err != nil {
+		return nil, err
 	}
 	if err != nil {
 		return nil, err
