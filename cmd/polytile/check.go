@@ -278,18 +278,14 @@ func checkSolution(ctx context.Context, prog *model.Program, sol *export.Solutio
 		return nil, fmt.Errorf("the file lists %s, the program has %d: it is the solution of another program (check --mode, --formulation, --strengthen)", textio.Count(scan.known, "column"), prog.NumCols())
 	}
 	rep := &checkReport{Solver: format, Status: sol.Status, Mode: prog.Options.Mode.String(), Cells: p.Area(), Bound: prog.Bound.Bound, Identified: identified}
-	var badObjective string
 	switch v := sol.Objective; {
 	case sol.HasObjective && (math.IsInf(v, 0) || math.IsNaN(v)):
 		// No tiling has it, and JSON has no such number: said as a
 		// problem, not given as the objective (--json failed: "json:
 		// unsupported value: +Inf", exit 2, no report).
-		badObjective = fmt.Sprintf("the file's objective is %g, not a finite number: no tiling has it", v)
+		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective is %g, not a finite number: no tiling has it", v))
 	case sol.HasObjective:
 		rep.Objective = &v
-	}
-	if badObjective != "" {
-		rep.Problems = append(rep.Problems, badObjective)
 	}
 	if !sol.Feasible {
 		rep.Verdict = "the solver reports no feasible solution (" + orDefault(sol.Status, "no status") + ")"
