@@ -23,19 +23,34 @@ import (
 // times) keeps one such goroutine per blocked call, and stdin may lose
 // the bytes that goroutine reads later.
 func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
-	type result struct {
-		data []byte
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		data, err := readLimitedWait(ctx, path, stdin)
-		done <- result{data, err}
-	}()
-	select {
-	case r := <-done:
-		return r.data, r.err
-	case <-ctx.Done():
+	r, ok := await(ctx, func() (r readResult) {
+		r.data, r.err = readLimitedWait(ctx, path, stdin)
+		return r
+	})
+	if !ok {
 		return nil, fmt.Errorf("reading %s: %w", path, ctx.Err())
+	}
+	return r.data, r.err
+}
+
+// readResult is what a read run by await returns.
+type readResult struct {
+	data []byte
+	err  error
+}
+
+// await runs fn on its own goroutine and returns its result, or ok false
+// as soon as ctx ends first: for a call Go cannot interrupt (an open or
+// read of a FIFO or of stdin, encoding/json) in a command that exits once
+// it returns. The goroutine is then abandoned (see readLimited); its
+// result is dropped.
+func await[T any](ctx context.Context, fn func() T) (v T, ok bool) {
+	done := make(chan T, 1) // buffered: an abandoned goroutine ends
+	go func() { done <- fn() }()
+	select {
+	case v = <-done:
+		return v, true
+	case <-ctx.Done():
+		return v, false
 	}
 }

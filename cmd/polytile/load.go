@@ -41,36 +41,26 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 		p   *puzzle.Puzzle
 		err error
 	}
-	done := make(chan result, 1)
+	if read == nil && path == "-" {
+		// A regular file is refused from its size, before reading.
+		read = func() ([]byte, error) { return puzzle.ReadInput(puzzle.StdinName, a.stdin) }
+	}
 	// Under DropAll a puzzle whose pieces all fit nowhere is kept, with no
 	// pieces: its maximum coverage is 0 cells, a proven answer.
 	opt := puzzle.BuildOptions{Unplaceable: u, KeepEmpty: u == puzzle.DropAll}
-	go func() {
-		var r result
-		if read != nil {
-			data, rerr := read()
-			if rerr != nil {
-				r.err = rerr
-			} else {
-				r.p, r.err = puzzle.ParseWith(ctx, messageName(path), data, format, opt)
-			}
-		} else if path == "-" {
-			// A regular file is refused from its size, before reading.
-			data, rerr := puzzle.ReadInput(puzzle.StdinName, a.stdin)
-			if rerr != nil {
-				r.err = rerr
-			} else {
-				r.p, r.err = puzzle.ParseWith(ctx, puzzle.StdinName, data, format, opt)
-			}
-		} else {
+	r, ok := await(ctx, func() (r result) {
+		if read == nil {
 			r.p, r.err = puzzle.ParseFileWith(ctx, path, format, opt)
+			return r
 		}
-		done <- r
-	}()
-	var r result
-	select {
-	case r = <-done:
-	case <-ctx.Done():
+		data, err := read()
+		if err != nil {
+			return result{err: err}
+		}
+		r.p, r.err = puzzle.ParseWith(ctx, messageName(path), data, format, opt)
+		return r
+	})
+	if !ok {
 		r.err = ctx.Err()
 	}
 	if r.err == nil {

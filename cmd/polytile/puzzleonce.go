@@ -25,29 +25,21 @@ func (a *app) readPuzzleOnce(path string) ([]byte, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	type result struct {
-		data []byte
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		var r result
+	r, ok := await(ctx, func() (r readResult) {
 		if path == "-" {
 			r.data, r.err = puzzle.ReadInput(puzzle.StdinName, a.stdin)
 		} else {
 			r.data, r.err = readRegularPuzzle(path)
 		}
-		done <- r
-	}()
-	select {
-	case r := <-done:
-		if r.err != nil {
-			return nil, &exitError{code: exitUsage, err: r.err}
-		}
-		return r.data, nil
-	case <-ctx.Done():
+		return r
+	})
+	switch {
+	case !ok:
 		return nil, fmt.Errorf("%s: reading the puzzle: %w", path, ctx.Err())
+	case r.err != nil:
+		return nil, &exitError{code: exitUsage, err: r.err}
 	}
+	return r.data, nil
 }
 
 // readRegularPuzzle reads the regular file at path, checked as opened

@@ -386,17 +386,14 @@ func writeJSONWithin(ctx context.Context, w io.Writer, v any, indent bool) error
 	jctx, release := ctxio.Grace(ctx, drawGrace)
 	defer release()
 	var buf bytes.Buffer
-	done := make(chan error, 1)
-	go func() { done <- writeJSONLine(&buf, v, indent) }()
-	select {
-	case err := <-done:
-		if err != nil {
-			return err
-		}
-	case <-jctx.Done():
+	err, ok := await(jctx, func() error { return writeJSONLine(&buf, v, indent) })
+	switch {
+	case !ok:
 		return errJSONLate
+	case err != nil:
+		return err
 	}
-	_, err := buf.WriteTo(ctxio.Writer(jctx, w))
+	_, err = buf.WriteTo(ctxio.Writer(jctx, w))
 	return err
 }
 
