@@ -61,7 +61,9 @@ func fpSolve(t *testing.T, dir, puzzle, format, solver, bin string, flags ...str
 	case "highs":
 		args = []string{"--model_file", prog, "--solution_file", sol, "--time_limit", "60"}
 	}
-	if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir // the highs binary writes Highs.log into its working directory
+	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%s on %s: %v: %s", solver, prog, err, out)
 	}
 	return prog, sol

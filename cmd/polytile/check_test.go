@@ -86,7 +86,9 @@ func TestCheckRoundTrip(t *testing.T) {
 			}
 			sol := filepath.Join(dir, c.file+"."+s.bin+".sol")
 			start := time.Now()
-			if out, err := exec.Command(bin, s.args(lp, sol)...).CombinedOutput(); err != nil {
+			cmd := exec.Command(bin, s.args(lp, sol)...)
+			cmd.Dir = dir // the highs binary writes Highs.log into its working directory
+			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("%s on %s: %v: %s", s.bin, c.file, err, out)
 			}
 			t.Logf("%s on %s: %.1f s", s.bin, c.file, time.Since(start).Seconds())

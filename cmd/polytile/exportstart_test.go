@@ -45,6 +45,7 @@ func TestStartTakenByCBCAndHiGHS(t *testing.T) {
 			} else {
 				cmd = exec.Command(bin, "--model_file", lp, "--read_solution_file", start, "--time_limit", "30")
 			}
+			cmd.Dir = filepath.Dir(lp) // HiGHS writes Highs.log into its working directory
 			// The exit status follows the solve (HiGHS exits 1 at its time
 			// limit); what matters here is the log.
 			out, err := cmd.CombinedOutput()

@@ -48,8 +48,10 @@ func TestHiGHSOptionsFile(t *testing.T) {
 		t.Skip("highs not on PATH: run make deps")
 	}
 	sol := filepath.Join(dir, "t.sol")
-	out, err := exec.Command(bin, "--model_file", lp, "--read_solution_file", start, "--options_file", opt,
-		"--time_limit", "120", "--solution_file", sol).CombinedOutput()
+	cmd := exec.Command(bin, "--model_file", lp, "--read_solution_file", start, "--options_file", opt,
+		"--time_limit", "120", "--solution_file", sol)
+	cmd.Dir = dir // HiGHS writes Highs.log into its working directory
+	out, err := cmd.CombinedOutput()
 	if err != nil || strings.Contains(string(out), "ERROR") || !strings.Contains(string(out), "Optimal") {
 		t.Fatalf("highs with the options file: %v\n%s", err, tailOf(string(out)))
 	}

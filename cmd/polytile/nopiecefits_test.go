@@ -77,7 +77,9 @@ func TestMaxCoverageWhenNoPieceFits(t *testing.T) {
 				continue
 			}
 			sol := s.args[len(s.args)-1]
-			if out, err := exec.Command(bin, s.args...).CombinedOutput(); err != nil {
+			cmd := exec.Command(bin, s.args...)
+			cmd.Dir = filepath.Dir(file) // HiGHS writes Highs.log into its working directory
+			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("%s on %s: %v: %s", s.bin, format, err, out)
 				continue
 			}
