@@ -28,6 +28,7 @@ type solveFlags struct {
 	backend, heuristic, shard, redundancy, from string
 	count, unique, nof, maxCoverage, stats      bool
 	volumeSet                                   bool
+	given                                       native.Settings // the native settings given (idleflags.go)
 	asJSON, jsonLines                           bool
 	limit                                       int64
 	filaAt, volume, workers                     int
@@ -114,7 +115,8 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.volumeSet = cmd.Flags().Changed("volume")
-			f.key.words = changedWords(cmd.Flags()) // countkeywrite.go
+			f.given = givenSettings(cmd.Flags().Changed) // idleflags.go
+			f.key.words = changedWords(cmd.Flags())      // countkeywrite.go
 			if err := f.key.check(&f); err != nil {
 				return err
 			}
