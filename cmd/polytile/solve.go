@@ -391,11 +391,13 @@ func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, 
 // exit (130 / 143), one after it the command's own exit, as for export and
 // render. It used to give exit 130 with the file in place, marked
 // complete. A search cut short (Interrupted: by the time limit or by the
-// signal itself) writes what it found, marked so, whatever comes after.
+// signal itself) writes what it found, marked so, whatever comes after;
+// so does an output written in place (stdout, a device, a FIFO: what was
+// written is out, and the summary follows it).
 func (a *app) commitResult(f *solveFlags, o *solveOutcome, file *atomicfile.File) error {
 	a.commitExit.Store(int32(exitCodeOf(a.solveExit(f, o, false)))) // a hard exit after the rename (app.go)
 	ctx := a.ctx
-	if o.Interrupted || ctx == nil {
+	if o.Interrupted || !file.Renames() || ctx == nil {
 		ctx = context.Background() // never done: written whatever comes
 	}
 	return a.commitComplete(ctx, file)

@@ -108,3 +108,17 @@ func signalAtCommit(t *testing.T, stage string, sig os.Signal) *bool {
 	}
 	return hooked
 }
+
+// TestSolveSignalBeforeStdoutCommit: a picture and summary on stdout have
+// no rename to withhold (what was written is out): a signal just after the
+// search ended still prints the picture and the summary, exit 130, as
+// before the commit point. With the commit point's check applied to
+// stdout the summary was left out.
+func TestSolveSignalBeforeStdoutCommit(t *testing.T) {
+	signalAtCommit(t, "before", os.Interrupt)
+	code, out, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--render", "ascii")
+	commitHook = nil
+	if code != exitInterrupted || !strings.Contains(out, "solutions") || !strings.Contains(out, "F I I I I I") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 130 with the picture and the summary", code, out, errs)
+	}
+}
