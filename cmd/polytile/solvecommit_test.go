@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -120,5 +123,53 @@ func TestSolveSignalBeforeStdoutCommit(t *testing.T) {
 	commitHook = nil
 	if code != exitInterrupted || !strings.Contains(out, "solutions") || !strings.Contains(out, "F I I I I I") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 130 with the picture and the summary", code, out, errs)
+	}
+}
+
+// TestSolveLateSignalHardExit: a signal after solve's result was renamed
+// into place, then a second signal (the hard exit): the exit is solve's
+// own, from commitExit: 0 for a complete count, 1 for a count the time
+// limit cut short (the old code: 130 for both, the file in place). Each
+// case runs in a child process (the hard exit is os.Exit).
+func TestSolveLateSignalHardExit(t *testing.T) {
+	if args := os.Getenv("POLYTILE_TEST_SOLVE_LATE"); args != "" {
+		commitHook = func(a *app, s string) {
+			if s != "after" {
+				return
+			}
+			a.raise(os.Interrupt)
+			for a.ctx.Err() == nil {
+				time.Sleep(time.Millisecond)
+			}
+			a.raise(os.Interrupt)
+			time.Sleep(stopGrace + 5*time.Second) // the hard exit comes first
+			fmt.Fprintln(os.Stderr, "no hard exit")
+			os.Exit(99)
+		}
+		runMain(strings.Split(args, "\n"), strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
+		fmt.Fprintln(os.Stderr, "no hard exit")
+		os.Exit(98)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"complete", []string{"solve", example("pentomino-10x6.yaml"), "--count", "--json", "-o", filepath.Join(dir, "complete.json")}, 0},
+		{"cut short", []string{"solve", example("tetris-cube.yaml"), "--count", "--time-limit", "200ms", "--json", "-o", filepath.Join(dir, "cut.json")}, exitNoSolution},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSolveLateSignalHardExit$")
+		cmd.Env = append(os.Environ(), "POLYTILE_TEST_SOLVE_LATE="+strings.Join(c.args, "\n"))
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &errb, &errb
+		err := cmd.Run()
+		code := cmd.ProcessState.ExitCode()
+		if !strings.Contains(errb.String(), "stopped at once") || code != c.code {
+			t.Errorf("%s: exit %d (%v), want a hard exit %d: %s", c.name, code, err, c.code, errb.String())
+		}
+		if _, err := os.Stat(c.args[len(c.args)-1]); err != nil {
+			t.Errorf("%s: the result is not in place: %v", c.name, err)
+		}
 	}
 }
