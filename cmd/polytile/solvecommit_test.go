@@ -133,19 +133,7 @@ func TestSolveSignalBeforeStdoutCommit(t *testing.T) {
 // case runs in a child process (the hard exit is os.Exit).
 func TestSolveLateSignalHardExit(t *testing.T) {
 	if args := os.Getenv("POLYTILE_TEST_SOLVE_LATE"); args != "" {
-		commitHook = func(a *app, s string) {
-			if s != "after" {
-				return
-			}
-			a.raise(os.Interrupt)
-			for a.ctx.Err() == nil {
-				time.Sleep(time.Millisecond)
-			}
-			a.raise(os.Interrupt)
-			time.Sleep(stopGrace + 5*time.Second) // the hard exit comes first
-			fmt.Fprintln(os.Stderr, "no hard exit")
-			os.Exit(99)
-		}
+		lateSignalHook("second signal") // commitpoint_test.go
 		runMain(strings.Split(args, "\n"), strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
 		fmt.Fprintln(os.Stderr, "no hard exit")
 		os.Exit(98)
