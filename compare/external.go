@@ -320,10 +320,8 @@ var errNotVerified = errors.New("interrupted before its tiling was verified")
 // time limit: the tiling is verified after it); past that it returns
 // errNotVerified.
 func coveredCells(ctx context.Context, t Task, tl puzzle.Tiling) (int, error) {
-	vctx, release := ctxio.Grace(ctx, verifyGrace)
-	defer release()
-	rep, err := t.Puzzle.VerifyContext(vctx, tl, false)
-	if puzzle.VerifyStopped(rep, err) {
+	rep, stopped, err := t.Puzzle.VerifyAfterStop(ctx, verifyGrace, tl, false)
+	if stopped {
 		return 0, fmt.Errorf("%w: %v", errNotVerified, err)
 	}
 	if err != nil {

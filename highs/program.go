@@ -256,11 +256,9 @@ func finishProgram(ctx context.Context, p *model.Program, res *Result, st startS
 		if err != nil {
 			return nil, fmt.Errorf("highs: solve program: %w", err)
 		}
-		vctx, release := ctxio.Grace(ctx, VerifyGrace)
-		rep, err := pz.VerifyContext(vctx, t, exact)
-		release()
-		if puzzle.VerifyStopped(rep, err) {
-			return nil, fmt.Errorf("highs: solve program: verifying HiGHS's solution: %w", ctx.Err())
+		rep, stopped, err := pz.VerifyAfterStop(ctx, VerifyGrace, t, exact)
+		if stopped {
+			return nil, fmt.Errorf("highs: solve program: verifying HiGHS's solution: %w", err)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("highs: solve program: HiGHS's solution (status %v) does not decode to a valid tiling: %w", res.Status, err)
@@ -320,9 +318,7 @@ func startTiling(ctx context.Context, p *model.Program, start []float64) (startS
 	}
 	// A start is the answer of a solve stopped before HiGHS began (a
 	// context already done): it is verified within VerifyGrace of the stop.
-	vctx, release := ctxio.Grace(ctx, VerifyGrace)
-	defer release()
-	rep, err := p.Puzzle.VerifyContext(vctx, t, p.Options.Mode == model.Exact)
+	rep, _, err := p.Puzzle.VerifyAfterStop(ctx, VerifyGrace, t, p.Options.Mode == model.Exact)
 	if err != nil || rep.Covered == 0 {
 		return startSolution{}, false
 	}

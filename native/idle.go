@@ -50,7 +50,10 @@ func (i Idle) Explain(name, leave, give string) string {
 // maximum-coverage search (maxCoverage: MaxCoverage runs DLX with hole
 // options, where only the first heuristic of the schedule is read) every
 // setting but the schedule, and a schedule's levels; on puzzle p for the
-// search for tilings (Solve), with an unlimited piece (the number of
+// search for tilings (Solve), with the symmetric key (symmetric.go: one
+// serial DLX on the orbit problem with the S heuristic) FilaAt, the
+// schedule, NOF, the volume filter and the workers, whatever their values;
+// else with an unlimited piece (the number of
 // pieces left is unknown), a FilaAt > 0 (FILA starts at once) and a
 // schedule's levels (its first heuristic runs throughout). Solve and
 // MaxCoverage accept such settings and do what Idle says; solve and
@@ -74,6 +77,14 @@ func (c Config) IdleSettings(p *puzzle.Puzzle, maxCoverage bool, given Settings)
 	if p == nil {
 		return nil
 	}
+	if p.Symmetric != nil {
+		for s := SetFilaAt; s <= SetWorkers; s <<= 1 {
+			if why, ok := symmetricIdle[s]; ok && given&s != 0 {
+				out = append(out, Idle{Setting: s, Why: "the symmetric key's orbit problem is searched " + why})
+			}
+		}
+		return out
+	}
 	if _, unlimited := p.PieceArea(); !unlimited {
 		return nil
 	}
@@ -84,4 +95,15 @@ func (c Config) IdleSettings(p *puzzle.Puzzle, maxCoverage bool, given Settings)
 		out = append(out, Idle{Setting: SetSchedule, Why: "with an unlimited piece the number of pieces left is unknown, so levels have no meaning and " + first + " would run throughout", Instead: first})
 	}
 	return out
+}
+
+// symmetricIdle says why each setting does nothing in solveSymmetric (the
+// end of IdleSettings's reason). The redundancy filter, shards and
+// checkpoints are refused by Solve itself.
+var symmetricIdle = map[Settings]string{
+	SetFilaAt:   "by DLX alone, not FILA",
+	SetSchedule: "with the S heuristic (fewest options) throughout",
+	SetNOF:      "by DLX alone, without FILA's neighbour occupancy filtering",
+	SetVolume:   "without the volume filter",
+	SetWorkers:  "serially, by one DLX",
 }

@@ -8,11 +8,15 @@ import (
 // TestIdleSettings: the one rule of the settings that do nothing, which
 // solve and compare both refuse with its reason: on maximum coverage
 // every given setting but the schedule, and a schedule's levels; with an
-// unlimited piece FilaAt > 0 and a schedule's levels; nothing on finite
-// pieces, nothing not given.
+// unlimited piece FilaAt > 0 and a schedule's levels; with the symmetric
+// key (an unlimited piece or not) FilaAt, the schedule, NOF, the volume
+// filter and the workers whatever their values (solveSymmetric reads none
+// of them); nothing on finite pieces, nothing not given.
 func TestIdleSettings(t *testing.T) {
 	finite := parseYAML(t, "f.yaml", "board: 4x3\npieces:\n  L: {shape: \"#./#./##\", count: 3}\n")
 	unl := parseYAML(t, "u.yaml", "board: 7x5\npieces:\n  X: \".#./###/.#.\"\n  L: {shape: \"#./##\", count: unlimited}\n")
+	sym := parseYAML(t, "s.yaml", "board: 8x5\ncount: 2\npieces:\n  I: \"####\"\n  O: \"##/##\"\n  T: \"###/.#.\"\n  S: \".##/##.\"\n  L: \"###/#..\"\nsymmetric: rotate180\n")
+	symUnl := parseYAML(t, "su.yaml", "board: 4x4\ncount: unlimited\npieces: {D: '##'}\nsymmetric: rotate180\n")
 	all := SetFilaAt | SetSchedule | SetNOF | SetVolume | SetRedundancy | SetWorkers | SetSearch
 	levels := Config{FilaAt: 3, Schedule: "e=5:f=2"}
 	one := Config{FilaAt: 3, Schedule: "e"}
@@ -38,6 +42,9 @@ func TestIdleSettings(t *testing.T) {
 		{"unlimited, not given", levels.IdleSettings(unl, false, SetNOF|SetVolume), 0, ""},
 		{"finite", levels.IdleSettings(finite, false, all), 0, ""},
 		{"no puzzle", levels.IdleSettings(nil, false, all), 0, ""},
+		{"symmetric", Config{}.IdleSettings(sym, false, all), 5, "N: the symmetric key's orbit problem is searched by DLX alone, not FILA; leave L out | N: the symmetric key's orbit problem is searched with the S heuristic (fewest options) throughout; leave L out | N: the symmetric key's orbit problem is searched by DLX alone, without FILA's neighbour occupancy filtering; leave L out | N: the symmetric key's orbit problem is searched without the volume filter; leave L out | N: the symmetric key's orbit problem is searched serially, by one DLX; leave L out"},
+		{"symmetric, unlimited, levels", levels.IdleSettings(symUnl, false, SetSchedule|SetWorkers), 2, "N: the symmetric key's orbit problem is searched with the S heuristic"},
+		{"symmetric, not given", levels.IdleSettings(sym, false, SetRedundancy|SetSearch), 0, ""},
 	} {
 		if len(c.got) != c.count || c.want != "" && !strings.HasPrefix(show(c.got), c.want) {
 			t.Errorf("%s: %d idle: %s; want %d, %q", c.name, len(c.got), show(c.got), c.count, c.want)

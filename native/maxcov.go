@@ -102,11 +102,9 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*CoverageRe
 	// monominoes on 1024x1024) on an idle machine, several times that on
 	// a loaded one. It may take VerifyGrace past the end of ctx, and
 	// then ends with ctx's error rather than hold up the stop.
-	vctx, release := ctxio.Grace(ctx, VerifyGrace)
-	defer release()
-	rep, err := p.VerifyContext(vctx, res.Tiling, false)
-	if puzzle.VerifyStopped(rep, err) {
-		return nil, fmt.Errorf("native: maximum coverage: verifying the best tiling found: %w", ctx.Err())
+	rep, stopped, err := p.VerifyAfterStop(ctx, VerifyGrace, res.Tiling, false)
+	if stopped {
+		return nil, fmt.Errorf("native: maximum coverage: verifying the best tiling found: %w", err)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("native: maximum coverage: %w", err)

@@ -38,10 +38,10 @@ type app struct {
 	signal         atomic.Int32 // the signal that stopped us, if any
 	// commitMu orders the commit point of a command whose outputs are
 	// complete or nothing (commitComplete: export, render, check's
-	// picture) against a signal: the outputs are renamed into place
-	// before it (committed; the signal is then late, lateSignal, and the
-	// exit is the command's) or the signal comes first and they are
-	// removed (exit 130 / 143).
+	// picture, solve's result of a search that ran to its end) against a
+	// signal: the outputs are renamed into place before it (committed;
+	// the signal is then late, lateSignal, and the exit is the command's)
+	// or the signal comes first and they are removed (exit 130 / 143).
 	commitMu   sync.Mutex
 	committed  bool // under commitMu
 	lateSignal atomic.Bool

@@ -137,6 +137,17 @@ func TestLateSignalHardExit(t *testing.T) {
 // lateSignalChild is the process of a TestLateSignalHardExit case: an
 // export signalled after its renames and held there, ended by os.Exit.
 func lateSignalChild(how, out string) {
+	lateSignalHook(how)
+	runMain([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
+		strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
+	fmt.Fprintln(os.Stderr, "no hard exit")
+	os.Exit(98)
+}
+
+// lateSignalHook sets commitHook to signal the command after its renames
+// and hold it there until a hard exit ends the process: a second signal
+// (how "second signal") or the watchdog.
+func lateSignalHook(how string) {
 	commitHook = func(a *app, s string) {
 		if s != "after" {
 			return
@@ -152,10 +163,6 @@ func lateSignalChild(how, out string) {
 		fmt.Fprintln(os.Stderr, "no hard exit")
 		os.Exit(99)
 	}
-	runMain([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
-		strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
-	fmt.Fprintln(os.Stderr, "no hard exit")
-	os.Exit(98)
 }
 
 // TestCommitAllOrNothing: an export whose companion's target becomes a

@@ -141,6 +141,7 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, path string, words []string, p
 	f := mp.solve
 	f.count = true
 	f.volumeSet = fl.Changed("volume")
+	f.given = givenSettings(fl.Changed)
 	f.unique = fl.Lookup("unique").Value.String() == "true"
 	if f.backend != "fila" && f.backend != "dlx" {
 		return nil, fmt.Errorf("--backend %q: a sharded count runs fila or dlx", f.backend)

@@ -103,6 +103,7 @@ func (mp *mergePuzzle) checkConfig(p *puzzle.Puzzle, files []shard.Loaded) error
 	f := mp.solve
 	f.count = true
 	f.volumeSet = mp.changed("volume")
+	f.given = givenSettings(mp.changed)
 	if f.backend != "fila" && f.backend != "dlx" {
 		return usageErr("merge --backend %q: a sharded count runs fila or dlx", f.backend)
 	}

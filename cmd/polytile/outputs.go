@@ -205,8 +205,9 @@ func (pc *pictures) stream(t puzzle.Tiling) {
 }
 
 // finish draws the kept tilings (when they were not streamed) and commits
-// the output; with nothing drawn the output is discarded (no file).
-func (pc *pictures) finish(tilings []puzzle.Tiling) error {
+// the output with commit; with nothing drawn the output is discarded (no
+// file).
+func (pc *pictures) finish(tilings []puzzle.Tiling, commit func(*atomicfile.File) error) error {
 	if pc == nil {
 		return nil
 	}
@@ -237,7 +238,7 @@ func (pc *pictures) finish(tilings []puzzle.Tiling) error {
 		}
 		return pc.err
 	}
-	return pc.file.Commit()
+	return commit(pc.file)
 }
 
 // abort discards an output that finish did not commit, and releases the

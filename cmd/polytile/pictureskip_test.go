@@ -22,7 +22,7 @@ func TestPictureSkippedIsMarked(t *testing.T) {
 	}
 	var errb bytes.Buffer
 	pc := &pictures{file: file, err: errors.New("drawing stopped"), drawn: 1, late: func() bool { return true }, stderr: &errb}
-	if err := pc.finish(nil); err != nil {
+	if err := pc.finish(nil, (*atomicfile.File).Commit); err != nil {
 		t.Fatalf("finish: %v", err)
 	}
 	if !pc.skipped || !bytes.Contains(errb.Bytes(), []byte("not written")) {

@@ -28,6 +28,7 @@ type solveFlags struct {
 	backend, heuristic, shard, redundancy, from string
 	count, unique, nof, maxCoverage, stats      bool
 	volumeSet                                   bool
+	given                                       native.Settings // the native settings given (idleflags.go)
 	asJSON, jsonLines                           bool
 	limit                                       int64
 	filaAt, volume, workers                     int
@@ -103,7 +104,8 @@ orientation, and row, col (and layer in 3D) of the top-left corner of the
 oriented piece's bounding box; "at" is the same as [row, col(, layer)].
 -o never names the input, and a device or FIFO is written in place.
 
-Ctrl-C prints what was found so far and exits 130; --time-limit stops the
+Ctrl-C prints what was found so far and exits 130 (after the search ended,
+before the -o file was in place: no file); --time-limit stops the
 same way (exit 1 when a count is incomplete or nothing was found; a
 --shard that finished its part exits 0, even when its part has no solution).`,
 		Example: `  polytile solve examples/pentomino-10x6.yaml
@@ -114,7 +116,8 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.volumeSet = cmd.Flags().Changed("volume")
-			f.key.words = changedWords(cmd.Flags()) // countkeywrite.go
+			f.given = givenSettings(cmd.Flags().Changed) // idleflags.go
+			f.key.words = changedWords(cmd.Flags())      // countkeywrite.go
 			if err := f.key.check(&f); err != nil {
 				return err
 			}
@@ -326,10 +329,19 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if err := a.printOutcome(ctx, f, o, pics, summary); err != nil {
 		return err
 	}
+	return a.solveExit(f, o, pics != nil && pics.skipped)
+}
+
+// solveExit is solve's own exit once its outcome o is written (skipped:
+// the picture asked for was not).
+func (a *app) solveExit(f *solveFlags, o *solveOutcome, skipped bool) error {
 	switch {
-	case o.Interrupted && a.signal.Load() != 0:
-		return nil // exit code from the signal
-	case pics != nil && pics.skipped:
+	case o.Interrupted && a.signal.Load() != 0 && !a.lateSignal.Load():
+		// Exit code from the signal. A late one (after the result was
+		// committed) stopped nothing: the search was cut short by the
+		// time limit, and the exit is the command's.
+		return nil
+	case skipped:
 		return noSolution // the picture asked for was not written
 	case !o.found && f.shard != "" && f.count && !o.TimedOut && !o.Interrupted:
 		// A shard that finished its part of a count answered: its part has
@@ -347,15 +359,16 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 // printOutcome writes the pictures (stdout or -o) and the summary (to
 // summary, the -o file opened for it, when not nil).
 func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, pics *pictures, summary *atomicfile.File) error {
-	// Results are written even after an interrupt.
-	if err := pics.finish(o.tilings); err != nil {
+	// Results are written even after an interrupt (commitResult).
+	commit := func(file *atomicfile.File) error { return a.commitResult(f, o, file) }
+	if err := pics.finish(o.tilings, commit); err != nil {
 		return err
 	}
 	var err error
 	switch {
 	case summary != nil: // the summary is the -o file (a shard's result)
 		if err = writeJSONWithin(ctx, summary, o, true); err == nil {
-			return summary.Commit()
+			return commit(summary)
 		}
 	case f.asJSON || f.jsonLines:
 		err = writeJSONWithin(ctx, a.stdout, o, f.asJSON)
@@ -369,6 +382,38 @@ func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, 
 		return &exitError{code: exitNoSolution}
 	}
 	return err
+}
+
+// commitResult renames solve's result file (the -o JSON summary or the
+// picture) into place at the commit point (commitpoint.go). A search
+// that ran to its end writes a result that says so (a complete count, the
+// tiling found): a signal before the rename leaves nothing and gives its
+// exit (130 / 143), one after it the command's own exit, as for export and
+// render. It used to give exit 130 with the file in place, marked
+// complete. A search cut short (Interrupted: by the time limit or by the
+// signal itself) writes what it found, marked so, whatever comes after;
+// so does an output written in place (stdout, a device, a FIFO: what was
+// written is out, and the summary follows it).
+func (a *app) commitResult(f *solveFlags, o *solveOutcome, file *atomicfile.File) error {
+	a.commitExit.Store(int32(exitCodeOf(a.solveExit(f, o, false)))) // a hard exit after the rename (app.go)
+	ctx := a.ctx
+	if o.Interrupted || !file.Renames() || ctx == nil {
+		ctx = context.Background() // never done: written whatever comes
+	}
+	return a.commitComplete(ctx, file)
+}
+
+// exitCodeOf is the exit of a command that returned err without a signal
+// (exitError's code; 0 for nil).
+func exitCodeOf(err error) int {
+	var ee *exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		return ee.code
+	}
+	return exitUsage
 }
 
 // errJSONLate is the error of a JSON summary not encoded within drawGrace

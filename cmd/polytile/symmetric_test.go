@@ -16,8 +16,8 @@ import (
 // (every tiling found is verified, its symmetry included).
 func TestCompareSymmetric(t *testing.T) {
 	for _, c := range []struct{ file, backends, answer string }{
-		{"tetrominoes-8x5-double-r180.yaml", "dlx fila:f,nof fila:e highs cbc glpsol", "26 solutions (13 unique)"},
-		{"squares-8x6-symmetric.yaml", "dlx fila:f,nof cbc glpsol", "106 solutions (106 unique)"},
+		{"tetrominoes-8x5-double-r180.yaml", "dlx fila highs cbc glpsol", "26 solutions (13 unique)"},
+		{"squares-8x6-symmetric.yaml", "dlx fila cbc glpsol", "106 solutions (106 unique)"},
 	} {
 		code, out, errs := run(t, "", "compare", filepath.Join("..", "..", "examples", c.file), "--task", "count", "-b", c.backends, "--format", "json")
 		if code != 0 {
@@ -100,6 +100,79 @@ func TestSymmetricBadInput(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, c.want) || strings.Contains(errs, "panic") {
 			t.Errorf("%s: exit %d, want 2 and %q:\n%s%s", c.name, code, c.want, errs, out)
 		}
+	}
+}
+
+// TestSymmetricIdleFlags: the symmetric key's search is one serial DLX on
+// the orbit problem with the S heuristic, so -j, --nof, --volume,
+// --heuristic and --fila-at do nothing there whatever their values. They
+// used to be accepted without a word (the backend line alone said they
+// do not apply); solve now refuses them as it refuses every flag that
+// does not apply (exit 2, naming the flag and why), and compare refuses
+// the matching options in --backends and skips them in its default list.
+func TestSymmetricIdleFlags(t *testing.T) {
+	ex := example("tetrominoes-8x5-double-r180.yaml")
+	unl := filepath.Join(t.TempDir(), "unl.yaml")
+	if err := os.WriteFile(unl, []byte("board: 4x4\ncount: unlimited\npieces: {D: '##'}\nsymmetric: rotate180\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{ex, "--count", "-j", "2"}, "--jobs"},
+		{[]string{ex, "--count", "-j", "1"}, "--jobs"},
+		{[]string{ex, "--count", "--unique", "--backend", "dlx", "--jobs=2"}, "--jobs"},
+		{[]string{ex, "--nof"}, "--nof"},
+		{[]string{ex, "--count", "--nof=false"}, "--nof"},
+		{[]string{ex, "--count", "--volume"}, "--volume"},
+		{[]string{ex, "--limit", "3", "--volume=0"}, "--volume"},
+		{[]string{ex, "--count", "--heuristic", "e"}, "--heuristic"},
+		{[]string{ex, "--count", "--heuristic", "s", "--backend", "dlx"}, "--heuristic"},
+		{[]string{ex, "--count", "--fila-at", "3"}, "--fila-at"},
+		{[]string{unl, "--count", "--heuristic", "e=5:f=2"}, "--heuristic"},
+		{[]string{unl, "--count", "-j", "2"}, "--jobs"},
+	} {
+		code, out, errs := run(t, "", append([]string{"solve"}, c.args...)...)
+		if code != 2 || !strings.HasPrefix(errs, "polytile: "+c.flag) || !strings.Contains(errs, "symmetric key's orbit problem") || out != "" {
+			t.Errorf("solve %v: exit %d, stderr %q, stdout %.80q; want exit 2 naming %s", c.args, code, errs, out, c.flag)
+		}
+	}
+	// What does apply is accepted: the backend, listing, counting,
+	// --unique, --stats, --redundancy none.
+	for _, args := range [][]string{
+		{ex, "--count", "--unique", "--stats", "--backend", "dlx", "-q"},
+		{ex, "--count", "--redundancy", "none", "-q"},
+		{ex, "--limit", "3", "--backend", "fila", "-q"},
+	} {
+		if code, _, errs := run(t, "", append([]string{"solve"}, args...)...); code != 0 {
+			t.Errorf("solve %v: exit %d: %s", args, code, errs)
+		}
+	}
+	// compare: the same options in --backends are refused before anything
+	// runs; in the default list their rows are skipped with the reason.
+	for _, b := range []string{"fila:nof", "fila:j=2", "fila:e", "fila:vol", "fila:at=3"} {
+		code, _, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx "+b)
+		if code != 2 || !strings.Contains(errs, "--backends "+b) || !strings.Contains(errs, "symmetric key's orbit problem") {
+			t.Errorf("compare -b %q: exit %d: %s", b, code, errs)
+		}
+	}
+	code, out, errs := run(t, "", "compare", ex, "--task", "count", "--format", "json", "--time-limit", "30s")
+	if code != 0 {
+		t.Fatalf("compare: exit %d: %s\n%s", code, errs, out)
+	}
+	tab := compareJSON(t, out).Tables[0]
+	var skipped int
+	for _, r := range tab.Rows {
+		if strings.HasPrefix(r.Backend, "fila:") {
+			skipped++
+			if r.Status != compare.Skipped || !strings.Contains(r.Reason, "symmetric key's orbit problem") {
+				t.Errorf("compare %s: %s %q; want skipped with the reason", r.Backend, r.Status, r.Reason)
+			}
+		}
+	}
+	if skipped == 0 || tab.Answer != "26 solutions (13 unique)" || !tab.Agree {
+		t.Errorf("compare: %d fila rows, answer %q, agree %v", skipped, tab.Answer, tab.Agree)
 	}
 }
 
