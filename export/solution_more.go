@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/puzzle"
@@ -121,7 +122,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 				after = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(after), "=:"))
 				v, err := parseValue(after)
 				if err != nil {
-					return nil, colErr("Gurobi", ln, col(raw, after), "bad objective %q", trunc(after))
+					return nil, colErr("Gurobi", ln, endCol(raw, after), "bad objective %q", trunc(after))
 				}
 				s.Objective, s.HasObjective = v, true
 			}
@@ -131,7 +132,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 		if len(f) != 2 {
 			return nil, colErr("Gurobi", ln, col(raw, line), "want \"name value\", got %q", trunc(line))
 		}
-		if err := s.set(f[0], f[1], ln, col(raw, f[1]), "Gurobi"); err != nil {
+		if err := s.set(f[0], f[1], ln, fieldCol(raw, 1), "Gurobi"); err != nil {
 			return nil, err
 		}
 	}
@@ -186,7 +187,7 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 			v := strings.TrimSpace(line[len("objective value:"):])
 			x, err := parseValue(v)
 			if err != nil {
-				return nil, colErr(me, ln, col(raw, v), "bad objective %q", trunc(v))
+				return nil, colErr(me, ln, endCol(raw, v), "bad objective %q", trunc(v))
 			}
 			s.Objective, s.HasObjective = x, true
 			continue
@@ -204,7 +205,7 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 		if len(f) < 2 {
 			return nil, colErr(me, ln, col(raw, line), "want \"name value (obj:c)\", got %q", trunc(line))
 		}
-		if err := s.set(f[0], f[1], ln, col(raw, f[1]), me); err != nil {
+		if err := s.set(f[0], f[1], ln, fieldCol(raw, 1), me); err != nil {
 			return nil, err
 		}
 		if valuesAt == 0 {
@@ -261,7 +262,8 @@ const MaxXMLDepth = puzzle.MaxXMLDepth
 //
 // A file with several solutions (CPLEXSolutions) yields the first.
 func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
-	d := xml.NewDecoder(r)
+	cr := &lineCounter{r: r}
+	d := xml.NewDecoder(cr)
 	s := newSolution("cplex")
 	root, solutions := false, 0
 	var open []string // the names of the open elements, at most MaxXMLDepth
@@ -278,6 +280,11 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		}
 		if err != nil {
 			l, c := d.InputPos()
+			if n := cr.lines(); cr.eof && l > n {
+				// The decoder is past the last newline: the file
+				// ends there ("unexpected EOF"), on its last line.
+				return nil, &LineError{Solver: "CPLEX", Line: n, AtEnd: true, Msg: err.Error(), Err: err}
+			}
 			return nil, &LineError{Solver: "CPLEX", Line: l, Column: c, Msg: err.Error(), Err: err}
 		}
 		el, ok := tok.(xml.StartElement)
@@ -366,6 +373,37 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 	return s, nil
 }
 
+// lineCounter counts the lines of what is read through it, for an error
+// at the end of a file: its last line, as an editor numbers it.
+type lineCounter struct {
+	r        io.Reader
+	newlines int
+	last     byte // the last byte read
+	read     bool // any byte was read
+	eof      bool // r returned io.EOF
+}
+
+func (c *lineCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.newlines += bytes.Count(p[:n], []byte{'\n'})
+		c.last, c.read = p[n-1], true
+	}
+	if errors.Is(err, io.EOF) {
+		c.eof = true
+	}
+	return n, err
+}
+
+// lines is the number of lines read: a last line without a newline
+// counts.
+func (c *lineCounter) lines() int {
+	if c.read && c.last != '\n' {
+		return c.newlines + 1
+	}
+	return c.newlines
+}
+
 // set stores one value, refusing a bad number, a value that is not finite
 // and a name given twice (see put).
 func (s *Solution) set(name, value string, line, column int, solver string) error {
@@ -383,6 +421,34 @@ func col(line, sub string) int {
 		return i + 1
 	}
 	return 1
+}
+
+// fieldCol is the 1-based column of field i (from 0) of line, as
+// strings.Fields splits it: the value of "name value" is field 1 even
+// when the name has the same text ("1 1", "x x").
+func fieldCol(line string, i int) int {
+	in := false
+	for j, r := range line {
+		if unicode.IsSpace(r) {
+			in = false
+			continue
+		}
+		if !in {
+			if i == 0 {
+				return j + 1
+			}
+			i--
+			in = true
+		}
+	}
+	return len(line) + 1
+}
+
+// endCol is the 1-based column of sub, the end of line before trailing
+// white space (an objective after its label): "objective value: e"
+// points at the e of the value, not the e of "objective".
+func endCol(line, sub string) int {
+	return len(strings.TrimRightFunc(line, unicode.IsSpace)) - len(sub) + 1
 }
 
 // trunc shortens s for an error message.
