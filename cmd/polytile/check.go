@@ -195,7 +195,11 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if format == "glpk-raw" && colNames == nil {
 		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
 	}
-	sol, err := export.ReadSolution(ctxio.Reader(ctx, bytes.NewReader(data)), format, colNames)
+	// No solution of prog names more than its columns and rows (CBC lists
+	// both), its fingerprint column and the placeholder of a program
+	// without columns: a file that does is refused at that line, not read
+	// whole (millions of names of another program).
+	sol, err := export.ReadSolutionAtMost(ctxio.Reader(ctx, bytes.NewReader(data)), format, colNames, prog.NumCols()+prog.NumRows()+2)
 	if err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
 			return fmt.Errorf("%s: %w", solName, ctx.Err())
