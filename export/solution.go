@@ -52,7 +52,7 @@ type Solution struct {
 	// they identify nothing about the file by themselves.
 	NamesGiven bool
 
-	max int // the most values put accepts (ReadSolutionAtMost); 0: any
+	max int // the most values put accepts (AtMost); 0: any
 }
 
 // CBCLine is one "index name value" line of a CBC solution file.
@@ -158,12 +158,10 @@ func twice(solver string, ln, first int, what string) error {
 }
 
 // newSolution is an empty Solution of the given solver, read from r: a
-// reader of ReadSolutionAtMost bounds its values.
+// reader of AtMost bounds its values.
 func newSolution(solver string, r io.Reader) *Solution {
 	s := &Solution{Solver: solver, Values: map[string]float64{}, Lines: map[string]int{}}
-	if a, ok := r.(*atMost); ok {
-		s.max = a.n
-	}
+	s.max = limitOf(r)
 	return s
 }
 
@@ -180,7 +178,7 @@ func (s *Solution) put(name string, v float64, ln int, solver string) error {
 		return lineErr(solver, ln, "column %q is duplicated (listed before on line %d)", trunc(name), s.Lines[name])
 	}
 	if s.max > 0 && len(s.Values) >= s.max {
-		return lineErr(solver, ln, "a value for a name past the %d names the program has (columns and rows together): the file is the solution of another program, or not a solution file", s.max)
+		return pastLimit(solver, ln, s.max)
 	}
 	s.Values[name] = v
 	s.Lines[name] = ln

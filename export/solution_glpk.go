@@ -272,6 +272,7 @@ var lpKeywords = map[string]bool{
 // operators; it is not a full LP parser.
 func LPColumnOrder(r io.Reader) ([]string, error) {
 	sc := lines(r)
+	lim := limitOf(r)
 	seen := map[string]bool{}
 	var names []string
 	for sc.Scan() {
@@ -292,6 +293,9 @@ func LPColumnOrder(r io.Reader) ([]string, error) {
 				continue
 			}
 			if !seen[t] {
+				if lim > 0 && len(names) >= lim {
+					return nil, pastLimit("", sc.line, lim)
+				}
 				seen[t] = true
 				names = append(names, t)
 			}

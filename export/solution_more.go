@@ -89,23 +89,35 @@ func ReadSolution(r io.Reader, format string, names []string) (*Solution, error)
 	return nil, fmt.Errorf("export: unknown solution format %q (want one of %s)", format, strings.Join(SolutionFormats, ", "))
 }
 
-// ReadSolutionAtMost is ReadSolution for the solution of a program of n
-// names (its columns and rows together, as a CBC file with
-// "printingOptions all" lists both): a value for a name past n, which
-// no solution of that program has, is an error naming its line, and the
-// rest of the file is not read. 'polytile check' knows the program: a
-// file of 250 MB of "name value" lines for a puzzle of 20 cells took
-// 2.8 GB and minutes to read whole, and was then refused for naming
-// columns the program does not have.
-func ReadSolutionAtMost(r io.Reader, format string, names []string, n int) (*Solution, error) {
-	return ReadSolution(&atMost{Reader: r, n: max(n, 1)}, format, names)
-}
+// AtMost is r for the readers of a solution or names file of a program
+// of n names, its columns and rows together (a CBC file with
+// "printingOptions all" lists both): ReadSolution and the format readers,
+// LPColumnOrder, MPSColumnOrder and ReadMPSNames given it refuse a name
+// past n, which no file of that program has, with an error naming its
+// line, and read no further. 'polytile check' knows the program: a file
+// of 250 MB of "name value" lines for a puzzle of 20 cells took 2.8 GB
+// and minutes to read whole, to be refused in the end for naming columns
+// the program does not have (as a --names file, 75 s and 2.7 GB).
+func AtMost(r io.Reader, n int) io.Reader { return &atMost{Reader: r, n: max(n, 1)} }
 
-// atMost is the reader of ReadSolutionAtMost: r, and the most values
-// its Solution takes (newSolution).
+// atMost is the reader of AtMost: r, and the most names read from it.
 type atMost struct {
 	io.Reader
 	n int
+}
+
+// limitOf is the most names AtMost allows r; 0 (any) for another reader.
+func limitOf(r io.Reader) int {
+	if a, ok := r.(*atMost); ok {
+		return a.n
+	}
+	return 0
+}
+
+// pastLimit is the error of a name read on line ln past the limit n of
+// AtMost; solver "" for a names file.
+func pastLimit(solver string, ln, n int) error {
+	return lineErr(solver, ln, "a name past the %d names the program has (columns and rows together): the file is another program's, or not a solution or program file", n)
 }
 
 // ReadGurobiSolution reads a Gurobi .sol file (also the MST start format
@@ -484,6 +496,7 @@ func trunc(s string) string {
 // values of glpsol --freemps FILE -w SOL). MARKER lines are skipped.
 func MPSColumnOrder(r io.Reader) ([]string, error) {
 	sc := lines(r)
+	lim := limitOf(r)
 	var names []string
 	seen := map[string]bool{}
 	in := false
@@ -504,6 +517,9 @@ func MPSColumnOrder(r io.Reader) ([]string, error) {
 			continue
 		}
 		if !seen[f[0]] {
+			if lim > 0 && len(names) >= lim {
+				return nil, pastLimit("", sc.line, lim)
+			}
 			seen[f[0]] = true
 			names = append(names, f[0])
 		}

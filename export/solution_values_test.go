@@ -98,7 +98,7 @@ func TestReadersRefuseBadValues(t *testing.T) {
 	}
 }
 
-// TestReadSolutionAtMost: n values are read, a value past them is an
+// TestReadSolutionAtMost: through AtMost, n values are read, a value past them is an
 // error on its line, in every format that names its columns (CBC with
 // its rows and columns, the rows counting until the restart).
 func TestReadSolutionAtMost(t *testing.T) {
@@ -119,7 +119,7 @@ func TestReadSolutionAtMost(t *testing.T) {
 		{"cplex", cplexSol, 4, 0},
 		{"cplex", cplexSol, 3, 12},
 	} {
-		s, err := ReadSolutionAtMost(strings.NewReader(c.file), c.format, nil, c.n)
+		s, err := ReadSolution(AtMost(strings.NewReader(c.file), c.n), c.format, nil)
 		var le *LineError
 		switch {
 		case c.line == 0 && err != nil:

@@ -125,12 +125,13 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
-// TestCheckStopsAtNamesPastTheProgram: a solution file that gives more
-// values than the program has columns and rows (16 for the dominoes: 7
-// and 7, the fingerprint and the placeholder) is refused at the value
-// past them, naming its line, in every format that names its columns;
-// it was read whole first (a 250 MB file of a 20-cell puzzle: 2.8 GB
-// and minutes), to be refused for its unknown names.
+// TestCheckStopsAtNamesPastTheProgram: a solution file or a --names
+// file that gives more names than the program has columns and rows (16
+// for the dominoes: 7 and 7, the fingerprint and the placeholder) is
+// refused at the name past them, naming its line, in every format that
+// names its columns; it was read whole first (a 250 MB file of a
+// 20-cell puzzle: 2.8 GB and minutes), to be refused for its unknown
+// names (a --names file: 75 s and 2.7 GB, then exit 1).
 func TestCheckStopsAtNamesPastTheProgram(t *testing.T) {
 	puz := filepath.Join(t.TempDir(), "dominoes.yaml")
 	if err := os.WriteFile(puz, []byte(fuzzDominoes), 0o644); err != nil {
@@ -162,6 +163,40 @@ func TestCheckStopsAtNamesPastTheProgram(t *testing.T) {
 		want := fmt.Sprintf("<stdin>:%d", first+16)
 		if code != 2 || !strings.Contains(errs, want) || !strings.Contains(errs, "past the 16 names the program has") {
 			t.Errorf("%s: exit %d, %q; want exit 2 at %s", format, code, errs, want)
+		}
+	} // The same for a --names file: LP, free MPS, fixed MPS's names.
+	sol := filepath.Join(t.TempDir(), "x.sol")
+	if err := os.WriteFile(sol, []byte("# Objective value = 0\nx_D_0_0_0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	namesFiles := map[string]func(b *strings.Builder, i int){
+		"lp":   func(b *strings.Builder, i int) { fmt.Fprintf(b, " + a%d\n", i) },
+		"mps":  func(b *strings.Builder, i int) { fmt.Fprintf(b, "    a%d obj 1\n", i) },
+		"fmps": func(b *strings.Builder, i int) { fmt.Fprintf(b, "* X%07d a%d\n", i, i) },
+	}
+	namesHeads := map[string]string{"lp": "Maximize\n obj: a\n", "mps": "NAME x\nROWS\n N obj\nCOLUMNS\n", "fmps": "* names\n"}
+	for format, line := range namesFiles {
+		var b strings.Builder
+		b.WriteString(namesHeads[format])
+		first := strings.Count(namesHeads[format], "\n") + 1
+		for i := range names {
+			line(&b, i)
+		}
+		if format == "fmps" {
+			b.WriteString("NAME x\nROWS\n N obj\nCOLUMNS\n")
+		}
+		f := filepath.Join(t.TempDir(), "names."+format)
+		if err := os.WriteFile(f, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		skip := 0
+		if format == "lp" {
+			skip = 1 // a, the objective's column, is the first name
+		}
+		code, _, errs := run(t, "", "check", puz, sol, "--names", f)
+		want := fmt.Sprintf("names.%s:%d", format, first+16-skip)
+		if code != 2 || !strings.Contains(errs, want) || !strings.Contains(errs, "past the 16 names the program has") {
+			t.Errorf("--names %s: exit %d, %q; want exit 2 at %s", format, code, errs, want)
 		}
 	}
 }
