@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -47,8 +48,8 @@ w 1
 // FILE:LINE[:COL]: an error names a line of the file (a column within
 // that line, pointing at the text it quotes when it quotes a value), and
 // an accepted file's Lines name, for each column, a line of the file
-// that has that column's name on it; every value is finite, and a file
-// that says it is optimal also has a feasible solution or none.
+// that has that column's name on it; every value is finite; and read
+// through AtMost, no more values than its bound.
 func FuzzReaderPlaces(f *testing.F) {
 	for _, s := range []string{highsSol, cbcSol, cbcSolAll, glpkOut, glpkOutLong, glpkRaw, scipSol, gurobiSol, cplexSol,
 		"x_a 1 1\n", "x_a x_a\n", "# Objective value = 1x\nx_a 1\n", "# Objective value = e\n", "objective value: e\n", "solution status: optimal\nx1 1e999 (obj:0)\n",
@@ -61,14 +62,26 @@ func FuzzReaderPlaces(f *testing.F) {
 			lines = lines[:len(lines)-1]
 		}
 		names := []string{"x_a", "y_b", "z", "w"}
-		for _, format := range SolutionFormats {
-			s, err := ReadSolution(bytes.NewReader(data), format, names)
+		for _, read := range []struct {
+			format string
+			most   int // AtMost's bound, 0 for none
+		}{{"highs", 0}, {"cbc", 0}, {"glpk", 0}, {"glpk-raw", 0}, {"gurobi", 0}, {"cplex", 0}, {"scip", 0},
+			{"highs", 2}, {"cbc", 2}, {"glpk", 2}, {"gurobi", 2}, {"cplex", 2}, {"scip", 2}} {
+			format := read.format
+			var r io.Reader = bytes.NewReader(data)
+			if read.most > 0 {
+				r = AtMost(r, read.most)
+			}
+			s, err := ReadSolution(r, format, names)
 			if err != nil {
 				checkErrPlace(t, format, data, lines, err)
 				continue
 			}
 			if s.Values == nil {
 				t.Fatalf("%s: a Solution without a value map", format)
+			}
+			if read.most > 0 && len(s.Values) > read.most {
+				t.Fatalf("%s: %d values read past a bound of %d", format, len(s.Values), read.most)
 			}
 			for name, v := range s.Values {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
