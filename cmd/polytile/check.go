@@ -400,8 +400,8 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 		return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, left)
 	}
 	// A regular file is read into a buffer of its size: io.ReadAll's
-	// growing buffer allocated about three times the file (750 MB for a
-	// 250 MB file), which also fails under a ulimit -v the file fits.
+	// growing buffer allocated more than twice the file (36 MB for 16 MB;
+	// a 250 MB file then failed under ulimit -v 2000000).
 	var buf bytes.Buffer
 	if ok {
 		buf.Grow(int(left) + bytes.MinRead)
