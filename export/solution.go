@@ -315,7 +315,7 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
 	s := newSolution("highs", r)
 	ln, cols, inPrimal := 0, -1, false
-	statusAt, primalAt, feasibleAt, columnsAt := 0, 0, 0, 0 // lines, 0 before they are read
+	statusAt, primalAt, feasibleAt, columnsAt, objectiveAt := 0, 0, 0, 0, 0 // lines, 0 before they are read
 	for sc.Scan() {
 		ln++
 		line := strings.TrimSpace(sc.Text())
@@ -348,6 +348,10 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 		case strings.HasPrefix(line, "# Dual solution values"), strings.HasPrefix(line, "# Basis"):
 			inPrimal = false
 		case inPrimal && strings.HasPrefix(line, "Objective "):
+			if objectiveAt > 0 {
+				return nil, twice(me, ln, objectiveAt, "\"Objective\" line")
+			}
+			objectiveAt = ln
 			v, err := parseValue(strings.TrimSpace(line[len("Objective "):]))
 			if err != nil {
 				return nil, lineErr(me, ln, "bad objective: %v", err)
