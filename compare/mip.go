@@ -59,6 +59,10 @@ func (c programChoice) describe(k Kind) string {
 	return s
 }
 
+// maxHiGHSThreads bounds the threads HiGHS is given (threads=N of the
+// highs backends, highs-cli's threads option): solve's --threads range.
+const maxHiGHSThreads = 256
+
 // highsBackend solves the program in-process with HiGHS.
 type highsBackend struct {
 	spec   string
@@ -86,9 +90,9 @@ func highsFactory(spec string, opts []string) (Backend, error) {
 			}
 			solver.MIPRelGap = g
 		case "threads":
-			n, err := limits.ParseInt(val, 0, 256)
+			n, err := limits.ParseInt(val, 0, maxHiGHSThreads)
 			if err != nil {
-				return nil, fmt.Errorf("option %q: threads=N wants 0 (HiGHS's default) to 256", o)
+				return nil, fmt.Errorf("option %q: threads=N wants 0 (HiGHS's default) to %d", o, maxHiGHSThreads)
 			}
 			solver.Threads = int(n)
 		default:

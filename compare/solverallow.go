@@ -106,6 +106,16 @@ func allowedOption(o SolverOption) string {
 		if highs.UnknownStringOption(o.Key) {
 			return "it takes a string, and compare passes on only HiGHS's string options known to name no file; " + files
 		}
+		if strings.EqualFold(o.Key, "threads") && o.HasValue {
+			// HiGHS sets up a worker and its task queue per thread
+			// before it solves: threads=1000000 aborted the highs
+			// binary under a ulimit, and without one reserved memory
+			// by the gigabyte. The range of solve's --threads and of
+			// the highs backends' threads=N.
+			if _, err := limits.ParseInt(o.Value, 0, maxHiGHSThreads); err != nil {
+				return fmt.Sprintf("threads wants 0 (HiGHS's default) to %d, not %q", maxHiGHSThreads, o.Value)
+			}
+		}
 		if o.HasValue {
 			// The highs binary reads a number as the library does: it
 			// wraps an integer silently.

@@ -38,6 +38,9 @@ func TestSolverOptionsNoFiles(t *testing.T) {
 		"highs-cli:read_solution_file=x", "highs-cli:mip_improving_solution_file=x",
 		"highs-cli:mip_improving_solution_save=true", "highs-cli:write_matrix_image=true",
 		"highs-cli:Write_Model_File=x", "highs-cli:options_file=x", "highs-cli:model_file=x",
+		// highs: a thread count past --threads' range (HiGHS sets up
+		// each thread's queue first: 1000000 aborted the binary).
+		"highs-cli:threads=1000000", "highs-cli:threads=257", "highs-cli:THREADS=2147483647", "highs-cli:threads=-1",
 	}
 	for _, s := range refused {
 		if o, err := ParseSolverOption(s); err == nil {
@@ -49,7 +52,7 @@ func TestSolverOptionsNoFiles(t *testing.T) {
 		"glpsol:objbnd=-3", "glpsol:dfs",
 		"cbc:ratio=0", "cbc:ratioGap=0.01", "cbc:ratio=0.1", "cbc:cuts=off", "cbc:cutsOnOff=on", "cbc:maxN=100",
 		"cbc:preprocess=off", "cbc:randomC=5", "cbc:cutoff=-5", "cbc:log=0",
-		"highs-cli:mip_rel_gap=0.001", "highs-cli:threads=1", "highs-cli:presolve=off",
+		"highs-cli:mip_rel_gap=0.001", "highs-cli:threads=1", "highs-cli:threads=256", "highs-cli:presolve=off",
 		"highs-cli:mip_heuristic_effort=0.2",
 	}
 	for _, s := range allowed {

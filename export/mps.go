@@ -361,6 +361,7 @@ func mpsName(name string, fixed bool) string {
 func ReadMPSNames(r io.Reader) (map[string]string, error) {
 	sc := lines(r)
 	names := map[string]string{}
+	lim := limitOf(r)
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "NAME") {
@@ -368,6 +369,9 @@ func ReadMPSNames(r io.Reader) (map[string]string, error) {
 		}
 		f := strings.Fields(line)
 		if len(f) == 3 && f[0] == "*" && len(f[1]) == 8 && (f[1][0] == 'X' || f[1][0] == 'R') && isDigits(f[1][1:]) {
+			if _, ok := names[f[1]]; !ok && lim > 0 && len(names) >= lim {
+				return nil, pastLimit("", sc.line, lim)
+			}
 			names[f[1]] = f[2]
 		}
 	}

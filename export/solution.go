@@ -51,6 +51,8 @@ type Solution struct {
 	// (ReadGLPKRaw's names, Rename's map), not from the solution file:
 	// they identify nothing about the file by themselves.
 	NamesGiven bool
+
+	max int // the most values put accepts (AtMost); 0: any
 }
 
 // CBCLine is one "index name value" line of a CBC solution file.
@@ -155,9 +157,12 @@ func twice(solver string, ln, first int, what string) error {
 	return lineErr(solver, ln, "a second %s (the first is on line %d): a solution file has one", what, first)
 }
 
-// newSolution is an empty Solution of the given solver.
-func newSolution(solver string) *Solution {
-	return &Solution{Solver: solver, Values: map[string]float64{}, Lines: map[string]int{}}
+// newSolution is an empty Solution of the given solver, read from r: a
+// reader of AtMost bounds its values.
+func newSolution(solver string, r io.Reader) *Solution {
+	s := &Solution{Solver: solver, Values: map[string]float64{}, Lines: map[string]int{}}
+	s.max = limitOf(r)
+	return s
 }
 
 // put stores the value of one column read on line ln, refusing a value
@@ -171,6 +176,9 @@ func (s *Solution) put(name string, v float64, ln int, solver string) error {
 	}
 	if _, dup := s.Values[name]; dup {
 		return lineErr(solver, ln, "column %q is duplicated (listed before on line %d)", trunc(name), s.Lines[name])
+	}
+	if s.max > 0 && len(s.Values) >= s.max {
+		return pastLimit(solver, ln, s.max)
 	}
 	s.Values[name] = v
 	s.Lines[name] = ln
@@ -305,9 +313,9 @@ func parseValue(s string) (float64, error) {
 func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 	const me = "HiGHS"
 	sc := lines(r)
-	s := newSolution("highs")
+	s := newSolution("highs", r)
 	ln, cols, inPrimal := 0, -1, false
-	statusAt, primalAt, feasibleAt, columnsAt := 0, 0, 0, 0 // lines, 0 before they are read
+	statusAt, primalAt, feasibleAt, columnsAt, objectiveAt := 0, 0, 0, 0, 0 // lines, 0 before they are read
 	for sc.Scan() {
 		ln++
 		line := strings.TrimSpace(sc.Text())
@@ -340,6 +348,10 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 		case strings.HasPrefix(line, "# Dual solution values"), strings.HasPrefix(line, "# Basis"):
 			inPrimal = false
 		case inPrimal && strings.HasPrefix(line, "Objective "):
+			if objectiveAt > 0 {
+				return nil, twice(me, ln, objectiveAt, "\"Objective\" line")
+			}
+			objectiveAt = ln
 			v, err := parseValue(strings.TrimSpace(line[len("Objective "):]))
 			if err != nil {
 				return nil, lineErr(me, ln, "bad objective: %v", err)
@@ -413,7 +425,7 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 // (polytile check does, and refuses a line that fits neither section).
 func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := newSolution("cbc")
+	s := newSolution("cbc", r)
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
 			return nil, fmt.Errorf("export: read CBC solution: %w", err)

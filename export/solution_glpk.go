@@ -24,7 +24,7 @@ import (
 // column St and a Marginal column) are read; the activity is the value.
 func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := newSolution("glpk")
+	s := newSolution("glpk", r)
 	ln := 0
 	statusAt, objectiveAt := 0, 0 // lines, 0 before they are read
 	inCols := false
@@ -139,7 +139,7 @@ func activity(f []string) (float64, error) {
 //	j COL ST PRIM DUAL
 func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 	sc := lines(r)
-	s := newSolution("glpk")
+	s := newSolution("glpk", r)
 	ln, kind, cols, solAt := 0, "", 0, 0
 	for sc.Scan() {
 		ln++
@@ -272,6 +272,7 @@ var lpKeywords = map[string]bool{
 // operators; it is not a full LP parser.
 func LPColumnOrder(r io.Reader) ([]string, error) {
 	sc := lines(r)
+	lim := limitOf(r)
 	seen := map[string]bool{}
 	var names []string
 	for sc.Scan() {
@@ -292,6 +293,9 @@ func LPColumnOrder(r io.Reader) ([]string, error) {
 				continue
 			}
 			if !seen[t] {
+				if lim > 0 && len(names) >= lim {
+					return nil, pastLimit("", sc.line, lim)
+				}
 				seen[t] = true
 				names = append(names, t)
 			}

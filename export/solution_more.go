@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/puzzle"
@@ -88,6 +89,37 @@ func ReadSolution(r io.Reader, format string, names []string) (*Solution, error)
 	return nil, fmt.Errorf("export: unknown solution format %q (want one of %s)", format, strings.Join(SolutionFormats, ", "))
 }
 
+// AtMost is r for the readers of a solution or names file of a program
+// of n names, its columns and rows together (a CBC file with
+// "printingOptions all" lists both): ReadSolution and the format readers,
+// LPColumnOrder, MPSColumnOrder and ReadMPSNames given it refuse a name
+// past n, which no file of that program has, with an error naming its
+// line, and read no further. 'polytile check' knows the program: a file
+// of 250 MB of "name value" lines for a puzzle of 20 cells took 2.8 GB
+// and minutes to read whole, to be refused in the end for naming columns
+// the program does not have (as a --names file, 75 s and 2.7 GB).
+func AtMost(r io.Reader, n int) io.Reader { return &atMost{Reader: r, n: max(n, 1)} }
+
+// atMost is the reader of AtMost: r, and the most names read from it.
+type atMost struct {
+	io.Reader
+	n int
+}
+
+// limitOf is the most names AtMost allows r; 0 (any) for another reader.
+func limitOf(r io.Reader) int {
+	if a, ok := r.(*atMost); ok {
+		return a.n
+	}
+	return 0
+}
+
+// pastLimit is the error of a name read on line ln past the limit n of
+// AtMost; solver "" for a names file.
+func pastLimit(solver string, ln, n int) error {
+	return lineErr(solver, ln, "a name past the %d names the program has (columns and rows together): the file is another program's, or not a solution or program file", n)
+}
+
 // ReadGurobiSolution reads a Gurobi .sol file (also the MST start format
 // of Gurobi and SCIP, and what many solvers write as "name value" lines):
 //
@@ -101,7 +133,7 @@ func ReadSolution(r io.Reader, format string, names []string) (*Solution, error)
 // optimality, so Optimal is false and Feasible true.
 func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 	sc := lines(r)
-	s := newSolution("gurobi")
+	s := newSolution("gurobi", r)
 	s.Status, s.Feasible = "solution", true
 	ln, objectiveAt := 0, 0
 	for sc.Scan() {
@@ -121,7 +153,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 				after = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(after), "=:"))
 				v, err := parseValue(after)
 				if err != nil {
-					return nil, colErr("Gurobi", ln, col(raw, after), "bad objective %q", trunc(after))
+					return nil, colErr("Gurobi", ln, endCol(raw, after), "bad objective %q", trunc(after))
 				}
 				s.Objective, s.HasObjective = v, true
 			}
@@ -131,7 +163,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 		if len(f) != 2 {
 			return nil, colErr("Gurobi", ln, col(raw, line), "want \"name value\", got %q", trunc(line))
 		}
-		if err := s.set(f[0], f[1], ln, col(raw, f[1]), "Gurobi"); err != nil {
+		if err := s.set(f[0], f[1], ln, fieldCol(raw, 1), "Gurobi"); err != nil {
 			return nil, err
 		}
 	}
@@ -161,7 +193,7 @@ func ReadGurobiSolution(r io.Reader) (*Solution, error) {
 func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 	const me = "SCIP"
 	sc := lines(r)
-	s := newSolution("scip")
+	s := newSolution("scip", r)
 	ln := 0
 	statusAt, objectiveAt, noneAt, valuesAt := 0, 0, 0, 0 // lines, 0 before they are read
 	for sc.Scan() {
@@ -186,7 +218,7 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 			v := strings.TrimSpace(line[len("objective value:"):])
 			x, err := parseValue(v)
 			if err != nil {
-				return nil, colErr(me, ln, col(raw, v), "bad objective %q", trunc(v))
+				return nil, colErr(me, ln, endCol(raw, v), "bad objective %q", trunc(v))
 			}
 			s.Objective, s.HasObjective = x, true
 			continue
@@ -204,7 +236,7 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 		if len(f) < 2 {
 			return nil, colErr(me, ln, col(raw, line), "want \"name value (obj:c)\", got %q", trunc(line))
 		}
-		if err := s.set(f[0], f[1], ln, col(raw, f[1]), me); err != nil {
+		if err := s.set(f[0], f[1], ln, fieldCol(raw, 1), me); err != nil {
 			return nil, err
 		}
 		if valuesAt == 0 {
@@ -261,8 +293,9 @@ const MaxXMLDepth = puzzle.MaxXMLDepth
 //
 // A file with several solutions (CPLEXSolutions) yields the first.
 func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
-	d := xml.NewDecoder(r)
-	s := newSolution("cplex")
+	cr := &lineCounter{r: r}
+	d := xml.NewDecoder(cr)
+	s := newSolution("cplex", r)
 	root, solutions := false, 0
 	var open []string // the names of the open elements, at most MaxXMLDepth
 	// at is an error at the decoder's position.
@@ -278,6 +311,11 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 		}
 		if err != nil {
 			l, c := d.InputPos()
+			if n := cr.lines(); cr.eof && l > n {
+				// The decoder is past the last newline: the file
+				// ends there ("unexpected EOF"), on its last line.
+				return nil, &LineError{Solver: "CPLEX", Line: n, AtEnd: true, Msg: "XML syntax error: the file ends inside an element (cut short)", Err: err}
+			}
 			return nil, &LineError{Solver: "CPLEX", Line: l, Column: c, Msg: err.Error(), Err: err}
 		}
 		el, ok := tok.(xml.StartElement)
@@ -366,6 +404,37 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 	return s, nil
 }
 
+// lineCounter counts the lines of what is read through it, for an error
+// at the end of a file: its last line, as an editor numbers it.
+type lineCounter struct {
+	r        io.Reader
+	newlines int
+	last     byte // the last byte read
+	read     bool // any byte was read
+	eof      bool // r returned io.EOF
+}
+
+func (c *lineCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.newlines += bytes.Count(p[:n], []byte{'\n'})
+		c.last, c.read = p[n-1], true
+	}
+	if errors.Is(err, io.EOF) {
+		c.eof = true
+	}
+	return n, err
+}
+
+// lines is the number of lines read: a last line without a newline
+// counts.
+func (c *lineCounter) lines() int {
+	if c.read && c.last != '\n' {
+		return c.newlines + 1
+	}
+	return c.newlines
+}
+
 // set stores one value, refusing a bad number, a value that is not finite
 // and a name given twice (see put).
 func (s *Solution) set(name, value string, line, column int, solver string) error {
@@ -385,6 +454,34 @@ func col(line, sub string) int {
 	return 1
 }
 
+// fieldCol is the 1-based column of field i (from 0) of line, as
+// strings.Fields splits it: the value of "name value" is field 1 even
+// when the name has the same text ("1 1", "x x").
+func fieldCol(line string, i int) int {
+	in := false
+	for j, r := range line {
+		if unicode.IsSpace(r) {
+			in = false
+			continue
+		}
+		if !in {
+			if i == 0 {
+				return j + 1
+			}
+			i--
+			in = true
+		}
+	}
+	return len(line) + 1
+}
+
+// endCol is the 1-based column of sub, the end of line before trailing
+// white space (an objective after its label): "objective value: e"
+// points at the e of the value, not the e of "objective".
+func endCol(line, sub string) int {
+	return len(strings.TrimRightFunc(line, unicode.IsSpace)) - len(sub) + 1
+}
+
 // trunc shortens s for an error message.
 func trunc(s string) string {
 	if len(s) > 60 {
@@ -399,6 +496,7 @@ func trunc(s string) string {
 // values of glpsol --freemps FILE -w SOL). MARKER lines are skipped.
 func MPSColumnOrder(r io.Reader) ([]string, error) {
 	sc := lines(r)
+	lim := limitOf(r)
 	var names []string
 	seen := map[string]bool{}
 	in := false
@@ -419,6 +517,9 @@ func MPSColumnOrder(r io.Reader) ([]string, error) {
 			continue
 		}
 		if !seen[f[0]] {
+			if lim > 0 && len(names) >= lim {
+				return nil, pastLimit("", sc.line, lim)
+			}
 			seen[f[0]] = true
 			names = append(names, f[0])
 		}

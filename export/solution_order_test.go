@@ -96,6 +96,7 @@ func TestReadersRefuseRepeatedHeader(t *testing.T) {
 	}{
 		{"highs", "Model status\nInfeasible\nModel status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 1\n# Columns 1\nx 1\n", 3},
 		{"highs", "Model status : Optimal\n# Primal solution values\nNone\n# Primal solution values\nFeasible\nObjective 1\n# Columns 1\nx 1\n", 4},
+		{"highs", "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 1\nObjective 0\n# Columns 1\nx 1\n", 7},
 		{"glpk", "Status:     INTEGER OPTIMAL\nStatus:     INTEGER EMPTY\nObjective:  obj = 1 (MAXimum)\n", 2},
 		{"glpk", "Status:     INTEGER OPTIMAL\nObjective:  obj = 1 (MAXimum)\nObjective:  obj = 0 (MAXimum)\n", 3},
 		{"glpk-raw", "s mip 1 1 n 0\ns mip 1 1 o 1\nj 1 1\n", 2},

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -93,6 +94,40 @@ func TestReadersRefuseBadValues(t *testing.T) {
 		_, err := d.read(d.text)
 		if err == nil || !strings.Contains(err.Error(), "duplicated") && !strings.Contains(err.Error(), "restarts") {
 			t.Errorf("%s: a column listed twice: %v", d.name, err)
+		}
+	}
+}
+
+// TestReadSolutionAtMost: through AtMost, n values are read, a value past them is an
+// error on its line, in every format that names its columns (CBC with
+// its rows and columns, the rows counting until the restart).
+func TestReadSolutionAtMost(t *testing.T) {
+	for _, c := range []struct {
+		format, file string
+		n, line      int // line 0: accepted
+	}{
+		{"highs", highsSol, 4, 0},
+		{"highs", highsSol, 3, 11},
+		{"cbc", cbcSolAll, 4, 0},
+		{"cbc", cbcSolAll, 3, 7},
+		{"glpk", glpkOut, 4, 0},
+		{"glpk", glpkOut, 3, 18},
+		{"gurobi", gurobiSol, 4, 0},
+		{"gurobi", gurobiSol, 2, 5},
+		{"scip", scipSol, 2, 0},
+		{"scip", scipSol, 1, 4},
+		{"cplex", cplexSol, 4, 0},
+		{"cplex", cplexSol, 3, 12},
+	} {
+		s, err := ReadSolution(AtMost(strings.NewReader(c.file), c.n), c.format, nil)
+		var le *LineError
+		switch {
+		case c.line == 0 && err != nil:
+			t.Errorf("%s, at most %d: %v", c.format, c.n, err)
+		case c.line == 0 && len(s.Values) != c.n:
+			t.Errorf("%s, at most %d: %d values", c.format, c.n, len(s.Values))
+		case c.line > 0 && (!errors.As(err, &le) || le.Line != c.line || !strings.Contains(le.Msg, "past the")):
+			t.Errorf("%s, at most %d: %v; want an error on line %d", c.format, c.n, err, c.line)
 		}
 	}
 }

@@ -184,7 +184,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	var colNames []string
 	var rename map[string]string
 	if f.names != "" {
-		colNames, rename, err = readNames(ctx, f.names, a.stdin)
+		colNames, rename, err = readNames(ctx, f.names, a.stdin, maxNames(prog))
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("--names: %w", err)
@@ -195,7 +195,9 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if format == "glpk-raw" && colNames == nil {
 		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
 	}
-	sol, err := export.ReadSolution(ctxio.Reader(ctx, bytes.NewReader(data)), format, colNames)
+	// A file naming more than prog has is refused at that line, not read
+	// whole (millions of names of another program): maxNames.
+	sol, err := export.ReadSolution(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), maxNames(prog)), format, colNames)
 	if err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
 			return fmt.Errorf("%s: %w", solName, ctx.Err())
@@ -393,13 +395,21 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 	}
 	// A regular file's size is known (stdin redirected from one too):
 	// refuse it before reading.
-	if left, ok := textio.RegularSize(r); ok && left > export.MaxSolutionSize {
+	left, ok := textio.RegularSize(r)
+	if ok && left > export.MaxSolutionSize {
 		return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, left)
 	}
-	data, err := io.ReadAll(io.LimitReader(ctxio.Reader(ctx, r), export.MaxSolutionSize+1))
-	if err != nil {
+	// A regular file is read into a buffer of its size: io.ReadAll's
+	// growing buffer allocated more than twice the file (36 MB for 16 MB;
+	// a 250 MB file then failed under ulimit -v 2000000).
+	var buf bytes.Buffer
+	if ok {
+		buf.Grow(int(left) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(ctxio.Reader(ctx, r), export.MaxSolutionSize+1)); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
+	data := buf.Bytes()
 	if len(data) > export.MaxSolutionSize {
 		return nil, fmt.Errorf("%s is larger than %d bytes", path, export.MaxSolutionSize)
 	}
@@ -437,8 +447,9 @@ func head(data []byte) []byte { return data[:min(len(data), 4096)] }
 
 // readNames reads the column names of --names: a fixed-MPS file gives the
 // short-to-full mapping (and its column order), an LP or free MPS file the
-// column order GLPK uses.
-func readNames(ctx context.Context, path string, stdin io.Reader) ([]string, map[string]string, error) {
+// column order GLPK uses; a file of more than most names (maxNames) is
+// refused at the name past them.
+func readNames(ctx context.Context, path string, stdin io.Reader, most int) ([]string, map[string]string, error) {
 	data, err := readLimited(ctx, path, stdin)
 	if err != nil {
 		return nil, nil, err
@@ -451,11 +462,11 @@ func readNames(ctx context.Context, path string, stdin io.Reader) ([]string, map
 	// An MPS file by its content (a NAME or ROWS section first), whatever
 	// its name: a fixed-MPS export saved as .fmps was read as LP.
 	if isMPS(data) || strings.EqualFold(filepath.Ext(path), ".mps") {
-		m, err := export.ReadMPSNames(ctxio.Reader(ctx, bytes.NewReader(data)))
+		m, err := export.ReadMPSNames(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), most))
 		if err != nil {
 			return nil, nil, inFile(err)
 		}
-		order, err := export.MPSColumnOrder(ctxio.Reader(ctx, bytes.NewReader(data)))
+		order, err := export.MPSColumnOrder(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), most))
 		if err != nil {
 			return nil, nil, inFile(err)
 		}
@@ -467,12 +478,17 @@ func readNames(ctx context.Context, path string, stdin io.Reader) ([]string, map
 	if !isLP(data) { // namesfile.go
 		return nil, nil, fmt.Errorf("%s is neither an LP file (Maximize or Minimize first) nor an MPS file (NAME or ROWS first): give the LP or MPS file that was solved", path)
 	}
-	order, err := export.LPColumnOrder(ctxio.Reader(ctx, bytes.NewReader(data)))
+	order, err := export.LPColumnOrder(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), most))
 	if err != nil {
 		return nil, nil, inFile(err)
 	}
 	return order, nil, nil
 }
+
+// maxNames is the most names a solution or names file of prog has
+// (export.AtMost): its columns and rows (a CBC file lists both), its
+// fingerprint column and the placeholder of a program without columns.
+func maxNames(prog *model.Program) int { return prog.NumCols() + prog.NumRows() + 2 }
 
 // isMPS reports whether data starts (after blank and comment lines) with
 // an MPS section: NAME or ROWS.
