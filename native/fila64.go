@@ -79,10 +79,6 @@ type fila64 struct {
 	// lays holds optLay indexed by uint16, so that no bounds check is
 	// needed in the loops over t.idx.
 	lays *[1 << 16]uint64
-	// clsShift holds 63 minus the class of each option, the ecls of
-	// selectVec's tables, indexed likewise (when AVX2 is built in and
-	// the options fit a uint16).
-	clsShift *[1 << 16]uint8
 	// multi has the bits of the classes with several copies or an
 	// unlimited supply: only they need the counters n (solveFast).
 	multi  uint64
@@ -118,6 +114,10 @@ type fila64 struct {
 	memoSaved  int64
 	// ff is the specialised table of the F levels (filaf.go).
 	ff fastF
+	// clsShift holds 63 minus the class of each option, the ecls of
+	// selectVec's tables, indexed like lays (when AVX2 is built in and
+	// the options fit a uint16).
+	clsShift *[1 << 16]uint8
 }
 
 // run solves the model from its root.

@@ -37,6 +37,8 @@
 //
 // R15 holds the candidates left, R9 the fewest fits so far, R8 the buffer
 // counted into; a+72(FP) holds the best buffer, att+96(FP) its attempts.
+// Counting a set, BX runs over its entries up to CX, R10 counts the fits
+// and R11 the attempts.
 TEXT ·selectVec(SB), NOSPLIT, $0-112
 	MOVQ lay+32(FP), SI
 	MOVQ cls+40(FP), DX
@@ -104,6 +106,8 @@ scand:
 	XORQ R11, R11
 
 sloop:
+	// Whole blocks of four, the cut-off (fits reaching the best's) after
+	// each.
 	LEAQ 4(BX), AX
 	CMPQ AX, CX
 	JGT stail
@@ -114,6 +118,7 @@ sloop:
 	JMP snext
 
 stail:
+	// The last one to three entries, the others masked off.
 	SUBQ BX, CX
 	JLE scounted
 	MOVL $15, R13
