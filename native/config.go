@@ -123,6 +123,13 @@ type Config struct {
 	// cells by scanning every open cell (the reference the open-neighbour
 	// buckets of filawe.go are tested against) instead of the buckets.
 	eScan bool
+	// scalarCount makes the 64-bit FILA's E and S heuristics count the
+	// fits of their candidate cells in Go (countInto) rather than with
+	// the AVX2 selectVec, the reference that selectVec is tested against.
+	scalarCount bool
+	// onVecTable, when set, is called whenever the 64-bit FILA builds a
+	// table that selectVec counts, with whether it is indexed (tests).
+	onVecTable func(indexed bool)
 	// noForce leaves the pieces with few placements to FILA like any
 	// other (force.go; tests whose random puzzles must reach FILA's
 	// models with every piece left).

@@ -20,9 +20,17 @@ type table64 struct {
 	cells [64]fcell
 	// indexed tables keep only idx (the model option of each entry, 2
 	// bytes) instead of lay and opt (12 bytes): big 3D tables with NOF then
-	// stay in the processor's caches.
+	// stay in the processor's caches. (Those that selectVec counts keep
+	// lay too: it reads the layouts of a whole set four at a time.)
 	indexed bool
 	idx     []uint16
+	// ecls is, per entry of an E or S table that selectVec counts (empty
+	// otherwise), 63 minus its class; lay and idx then hold every entry's
+	// layout and what the fit cache records (the model option of an
+	// indexed table, else the entry's number), the three with 4 entries of
+	// padding past the last set (layout all ones, class byte 255: no
+	// class).
+	ecls []uint8
 }
 
 // indexedEntries is the table size from which entries are indexed.
@@ -85,7 +93,8 @@ type fila64 struct {
 	// pre[l] is the model option placed at level l by runFrom, else -1.
 	pre []int32
 	// best and scratch are the fit caches of E and S, by level; maxSet is
-	// the largest number of entries of a set in any table.
+	// the largest number of entries of a set in any table plus 4 (selectVec
+	// stores four at a time).
 	best, scratch []*fitCache
 	maxSet        int
 	// Memoised counting (memo.go): the levels memoMin .. memoMin +
@@ -105,6 +114,10 @@ type fila64 struct {
 	memoSaved  int64
 	// ff is the specialised table of the F levels (filaf.go).
 	ff fastF
+	// clsShift holds 63 minus the class of each option, the ecls of
+	// selectVec's tables, indexed like lays (when AVX2 is built in and
+	// the options fit a uint16).
+	clsShift *[1 << 16]uint8
 }
 
 // run solves the model from its root.

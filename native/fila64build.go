@@ -1,6 +1,9 @@
 package native
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // build prepares the model for an input; tables are built for the
 // heuristics that the levels from lvl0 on use.
@@ -30,6 +33,14 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 		f.lays = new([1 << 16]uint64)
 	}
 	copy(f.lays[:], f.optLay)
+	if haveSelectVec && len(fs.opts) <= 1<<16 {
+		if f.clsShift == nil {
+			f.clsShift = new([1 << 16]uint8)
+		}
+		for i, c := range fs.optCls {
+			f.clsShift[i] = uint8(63 - c)
+		}
+	}
 	f.nbMask = f.nbMask[:0]
 	for l := range fs.n {
 		var m uint64
@@ -220,16 +231,63 @@ func fewestOpen(c *[3]uint64, h uint64) uint64 {
 func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []int32) {
 	fs := &f.fs
 	t.buildLayout(fs, h, f.w.r.cfg.NOF, f.w.r.radialRank, cellsOf, f.optLay)
-	t.idx, t.lay, t.opt = t.idx[:0], t.lay[:0], t.opt[:0]
 	t.indexed = len(fs.opts) <= 1<<16 && len(t.members) >= indexedEntries && f.bitmask
-	if t.indexed {
-		for _, i := range t.members {
-			t.idx = append(t.idx, uint16(i))
+	n := len(t.members)
+	vec := haveSelectVec && !f.w.r.cfg.scalarCount && f.bitmask && (h == heurE || h == heurS) && (t.indexed || n <= 1<<16)
+	pad := 0
+	if vec {
+		pad = 4
+	}
+	optLay := f.optLay
+	switch {
+	case vec:
+		// Every entry's layout, 63 minus its class and what the fit
+		// cache records (the option of an indexed table, else the
+		// entry's number), with pad entries that no class takes.
+		t.lay = slices.Grow(t.lay[:0], n+pad)[:n+pad]
+		t.idx = slices.Grow(t.idx[:0], n+pad)[:n+pad]
+		t.ecls = slices.Grow(t.ecls[:0], n+pad)[:n+pad]
+		lay, idx, ecls := t.lay[:n], t.idx[:n], t.ecls[:n]
+		if t.indexed { // no bounds checks: the options fit a uint16
+			lays, shift := f.lays, f.clsShift
+			for j, i := range t.members {
+				u := uint16(i)
+				idx[j], lay[j], ecls[j] = u, lays[u], shift[u]
+			}
+		} else {
+			for j, i := range t.members {
+				idx[j], lay[j], ecls[j] = uint16(j), optLay[i], uint8(63-fs.optCls[i])
+			}
 		}
-	} else {
-		for _, i := range t.members {
-			t.lay = append(t.lay, f.optLay[i])
-			t.opt = append(t.opt, i)
+		for j := n; j < n+pad; j++ {
+			t.lay[j], t.ecls[j], t.idx[j] = ^uint64(0), 255, 0
+		}
+		if hook := f.w.r.cfg.onVecTable; hook != nil {
+			hook(t.indexed)
+		}
+	case t.indexed:
+		t.idx = slices.Grow(t.idx[:0], n)[:n]
+		idx := t.idx[:n]
+		for j, i := range t.members {
+			idx[j] = uint16(i)
+		}
+	}
+	if !vec {
+		t.ecls = t.ecls[:0]
+		if !t.indexed {
+			t.idx = t.idx[:0]
+		}
+	}
+	if !t.indexed {
+		t.opt = slices.Grow(t.opt[:0], n)[:n]
+		opt := t.opt[:n]
+		copy(opt, t.members)
+		if !vec {
+			t.lay = slices.Grow(t.lay[:0], n)[:n]
+			lay := t.lay[:n]
+			for j, i := range t.members {
+				lay[j] = optLay[i]
+			}
 		}
 	}
 	for l := range fs.n {
@@ -238,7 +296,7 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 	sets := (len(t.offs) - 1) / int(f.stride)
 	for z := range sets {
 		base := z * int(f.stride)
-		f.maxSet = max(f.maxSet, int(t.offs[base+fs.nCls]-t.offs[base]))
+		f.maxSet = max(f.maxSet, int(t.offs[base+fs.nCls]-t.offs[base])+4)
 	}
 	t.nonEmpty = t.nonEmpty[:0]
 	t.recs = t.recs[:0]

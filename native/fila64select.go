@@ -136,6 +136,24 @@ func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) bool {
 	}
 	fmin := int(^uint(0) >> 1)
 	best, scratch := f.best[lvl], f.scratch[lvl]
+	if len(t.ecls) != 0 {
+		if len(best.ent) < f.maxSet {
+			best.ent = make([]int32, f.maxSet)
+		}
+		if len(scratch.ent) < f.maxSet {
+			scratch.ent = make([]int32, f.maxSet)
+		}
+		n, att, sw := selectVec(cand, &t.cells[0], &t.recs[0], f.recLen, &t.lay[0], &t.ecls[0], &t.idx[0], o, avail, &best.ent[0], &scratch.ent[0])
+		if n == fmin {
+			return false
+		}
+		if sw != 0 {
+			best, scratch = scratch, best
+			f.best[lvl], f.scratch[lvl] = best, scratch
+		}
+		best.n, best.att = int32(n), int64(att)
+		return true
+	}
 	found := false
 	for x := cand; x != 0; x &= x - 1 {
 		fc := &t.cells[bits.TrailingZeros64(x)&63]
