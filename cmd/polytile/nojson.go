@@ -44,6 +44,9 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, start time.Time, err e
 	} else if !f.maxCoverage {
 		zero := int64(0)
 		o.Solutions, o.Complete = &zero, true
+		if f.unique || f.count {
+			o.Unique = &zero // as a search's object has it (solve_native.go)
+		}
 	}
 	out := func(w io.Writer) error { return writeJSONLine(w, o, f.asJSON) }
 	if jsonOutput(f) {
