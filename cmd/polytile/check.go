@@ -155,7 +155,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 			return err
 		}
 	}
-	if err := checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
+	if err := a.checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
 	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {

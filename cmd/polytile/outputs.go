@@ -26,8 +26,12 @@ type output struct{ flag, path string }
 // output that cannot be written (missing or unwritable directory, a
 // directory, block device or socket). Files are compared with
 // atomicfile.SameFile: through symbolic and hard links; the input "-" by
-// the device and inode of standard input (stdinIs).
-func checkOutputs(inputs []string, outs ...output) error {
+// the device and inode of standard input (stdinIs). Standard output
+// redirected to an input is refused too (checkStdout).
+func (a *app) checkOutputs(inputs []string, outs ...output) error {
+	if err := a.checkStdout(inputs...); err != nil {
+		return err
+	}
 	for n, o := range outs {
 		if o.path == "" || o.path == "-" {
 			continue
@@ -128,7 +132,7 @@ type pictures struct {
 // --limit N, makes the native search stream into it without keeping the
 // tilings (as it does for --jsonl).
 func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, path string, f *solveFlags, format render.Format) (*pictures, error) {
-	if err := checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
+	if err := a.checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
 		return nil, err
 	}
 	if f.checkpoint != "" && f.checkpoint != "-" && sameAsStdout(f.checkpoint, a.stdout) {
@@ -273,8 +277,8 @@ func bothSolutions(a, b func(puzzle.Tiling)) func(puzzle.Tiling) {
 // checkReportOutputs runs the cheap checks of the outputs of compare and
 // bench before the run: no output is an input or another output, each can
 // be written, and the --update file's markers of section are in order.
-func checkReportOutputs(inputs []string, out, chart, update, section string) error {
-	if err := checkOutputs(inputs, output{"-o", out}, output{"--chart", chart}, output{"--update", update}); err != nil {
+func (a *app) checkReportOutputs(inputs []string, out, chart, update, section string) error {
+	if err := a.checkOutputs(inputs, output{"-o", out}, output{"--chart", chart}, output{"--update", update}); err != nil {
 		return err
 	}
 	if update != "" {

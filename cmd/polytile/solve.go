@@ -102,7 +102,8 @@ and hold none (memory stays flat); --json holds them in one object, up to
 4194304 board cells in all (tilings x cells). JSON placements give piece,
 orientation, and row, col (and layer in 3D) of the top-left corner of the
 oriented piece's bounding box; "at" is the same as [row, col(, layer)].
--o never names the input, and a device or FIFO is written in place.
+-o never names the input (nor does a redirection of stdout), and a device or
+FIFO is written in place.
 
 Ctrl-C prints what was found so far and exits 130 (after the search ended,
 before the -o file was in place: no file); --time-limit stops the
@@ -260,6 +261,10 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 			}
 			return err
 		}
+	}
+	// Before the puzzle is read: `solve q.yaml > q.yaml` has emptied it.
+	if err := a.checkStdout(path); err != nil {
+		return err
 	}
 	loadStart := time.Now()
 	// The puzzle file is opened once: a second parse (a piece that fits
