@@ -159,7 +159,7 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 		case <-sigs:
 			stop("second signal")
 		case <-grace:
-			stop(stillRunning)
+			stop(stillRunning())
 		}
 	}()
 	root := a.rootCmd()
@@ -174,8 +174,19 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	return a.helpWriteFailed(a.exitCode(err), helpOut)
 }
 
-// stillRunning is the watchdog's reason for a hard exit.
-var stillRunning = fmt.Sprintf("still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve), without a summary", stopGrace)
+// stillRunning is the watchdog's reason for a hard exit: what held the
+// process up when it can tell (a write to an output written in place,
+// which nobody reads), else a call that cannot be interrupted.
+func stillRunning() string {
+	switch w := atomicfile.InPlaceWrite(); w {
+	case "":
+		return fmt.Sprintf("still running %v after the signal (in a call that cannot be interrupted, such as HiGHS's presolve), without a summary", stopGrace)
+	case "-":
+		return fmt.Sprintf("still running %v after the signal (writing to standard output, which is not being read)", stopGrace)
+	default:
+		return fmt.Sprintf("still running %v after the signal (writing %s, which is not being read)", stopGrace, puzzle.SafeText(w))
+	}
+}
 
 // lockCommit locks a.commitMu for the signal handler and returns "".
 // Without hard exits (hard false: Main in tests) it waits as long as it
@@ -196,7 +207,7 @@ func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard boo
 		case <-sigs:
 			return "second signal while the outputs were being renamed into place"
 		case <-grace:
-			return stillRunning + " (the outputs were being renamed into place)"
+			return stillRunning() + " (the outputs were being renamed into place)"
 		case <-tick.C:
 			if a.commitMu.TryLock() {
 				return ""
