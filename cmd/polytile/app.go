@@ -72,10 +72,29 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErr marks bad input or usage (exit 2).
+// usageErr marks bad input or usage (exit 2). An argument that is an
+// error ended by a signal (context.Canceled) stays in the chain whatever
+// the verb (%v): exitCode then prints nothing after the signal, as for
+// every command ("reading sol.fifo: context canceled" was printed).
 func usageErr(format string, args ...any) error {
-	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+	err := fmt.Errorf(format, args...)
+	for _, arg := range args {
+		if e, ok := arg.(error); ok && errors.Is(e, context.Canceled) && !errors.Is(err, context.Canceled) {
+			err = &canceledErr{msg: err.Error(), cause: e}
+			break
+		}
+	}
+	return &exitError{code: exitUsage, err: err}
 }
+
+// canceledErr is a message that keeps the cancellation it tells of.
+type canceledErr struct {
+	msg   string
+	cause error
+}
+
+func (e *canceledErr) Error() string { return e.msg }
+func (e *canceledErr) Unwrap() error { return e.cause }
 
 // noSolution is returned after a result was printed that means "no" (exit 1).
 var noSolution = &exitError{code: exitNoSolution}
