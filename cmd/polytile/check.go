@@ -402,14 +402,13 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 	// A regular file is read into a buffer of its size: io.ReadAll's
 	// growing buffer allocated more than twice the file (36 MB for 16 MB;
 	// a 250 MB file then failed under ulimit -v 2000000).
-	var buf bytes.Buffer
-	if ok {
-		buf.Grow(int(left) + bytes.MinRead)
+	if !ok {
+		left = -1
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(ctxio.Reader(ctx, r), export.MaxSolutionSize+1)); err != nil {
+	data, err := textio.ReadAtMost(ctxio.Reader(ctx, r), left, export.MaxSolutionSize)
+	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	data := buf.Bytes()
 	if len(data) > export.MaxSolutionSize {
 		return nil, fmt.Errorf("%s is larger than %d bytes", path, export.MaxSolutionSize)
 	}
