@@ -320,8 +320,15 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
+	if searchDoneHook != nil {
+		searchDoneHook(ctx)
+	}
 	o.Puzzle, o.File, o.Cells = p.Name, path, p.Area()
-	if ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
+	// The time limit cut the search short: not a search that ended by
+	// itself (a complete count) and met the deadline only after, which
+	// was reported "time limit reached: the figures above are partial",
+	// timed_out and complete both true, exit 1.
+	if o.Interrupted && ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
 		o.TimedOut = true
 	}
 	if o.Optimal != nil && *o.Optimal {
@@ -336,6 +343,11 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	}
 	return a.solveExit(f, o, pics != nil && pics.skipped)
 }
+
+// searchDoneHook, when not nil, runs once solve's search has returned,
+// with the command's context (tests: a deadline that passes just after
+// the search ended).
+var searchDoneHook func(ctx context.Context)
 
 // solveExit is solve's own exit once its outcome o is written (skipped:
 // the picture asked for was not).
