@@ -147,8 +147,16 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	}
 	var pic render.Format
 	wantPic := f.renderFormat != "" || f.out != "-"
+	// The picture to the file stdout writes (-o /dev/stdout, or the file
+	// stdout is redirected to) goes through stdout, in order with the
+	// report after it (as in solve: opened again, the report overwrote
+	// it; renamed over it, the report was lost).
+	picOut := f.out
+	if sameAsStdout(f.out, a.stdout) {
+		picOut = "-"
+	}
 	if wantPic {
-		if f.asJSON && f.out == "-" {
+		if f.asJSON && picOut == "-" {
 			return usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 		}
 		if pic, err = a.pictureFormat("--render", f.renderFormat, f.out); err != nil {
@@ -229,7 +237,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if wantPic && len(rep.tiling.Placements) > 0 {
 		ropt := render.Options{Labels: true, Title: p.Name, Context: ctx}
 		a.commitExit.Store(int32(rep.exitCode)) // a hard exit after the commit (app.go)
-		if err := a.writeComplete(ctx, f.out, func(w io.Writer) error {
+		if err := a.writeComplete(ctx, picOut, func(w io.Writer) error {
 			return render.Tiling(w, p, rep.tiling, pic, ropt)
 		}); err != nil {
 			return err
@@ -238,7 +246,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	// An SVG or PNG picture on stdout is alone there (as in solve): the
 	// report goes to stderr.
 	reportOut := a.stdout
-	if wantPic && f.out == "-" && !pic.Text() {
+	if wantPic && picOut == "-" && !pic.Text() {
 		reportOut = a.stderr
 	}
 	if f.asJSON {

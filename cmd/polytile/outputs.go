@@ -141,7 +141,8 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	// --json -o X.json writes the summary (a shard's result) to the file:
 	// no picture then.
 	want := !jsonOutput(f) && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
-	if want && (f.asJSON || f.jsonLines) && f.out == "-" {
+	toStdout := f.out == "-" || sameAsStdout(f.out, a.stdout) // -o /dev/stdout, or the file stdout is redirected to
+	if want && (f.asJSON || f.jsonLines) && toStdout {
 		return nil, usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 	}
 	shown := int64(1) // tilings drawn or listed: the first, or --limit of them
@@ -165,7 +166,7 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 			format = render.ANSI
 		}
 	}
-	pc := &pictures{format: format, toStdout: f.out == "-" || sameAsStdout(f.out, a.stdout), opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop, stderr: a.stderr}
+	pc := &pictures{format: format, toStdout: toStdout, opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop, stderr: a.stderr}
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
 			if shown > 1 {
@@ -178,7 +179,16 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 			return nil, usageErr("--render %s: %v; use --render ascii", format, err)
 		}
 	}
-	file, err := atomicfile.CreateContext(ctx, f.out, a.stdout)
+	// A picture to the file stdout writes goes through stdout, in order
+	// with the summary after it: opened again (-o /dev/stdout > x.txt)
+	// the picture was written from the start of the file and the summary
+	// then over it; renamed over it (-o x.txt > x.txt) the summary went
+	// to the old file, removed.
+	out := f.out
+	if toStdout {
+		out = "-"
+	}
+	file, err := atomicfile.CreateContext(ctx, out, a.stdout)
 	if err != nil {
 		return nil, openOutputErr(ctx, "-o", err)
 	}
