@@ -122,7 +122,17 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	a.ctx = ctx
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
+	defer func() {
+		if hardExit != nil {
+			// The exit is decided and the outputs are in place: a signal
+			// between here and os.Exit is late, and its default action
+			// would end the process as killed by it (a shell's 130 with
+			// a complete -o result in place, 1 run in 100 of two SIGINTs
+			// near the end of a short count).
+			signal.Ignore(os.Interrupt, syscall.SIGTERM)
+		}
+		signal.Stop(sigs)
+	}()
 	a.raise = func(s os.Signal) { sigs <- s }
 	finished := make(chan struct{})
 	go func() {
