@@ -209,7 +209,7 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 func stillRunning() string {
 	switch w := atomicfile.InPlaceWrite(); w {
 	case "":
-		return fmt.Sprintf("still running %v after the signal (in a call that cannot be interrupted, such as HiGHS's presolve), without a summary", stopGrace)
+		return fmt.Sprintf("still running %v after the signal (in a call that cannot be interrupted: a solver such as HiGHS's presolve, or a write to a pipe or FIFO that is not being read), without a summary", stopGrace)
 	case "-":
 		return fmt.Sprintf("still running %v after the signal (writing to standard output, which is not being read)", stopGrace)
 	default:
