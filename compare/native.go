@@ -199,14 +199,20 @@ func (b *nativeBackend) CheckTask(p *puzzle.Puzzle, k Kind) error {
 	for _, o := range b.opts {
 		given |= optionSetting(o)
 	}
-	for _, i := range b.cfg.IdleSettings(p, false, given) {
-		if i.Setting == native.SetFilaAt {
-			at := fmt.Sprintf("at=%d", b.cfg.FilaAt)
-			return errors.New(i.Explain(at, at, ""))
-		}
-		return errors.New(i.Explain(b.cfg.Schedule, b.cfg.Schedule, i.Instead))
+	idle := b.cfg.IdleSettings(p, false, given)
+	if len(idle) == 0 {
+		return nil
 	}
-	return nil
+	// The first idle setting (in the order of their bits: at=N before the
+	// schedule), named by the option of the spec that set it as it was
+	// spelled (nof, vol=0, j=2 were named by the schedule, or by nothing:
+	// "fila:j=2 on FILE: : ...; leave  out").
+	for _, o := range b.opts {
+		if optionSetting(o) == idle[0].Setting {
+			return errors.New(idle[0].Explain(o, o, idle[0].Instead))
+		}
+	}
+	return errors.New(idle[0].Explain(b.spec, b.spec, idle[0].Instead))
 }
 
 // optionSetting is the native.Config setting a native option sets.

@@ -145,6 +145,12 @@ func checkErrPlace(t *testing.T, format string, data []byte, lines []string, err
 			t.Fatalf("%s: %v: column %d of %q is not the value's", format, err, le.Column, line)
 		}
 	}
+	if le.Column > 0 && (format == "glpk" || format == "glpk-raw" || format == "cbc") && strings.HasPrefix(le.Msg, "bad objective \"") {
+		v := strings.TrimSuffix(strings.TrimPrefix(le.Msg, "bad objective \""), "\"")
+		if !strings.HasSuffix(v, "...") && !strings.Contains(v, "\\") && !strings.HasPrefix(line[le.Column-1:], v) {
+			t.Fatalf("%s: %v: column %d of %q is not the objective's", format, err, le.Column, line)
+		}
+	}
 	if le.Column > 0 && (format == "gurobi" || format == "scip") && strings.HasPrefix(le.Msg, "bad objective \"") {
 		v := strings.TrimSuffix(strings.TrimPrefix(le.Msg, "bad objective \""), "\"")
 		if !strings.HasSuffix(v, "...") && !strings.Contains(v, "\\") && strings.TrimRightFunc(line[le.Column-1:], unicode.IsSpace) != v {

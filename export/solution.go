@@ -438,9 +438,15 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 		return nil, fmt.Errorf("export: not a CBC solution file: first line %q", trunc(head))
 	}
 	s.Status = strings.TrimSpace(status)
-	if v, err := parseValue(strings.TrimSpace(obj)); err == nil {
-		s.Objective, s.HasObjective = v, true
+	// CBC always writes the value ("%.8f"): one it does not read is
+	// refused at its column, as the other readers refuse a bad objective.
+	v, err := parseValue(strings.TrimSpace(obj))
+	if err != nil {
+		raw := sc.Text()
+		at := strings.Index(raw, " - objective value ") + len(" - objective value ")
+		return nil, colErr("CBC", 1, at+len(obj)-len(strings.TrimLeft(obj, " \t"))+1, "bad objective %q", trunc(strings.TrimSpace(obj)))
 	}
+	s.Objective, s.HasObjective = v, true
 	// "Optimal (within gap tolerance)": CBC stopped at its ratio or
 	// allowable gap, so the tiling is feasible but not proven optimal.
 	gap := strings.Contains(strings.ToLower(s.Status), "tolerance")

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // ReadGLPKSolution reads the printable solution glpsol writes with
@@ -51,15 +52,24 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 				return nil, twice("GLPK", ln, objectiveAt, "\"Objective:\" line")
 			}
 			objectiveAt = ln
-			// "Objective:  obj = 48 (MAXimum)"
-			if _, after, ok := strings.Cut(trim, "="); ok {
-				f := strings.Fields(after)
-				if len(f) > 0 {
-					if v, err := parseValue(f[0]); err == nil {
-						s.Objective, s.HasObjective = v, true
-					}
-				}
+			// "Objective:  obj = 48 (MAXimum)"; glpsol leaves out "obj = "
+			// for a program whose objective has no name, and always
+			// writes the value (%.10g): one it does not read is refused,
+			// as the other readers refuse a bad objective.
+			value := trim[len("Objective:"):]
+			if _, after, ok := strings.Cut(value, " = "); ok {
+				value = after
 			}
+			at := len(strings.TrimRightFunc(line, unicode.IsSpace)) - len(value) // where value starts in line
+			f := strings.Fields(value)
+			if len(f) == 0 {
+				return nil, colErr("GLPK", ln, at+len(value)+1, "no objective value")
+			}
+			v, err := parseValue(f[0])
+			if err != nil {
+				return nil, colErr("GLPK", ln, at+strings.Index(value, f[0])+1, "bad objective %q", trunc(f[0]))
+			}
+			s.Objective, s.HasObjective = v, true
 		case strings.HasPrefix(trim, "No.") && strings.Contains(trim, "Column name"):
 			inCols = true
 			if !sc.Scan() { // the dashes
@@ -182,9 +192,13 @@ func ReadGLPKRaw(r io.Reader, names []string) (*Solution, error) {
 				return nil, lineErr("GLPK raw", ln, "unsupported solution kind %q", trunc(kind))
 			}
 			if objAt < len(f) {
-				if v, err := parseValue(f[objAt]); err == nil {
-					s.Objective, s.HasObjective = v, true
+				// glpsol always writes it (%.*g): a value it does not
+				// read is refused, as the other readers refuse one.
+				v, err := parseValue(f[objAt])
+				if err != nil {
+					return nil, colErr("GLPK raw", ln, fieldCol(sc.Text(), objAt), "bad objective %q", trunc(f[objAt]))
 				}
+				s.Objective, s.HasObjective = v, true
 			}
 		case "j":
 			need := 3

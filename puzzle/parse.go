@@ -297,10 +297,16 @@ func readInput(path string) (string, []byte, error) {
 // file, stdin redirected from one included, from its size before reading
 // anything; any other reader after MaxInputSize+1 bytes.
 func ReadInput(name string, r io.Reader) ([]byte, error) {
-	if left, ok := textio.RegularSize(r); ok && left > MaxInputSize {
+	left, ok := textio.RegularSize(r)
+	if ok && left > MaxInputSize {
 		return nil, tooBig(name)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
+	if !ok {
+		left = -1
+	}
+	// One buffer of a regular file's size (io.ReadAll's growing one
+	// peaked at twice MaxInputSize).
+	data, err := textio.ReadAtMost(r, left, MaxInputSize)
 	if err != nil {
 		return nil, ioError(name, err)
 	}

@@ -65,11 +65,16 @@ func ReadFile(path string) (*Result, error) {
 	if h := bytes.TrimLeft(textio.TrimBOM(head), " \t\r\n"); len(h) > 0 && h[0] != '{' {
 		return nil, errors.New(`not a shard result (not JSON: it does not start with "{")`)
 	}
-	rest, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1-int64(n)))
+	// Read again from the start into one buffer of the file's size
+	// (io.ReadAll's growing buffer, then head and the rest joined,
+	// peaked at more than twice MaxFileSize).
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	data, err := textio.ReadAtMost(f, st.Size(), MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
-	data := append(head, rest...)
 	if len(data) > MaxFileSize {
 		return nil, regularErr(path, regfile.ErrTooLarge)
 	}

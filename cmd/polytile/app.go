@@ -72,10 +72,29 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErr marks bad input or usage (exit 2).
+// usageErr marks bad input or usage (exit 2). An argument that is an
+// error ended by a signal (context.Canceled) stays in the chain whatever
+// the verb (%v): exitCode then prints nothing after the signal, as for
+// every command ("reading sol.fifo: context canceled" was printed).
 func usageErr(format string, args ...any) error {
-	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+	err := fmt.Errorf(format, args...)
+	for _, arg := range args {
+		if e, ok := arg.(error); ok && errors.Is(e, context.Canceled) && !errors.Is(err, context.Canceled) {
+			err = &canceledErr{msg: err.Error(), cause: e}
+			break
+		}
+	}
+	return &exitError{code: exitUsage, err: err}
 }
+
+// canceledErr is a message that keeps the cancellation it tells of.
+type canceledErr struct {
+	msg   string
+	cause error
+}
+
+func (e *canceledErr) Error() string { return e.msg }
+func (e *canceledErr) Unwrap() error { return e.cause }
 
 // noSolution is returned after a result was printed that means "no" (exit 1).
 var noSolution = &exitError{code: exitNoSolution}
@@ -103,7 +122,17 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	a.ctx = ctx
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
+	defer func() {
+		if hardExit != nil {
+			// The exit is decided and the outputs are in place: a signal
+			// between here and os.Exit is late, and its default action
+			// would end the process as killed by it (a shell's 130 with
+			// a complete -o result in place, 1 run in 100 of two SIGINTs
+			// near the end of a short count).
+			signal.Ignore(os.Interrupt, syscall.SIGTERM)
+		}
+		signal.Stop(sigs)
+	}()
 	a.raise = func(s os.Signal) { sigs <- s }
 	finished := make(chan struct{})
 	go func() {
@@ -159,7 +188,7 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 		case <-sigs:
 			stop("second signal")
 		case <-grace:
-			stop(stillRunning)
+			stop(stillRunning())
 		}
 	}()
 	root := a.rootCmd()
@@ -174,8 +203,19 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	return a.helpWriteFailed(a.exitCode(err), helpOut)
 }
 
-// stillRunning is the watchdog's reason for a hard exit.
-var stillRunning = fmt.Sprintf("still running %v after the signal (a solver that cannot be interrupted, such as HiGHS's presolve), without a summary", stopGrace)
+// stillRunning is the watchdog's reason for a hard exit: what held the
+// process up when it can tell (a write to an output written in place,
+// which nobody reads), else a call that cannot be interrupted.
+func stillRunning() string {
+	switch w := atomicfile.InPlaceWrite(); w {
+	case "":
+		return fmt.Sprintf("still running %v after the signal (in a call that cannot be interrupted: a solver such as HiGHS's presolve, or a write to a pipe or FIFO that is not being read), without a summary", stopGrace)
+	case "-":
+		return fmt.Sprintf("still running %v after the signal (writing to standard output, which is not being read)", stopGrace)
+	default:
+		return fmt.Sprintf("still running %v after the signal (writing %s, which is not being read)", stopGrace, puzzle.SafeText(w))
+	}
+}
 
 // lockCommit locks a.commitMu for the signal handler and returns "".
 // Without hard exits (hard false: Main in tests) it waits as long as it
@@ -196,7 +236,7 @@ func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard boo
 		case <-sigs:
 			return "second signal while the outputs were being renamed into place"
 		case <-grace:
-			return stillRunning + " (the outputs were being renamed into place)"
+			return stillRunning() + " (the outputs were being renamed into place)"
 		case <-tick.C:
 			if a.commitMu.TryLock() {
 				return ""

@@ -104,7 +104,7 @@ func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
 	if err != nil {
 		return err
 	}
-	if err := checkReportOutputs(inputs, f.out, f.chart, f.update, "bench:"+suite); err != nil {
+	if err := a.checkReportOutputs(inputs, f.out, f.chart, f.update, "bench:"+suite); err != nil {
 		return err
 	}
 	line := progress.New(a.stderr, a.quiet)

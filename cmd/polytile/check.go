@@ -147,15 +147,23 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	}
 	var pic render.Format
 	wantPic := f.renderFormat != "" || f.out != "-"
+	// The picture to the file stdout writes (-o /dev/stdout, or the file
+	// stdout is redirected to) goes through stdout, in order with the
+	// report after it (as in solve: opened again, the report overwrote
+	// it; renamed over it, the report was lost).
+	picOut := f.out
+	if sameAsStdout(f.out, a.stdout) {
+		picOut = "-"
+	}
 	if wantPic {
-		if f.asJSON && f.out == "-" {
+		if f.asJSON && picOut == "-" {
 			return usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 		}
 		if pic, err = a.pictureFormat("--render", f.renderFormat, f.out); err != nil {
 			return err
 		}
 	}
-	if err := checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
+	if err := a.checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
 	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
@@ -229,7 +237,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if wantPic && len(rep.tiling.Placements) > 0 {
 		ropt := render.Options{Labels: true, Title: p.Name, Context: ctx}
 		a.commitExit.Store(int32(rep.exitCode)) // a hard exit after the commit (app.go)
-		if err := a.writeComplete(ctx, f.out, func(w io.Writer) error {
+		if err := a.writeComplete(ctx, picOut, func(w io.Writer) error {
 			return render.Tiling(w, p, rep.tiling, pic, ropt)
 		}); err != nil {
 			return err
@@ -238,7 +246,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	// An SVG or PNG picture on stdout is alone there (as in solve): the
 	// report goes to stderr.
 	reportOut := a.stdout
-	if wantPic && f.out == "-" && !pic.Text() {
+	if wantPic && picOut == "-" && !pic.Text() {
 		reportOut = a.stderr
 	}
 	if f.asJSON {
@@ -402,14 +410,13 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 	// A regular file is read into a buffer of its size: io.ReadAll's
 	// growing buffer allocated more than twice the file (36 MB for 16 MB;
 	// a 250 MB file then failed under ulimit -v 2000000).
-	var buf bytes.Buffer
-	if ok {
-		buf.Grow(int(left) + bytes.MinRead)
+	if !ok {
+		left = -1
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(ctxio.Reader(ctx, r), export.MaxSolutionSize+1)); err != nil {
+	data, err := textio.ReadAtMost(ctxio.Reader(ctx, r), left, export.MaxSolutionSize)
+	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	data := buf.Bytes()
 	if len(data) > export.MaxSolutionSize {
 		return nil, fmt.Errorf("%s is larger than %d bytes", path, export.MaxSolutionSize)
 	}

@@ -16,7 +16,9 @@ import (
 // of the watchdog. Before the fix check waited in open or read until the
 // watchdog ended it ("still running 1s after the signal (a solver that
 // cannot be interrupted, such as HiGHS's presolve)"): the three cases
-// failed.
+// failed. Nor does it print "context canceled" (the solution FIFO's read
+// printed "reading sol.fifo: context canceled": a usage error that lost
+// the cancellation; usageErr keeps it now).
 func TestCheckReadStopsOnSIGINT(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "sol.fifo")
@@ -73,7 +75,9 @@ func TestCheckReadStopsOnSIGINT(t *testing.T) {
 			}
 			took := time.Since(sent)
 			code := cmd.ProcessState.ExitCode()
-			if code != exitInterrupted || took > time.Second+stopSlack || strings.Contains(errb.String(), "still running") {
+			// Nothing more than the exit, as every command after a signal:
+			// a solution FIFO printed "reading sol.fifo: context canceled".
+			if code != exitInterrupted || took > time.Second+stopSlack || strings.Contains(errb.String(), "still running") || strings.Contains(errb.String(), "context canceled") {
 				t.Errorf("exit %d %v after SIGINT: %s", code, took, errb.String())
 			}
 		})

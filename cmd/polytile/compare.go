@@ -181,7 +181,7 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	if err != nil {
 		return err
 	}
-	if err := checkReportOutputs(files, f.out, f.chart, f.update, f.section); err != nil {
+	if err := a.checkReportOutputs(files, f.out, f.chart, f.update, f.section); err != nil {
 		return err
 	}
 	var puzzles []*puzzle.Puzzle

@@ -102,7 +102,7 @@ The file is written to a temporary name and renamed when complete.`,
 			if err := start.check(cmd, format); err != nil {
 				return err
 			}
-			if err := checkOutputs([]string{args[0]}, output{"-o", out}, output{"--start", start.file}, output{"--highs-options-file", start.highsOptions}); err != nil {
+			if err := a.checkOutputs([]string{args[0]}, output{"-o", out}, output{"--start", start.file}, output{"--highs-options-file", start.highsOptions}); err != nil {
 				return err
 			}
 			p, err := a.loadPuzzle(args[0], from, unplaceableFor(opt.Mode == model.MaxCoverage))

@@ -47,3 +47,34 @@ func TestTimeLimitWaitingForFIFOReaderJSON(t *testing.T) {
 		t.Errorf("exit %d, %q; want exit 1 naming the time limit", code, errs)
 	}
 }
+
+// TestSignalWaitingForFIFOReader: SIGINT while -o waits for a FIFO's
+// reader (solve's result, its picture, render, export) exits 130 with
+// nothing more, as every command after a signal; it printed "polytile:
+// -o: cannot write out.json: no reader opened the FIFO: context canceled"
+// (usageErr's %v lost the cancellation).
+func TestSignalWaitingForFIFOReader(t *testing.T) {
+	dir := t.TempDir()
+	in := copyExample(t, dir, "pentomino-10x6.yaml")
+	for _, c := range []struct{ name, fifo string }{
+		{"solve json", "out.json"},
+		{"solve picture", "out.svg"},
+		{"render", "r.svg"},
+		{"export", "p.lp"},
+	} {
+		fifo := filepath.Join(dir, c.fifo)
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Skip("no FIFO:", err)
+		}
+		args := map[string][]string{
+			"solve json":    {"solve", in, "--count", "--shard", "0/2", "--json", "-o", fifo},
+			"solve picture": {"solve", in, "-o", fifo},
+			"render":        {"render", in, "-o", fifo},
+			"export":        {"export", in, "--format", "lp", "-o", fifo},
+		}[c.name]
+		code, _, errs, _ := interrupt(t, syscall.SIGINT, 300*time.Millisecond, dir, append(args, "-q")...)
+		if code != exitInterrupted || strings.TrimSpace(errs) != "" {
+			t.Errorf("%s: exit %d, stderr %q; want 130 and nothing", c.name, code, errs)
+		}
+	}
+}

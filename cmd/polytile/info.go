@@ -29,6 +29,9 @@ by --unique, and the best coverage that area and colouring arguments allow.`,
   polytile info examples/tetris-7x7.yaml --json`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := a.checkStdout(args[0]); err != nil {
+				return err
+			}
 			p, err := a.loadPuzzle(args[0], from, puzzle.DropAll)
 			if err != nil {
 				return err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -85,6 +86,10 @@ func (a *app) merge(args []string, asJSON bool, mp mergePuzzle) error {
 	}
 	if len(paths) == 0 {
 		return usageErr("no *.json or *.jsonl files in %s%s", strings.Join(args, " "), checkpointNote(args)) // mergeckpt.go
+	}
+	// `merge results/ --json > results/all.json` would read its own output.
+	if err := a.checkStdout(append(slices.Clone(paths), mp.path)...); err != nil {
+		return err
 	}
 	var files []shard.Loaded
 	for _, p := range paths {

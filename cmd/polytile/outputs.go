@@ -26,8 +26,12 @@ type output struct{ flag, path string }
 // output that cannot be written (missing or unwritable directory, a
 // directory, block device or socket). Files are compared with
 // atomicfile.SameFile: through symbolic and hard links; the input "-" by
-// the device and inode of standard input (stdinIs).
-func checkOutputs(inputs []string, outs ...output) error {
+// the device and inode of standard input (stdinIs). Standard output
+// redirected to an input is refused too (checkStdout).
+func (a *app) checkOutputs(inputs []string, outs ...output) error {
+	if err := a.checkStdout(inputs...); err != nil {
+		return err
+	}
 	for n, o := range outs {
 		if o.path == "" || o.path == "-" {
 			continue
@@ -128,7 +132,7 @@ type pictures struct {
 // --limit N, makes the native search stream into it without keeping the
 // tilings (as it does for --jsonl).
 func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, path string, f *solveFlags, format render.Format) (*pictures, error) {
-	if err := checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
+	if err := a.checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
 		return nil, err
 	}
 	if f.checkpoint != "" && f.checkpoint != "-" && sameAsStdout(f.checkpoint, a.stdout) {
@@ -137,7 +141,8 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	// --json -o X.json writes the summary (a shard's result) to the file:
 	// no picture then.
 	want := !jsonOutput(f) && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
-	if want && (f.asJSON || f.jsonLines) && f.out == "-" {
+	toStdout := f.out == "-" || sameAsStdout(f.out, a.stdout) // -o /dev/stdout, or the file stdout is redirected to
+	if want && (f.asJSON || f.jsonLines) && toStdout {
 		return nil, usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 	}
 	shown := int64(1) // tilings drawn or listed: the first, or --limit of them
@@ -161,7 +166,7 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 			format = render.ANSI
 		}
 	}
-	pc := &pictures{format: format, toStdout: f.out == "-" || sameAsStdout(f.out, a.stdout), opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop, stderr: a.stderr}
+	pc := &pictures{format: format, toStdout: toStdout, opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop, stderr: a.stderr}
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
 			if shown > 1 {
@@ -174,7 +179,16 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 			return nil, usageErr("--render %s: %v; use --render ascii", format, err)
 		}
 	}
-	file, err := atomicfile.CreateContext(ctx, f.out, a.stdout)
+	// A picture to the file stdout writes goes through stdout, in order
+	// with the summary after it: opened again (-o /dev/stdout > x.txt)
+	// the picture was written from the start of the file and the summary
+	// then over it; renamed over it (-o x.txt > x.txt) the summary went
+	// to the old file, removed.
+	out := f.out
+	if toStdout {
+		out = "-"
+	}
+	file, err := atomicfile.CreateContext(ctx, out, a.stdout)
 	if err != nil {
 		return nil, openOutputErr(ctx, "-o", err)
 	}
@@ -273,8 +287,8 @@ func bothSolutions(a, b func(puzzle.Tiling)) func(puzzle.Tiling) {
 // checkReportOutputs runs the cheap checks of the outputs of compare and
 // bench before the run: no output is an input or another output, each can
 // be written, and the --update file's markers of section are in order.
-func checkReportOutputs(inputs []string, out, chart, update, section string) error {
-	if err := checkOutputs(inputs, output{"-o", out}, output{"--chart", chart}, output{"--update", update}); err != nil {
+func (a *app) checkReportOutputs(inputs []string, out, chart, update, section string) error {
+	if err := a.checkOutputs(inputs, output{"-o", out}, output{"--chart", chart}, output{"--update", update}); err != nil {
 		return err
 	}
 	if update != "" {

@@ -30,7 +30,7 @@ the extension), else ansi on a terminal and ascii otherwise.`,
 			if err != nil {
 				return err
 			}
-			if err := checkOutputs([]string{args[0]}, output{"-o", out}); err != nil {
+			if err := a.checkOutputs([]string{args[0]}, output{"-o", out}); err != nil {
 				return err
 			}
 			p, err := a.loadPuzzle(args[0], from, puzzle.DropAll)

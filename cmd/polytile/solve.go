@@ -102,7 +102,8 @@ and hold none (memory stays flat); --json holds them in one object, up to
 4194304 board cells in all (tilings x cells). JSON placements give piece,
 orientation, and row, col (and layer in 3D) of the top-left corner of the
 oriented piece's bounding box; "at" is the same as [row, col(, layer)].
--o never names the input, and a device or FIFO is written in place.
+-o never names the input (nor does a redirection of stdout), and a device or
+FIFO is written in place.
 
 Ctrl-C prints what was found so far and exits 130 (after the search ended,
 before the -o file was in place: no file); --time-limit stops the
@@ -261,6 +262,10 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 			return err
 		}
 	}
+	// Before the puzzle is read: `solve q.yaml > q.yaml` has emptied it.
+	if err := a.checkStdout(path); err != nil {
+		return err
+	}
 	loadStart := time.Now()
 	// The puzzle file is opened once: a second parse (a piece that fits
 	// nowhere) and the count key's SHA-256 are of the bytes read here.
@@ -315,8 +320,15 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
+	if searchDoneHook != nil {
+		searchDoneHook(ctx)
+	}
 	o.Puzzle, o.File, o.Cells = p.Name, path, p.Area()
-	if ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
+	// The time limit cut the search short: not a search that ended by
+	// itself (a complete count) and met the deadline only after, which
+	// was reported "time limit reached: the figures above are partial",
+	// timed_out and complete both true, exit 1.
+	if o.Interrupted && ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
 		o.TimedOut = true
 	}
 	if o.Optimal != nil && *o.Optimal {
@@ -331,6 +343,11 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	}
 	return a.solveExit(f, o, pics != nil && pics.skipped)
 }
+
+// searchDoneHook, when not nil, runs once solve's search has returned,
+// with the command's context (tests: a deadline that passes just after
+// the search ended).
+var searchDoneHook func(ctx context.Context)
 
 // solveExit is solve's own exit once its outcome o is written (skipped:
 // the picture asked for was not).

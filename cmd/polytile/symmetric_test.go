@@ -151,10 +151,19 @@ func TestSymmetricIdleFlags(t *testing.T) {
 	}
 	// compare: the same options in --backends are refused before anything
 	// runs; in the default list their rows are skipped with the reason.
-	for _, b := range []string{"fila:nof", "fila:j=2", "fila:e", "fila:vol", "fila:at=3"} {
+	// The option is named as the spec spells it: j=2, vol=0 and nof were
+	// named by the schedule or by nothing ("fila:j=2 on FILE: : ...;
+	// leave  out").
+	for _, b := range []string{"fila:nof", "fila:j=2", "fila:e", "fila:vol", "fila:at=3", "fila:j=1", "fila:vol=0", "dlx:j=2", "fila:e=11:f=3", "fila:f,nof", "fila:j=2,nof", "dlx:s"} {
 		code, _, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx "+b)
-		if code != 2 || !strings.Contains(errs, "--backends "+b) || !strings.Contains(errs, "symmetric key's orbit problem") {
-			t.Errorf("compare -b %q: exit %d: %s", b, code, errs)
+		_, opts, _ := strings.Cut(b, ":")
+		first, _, _ := strings.Cut(opts, ",")
+		if b == "fila:j=2,nof" {
+			first = "nof" // the first idle setting in the order of their bits
+		}
+		if code != 2 || !strings.Contains(errs, "--backends "+b) || !strings.Contains(errs, "symmetric key's orbit problem") ||
+			!strings.Contains(errs, ": "+first+": the symmetric") || !strings.Contains(errs, "leave "+first+" out") {
+			t.Errorf("compare -b %q: exit %d: %s; want %s named", b, code, errs, first)
 		}
 	}
 	code, out, errs := run(t, "", "compare", ex, "--task", "count", "--format", "json", "--time-limit", "30s")

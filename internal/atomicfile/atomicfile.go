@@ -44,6 +44,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -388,10 +389,31 @@ func removeStale(dir, pattern string) {
 	}
 }
 
+// writingInPlace is an output written in place (stdout, a device, a
+// FIFO) whose Write has not returned: nobody reading it holds the write,
+// and the process, there (InPlaceWrite).
+var writingInPlace atomic.Pointer[File]
+
+// InPlaceWrite returns the path ("-" for stdout) of an output written in
+// place, a device, a FIFO or stdout, whose write is in progress, or ""
+// when there is none: such a write does not return while nobody reads,
+// and the watchdog that ends a process which did not stop after a signal
+// names it as what held the process up.
+func InPlaceWrite() string {
+	if f := writingInPlace.Load(); f != nil {
+		return f.path
+	}
+	return ""
+}
+
 // Write writes to the output; the first error sticks.
 func (a *File) Write(p []byte) (int, error) {
 	if a.err != nil {
 		return 0, a.err
+	}
+	if a.kind != kindAtomic {
+		writingInPlace.Store(a)
+		defer writingInPlace.CompareAndSwap(a, nil)
 	}
 	var n int
 	a.synced = false

@@ -6,10 +6,11 @@ package regfile
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // ErrNotRegular is the error of a path that names something other than a
@@ -55,7 +56,9 @@ func ReadAll(path string, max int64) ([]byte, error) {
 	if st.Size() > max {
 		return nil, fmt.Errorf("%w: larger than %d bytes", ErrTooLarge, max)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	// One buffer of the file's size (io.ReadAll's growing one peaked
+	// at twice max: 64 MiB merge results).
+	data, err := textio.ReadAtMost(f, st.Size(), max)
 	if err != nil {
 		return nil, err
 	}

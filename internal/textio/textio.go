@@ -38,3 +38,21 @@ func RegularSize(r io.Reader) (left int64, ok bool) {
 	}
 	return max(st.Size()-off, 0), true
 }
+
+// ReadAtMost reads r to its end, but no more than limit+1 bytes: a
+// result longer than limit says that r holds more (the caller refuses
+// it, naming its limit). left is what r holds when it is known (a
+// regular file: RegularSize, before r is wrapped, say in a reader of a
+// context), else negative: then r is read into one buffer of that size,
+// so that the peak is about the file, not the twice of io.ReadAll's
+// growing buffer (36 MB for a 16 MB file).
+func ReadAtMost(r io.Reader, left, limit int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if left >= 0 {
+		// MinRead more: ReadFrom needs that much room to see the end
+		// of the file without growing the buffer.
+		buf.Grow(int(min(left, limit+1)) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	return buf.Bytes(), err
+}
