@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -112,10 +113,16 @@ func (r *Registry) ParseList(list string) ([]Backend, error) {
 	return out, nil
 }
 
+// commaSpaces is a comma with the white space around it.
+var commaSpaces = regexp.MustCompile(`[ \t\n]*,[ \t\n]*`)
+
 // SplitList splits a list of specs as ParseList does, expanding aliases.
 func (r *Registry) SplitList(list string) ([]string, error) {
 	var specs []string
+	// Spaces around a comma do not end a group: "fila:f, nof" is one spec.
+	list = commaSpaces.ReplaceAllString(list, ",")
 	for _, group := range strings.FieldsFunc(list, func(c rune) bool { return c == ';' || c == ' ' || c == '\t' || c == '\n' }) {
+		first := true // the group's first item names a backend: only a comma continues options
 		for _, item := range strings.Split(group, ",") {
 			item = strings.TrimSpace(item)
 			if item == "" {
@@ -123,6 +130,8 @@ func (r *Registry) SplitList(list string) ([]string, error) {
 			}
 			name, _, _ := strings.Cut(item, ":")
 			_, known := r.entries[name]
+			starts := first
+			first = false
 			switch {
 			case name == "count" || name == "max-coverage":
 				k := Count
@@ -130,7 +139,7 @@ func (r *Registry) SplitList(list string) ([]string, error) {
 					k = MaxCoverage
 				}
 				specs = append(specs, DefaultSpecs(k)...)
-			case known || len(specs) == 0:
+			case known || starts || len(specs) == 0:
 				specs = append(specs, item)
 			default:
 				specs[len(specs)-1] += "," + item

@@ -63,6 +63,13 @@ func TestSplitList(t *testing.T) {
 		"dlx fila:e=11:f=3,nof;cbc:seed":             "dlx|fila:e=11:f=3,nof|cbc:seed",
 		"fila:f,nof,at=11,vol highs:seed,strengthen": "fila:f,nof,at=11,vol|highs:seed,strengthen",
 		"count": strings.Join(DefaultSpecs(Count), "|"),
+		// Only a comma continues the options of the backend before it; a
+		// group after a space or ';' names a backend (an unknown one is
+		// reported as typed, not joined to the one before).
+		"dlx FILA:nof":       "dlx|FILA:nof",
+		"dlx;nof":            "dlx|nof",
+		"fila:f, nof highs":  "fila:f,nof|highs",
+		"fila:f ,nof\t, vol": "fila:f,nof,vol",
 	} {
 		got, err := reg.SplitList(list)
 		if err != nil || strings.Join(got, "|") != want {
