@@ -52,7 +52,11 @@ func idleFlags(p *puzzle.Puzzle, maxCoverage bool, f *solveFlags, fila bool) err
 		case native.SetFilaAt:
 			return usageErr("%s", i.Explain(fmt.Sprintf("--fila-at %d", f.filaAt), "--fila-at", ""))
 		case native.SetSchedule:
-			return usageErr("%s", i.Explain("--heuristic "+f.heuristic, "--heuristic", "--heuristic "+i.Instead))
+			given := "--heuristic " + f.heuristic
+			if f.heuristic == "" {
+				given = `--heuristic ""` // --heuristic= (the default, given)
+			}
+			return usageErr("%s", i.Explain(given, "--heuristic", "--heuristic "+i.Instead))
 		case native.SetNOF:
 			return usageErr("%s", i.Explain(fmt.Sprintf("--nof=%t", f.nof), "--nof", ""))
 		case native.SetVolume:

@@ -138,6 +138,10 @@ func TestSymmetricIdleFlags(t *testing.T) {
 			t.Errorf("solve %v: exit %d, stderr %q, stdout %.80q; want exit 2 naming %s", c.args, code, errs, out, c.flag)
 		}
 	}
+	// An empty value given is shown as one, not as a bare flag.
+	if code, _, errs := run(t, "", "solve", ex, "--count", "--heuristic="); code != 2 || !strings.HasPrefix(errs, `polytile: --heuristic "": `) {
+		t.Errorf("solve --heuristic=: exit %d, stderr %q; want exit 2 naming --heuristic \"\"", code, errs)
+	}
 	// What does apply is accepted: the backend, listing, counting,
 	// --unique, --stats, --redundancy none.
 	for _, args := range [][]string{
