@@ -75,10 +75,15 @@ func TestSplitBalanceStats(t *testing.T) {
 			t.Errorf("%v: split %+v", args, o.Stats.Split)
 		}
 	}
-	// A symmetric key has no split: -j and --stats still count (serially).
-	o = solveStatsJSON(t, example("squares-8x6-symmetric.yaml"), "--count", "-j", "2", "--stats")
+	// A symmetric key has no split: --stats counts (serially), and -j,
+	// which would do nothing there, is refused (idleflags.go).
+	sym := example("squares-8x6-symmetric.yaml")
+	o = solveStatsJSON(t, sym, "--count", "--stats")
 	if *o.Solutions != 106 || o.Stats == nil || o.Stats.Split != nil {
 		t.Errorf("symmetric: %d solutions, stats %+v", *o.Solutions, o.Stats)
+	}
+	if code, _, errs := run(t, "", "solve", sym, "--count", "-j", "2", "--stats"); code != 2 || !strings.Contains(errs, "--jobs 2") {
+		t.Errorf("symmetric -j 2: exit %d: %s", code, errs)
 	}
 }
 
