@@ -310,20 +310,25 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 		base := z * int(f.stride)
 		f.maxSet = max(f.maxSet, int(t.offs[base+fs.nCls]-t.offs[base])+4)
 	}
-	t.nonEmpty = t.nonEmpty[:0]
-	t.recs = t.recs[:0]
+	// One pass a set, without a branch on the lists (every set's record
+	// is built at every hand-over).
+	stride, nc := int(f.stride), min(fs.nCls, 64)
+	t.nonEmpty = slices.Grow(t.nonEmpty[:0], sets)[:sets]
+	t.recs = slices.Grow(t.recs[:0], sets*f.recLen)[:sets*f.recLen]
+	nonEmpty, recs := t.nonEmpty, t.recs
 	for z := range sets {
 		var m uint64
-		o := t.offs[z*int(f.stride):]
-		for s := 0; s < fs.nCls && s < 64; s++ {
-			if o[s] != o[s+1] {
-				m |= 1 << s
-			}
+		o := t.offs[z*stride : z*stride+stride]
+		rec := recs[z*f.recLen : z*f.recLen+f.recLen]
+		for s := range nc {
+			// The list is not empty when its end passes its start
+			// (offsets below 2^31): the sign of start minus end.
+			m |= uint64(uint32(o[s]-o[s+1])>>31) << s
 		}
-		t.nonEmpty = append(t.nonEmpty, m)
-		t.recs = append(t.recs, uint32(m), uint32(m>>32))
-		for s := 0; s <= fs.nCls; s++ {
-			t.recs = append(t.recs, uint32(o[s]))
+		nonEmpty[z] = m
+		rec[0], rec[1] = uint32(m), uint32(m>>32)
+		for s, v := range o {
+			rec[2+s] = uint32(v)
 		}
 	}
 }
