@@ -248,7 +248,7 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 		// The slots straight into idx, lay and ecls: members, and a
 		// second pass copying every entry from them, cost 90 M
 		// instructions a shard of the Tetris Cube.
-		t.fillVecIndexed(fs, n, f.lays, f.clsShift)
+		t.fillVecIndexed(n, f.lays, f.clsShift)
 		t.members = t.members[:0]
 	} else {
 		t.fillMembers(fs)
@@ -337,7 +337,7 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 // counts: each option's slots write its index, layout and class byte
 // (lays and shift, by option) into idx, lay and ecls, which it sizes
 // for the n entries and selectVec's 4 of padding (left to the caller).
-func (t *table64) fillVecIndexed(fs *filaShape, n int, lays *[1 << 16]uint64, shift *[1 << 16]uint8) {
+func (t *table64) fillVecIndexed(n int, lays *[1 << 16]uint64, shift *[1 << 16]uint8) {
 	t.lay = slices.Grow(t.lay[:0], n+4)[:n+4]
 	t.idx = slices.Grow(t.idx[:0], n+4)[:n+4]
 	t.ecls = slices.Grow(t.ecls[:0], n+4)[:n+4]
