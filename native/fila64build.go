@@ -230,34 +230,46 @@ func fewestOpen(c *[3]uint64, h uint64) uint64 {
 // fillTable builds the image list sets of heuristic h.
 func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []int32) {
 	fs := &f.fs
-	t.buildLayout(fs, h, f.w.r.cfg.NOF, f.w.r.radialRank, cellsOf, f.optLay)
-	t.indexed = len(fs.opts) <= 1<<16 && len(t.members) >= indexedEntries && f.bitmask
-	n := len(t.members)
+	if !t.layoutSlots(fs, h, f.w.r.cfg.NOF, f.w.r.radialRank, cellsOf, f.optLay) {
+		// Cut short by the stop flag (t.kind is -1): an empty table,
+		// never read past the flag, but consistent.
+		clear(t.offs)
+		t.slots, t.slotEnd = t.slots[:0], t.slotEnd[:0]
+	}
+	n := int(t.offs[len(t.offs)-1])
+	t.indexed = len(fs.opts) <= 1<<16 && n >= indexedEntries && f.bitmask
 	vec := haveSelectVec && !f.w.r.cfg.scalarCount && f.bitmask && (h == heurE || h == heurS) && (t.indexed || n <= 1<<16)
 	pad := 0
 	if vec {
 		pad = 4
 	}
 	optLay := f.optLay
+	if vec && t.indexed {
+		// The slots straight into idx, lay and ecls: members, and a
+		// second pass copying every entry from them, cost 90 M
+		// instructions a shard of the Tetris Cube.
+		t.fillVecIndexed(n, f.lays, f.clsShift)
+		t.members = t.members[:0]
+	} else {
+		t.fillMembers(fs)
+	}
 	switch {
+	case vec && t.indexed:
+		for j := n; j < n+pad; j++ {
+			t.lay[j], t.ecls[j], t.idx[j] = ^uint64(0), 255, 0
+		}
+		if hook := f.w.r.cfg.onVecTable; hook != nil {
+			hook(t.indexed)
+		}
 	case vec:
-		// Every entry's layout, 63 minus its class and what the fit
-		// cache records (the option of an indexed table, else the
-		// entry's number), with pad entries that no class takes.
+		// Every entry's layout, 63 minus its class and its number (what
+		// the fit cache records), with pad entries that no class takes.
 		t.lay = slices.Grow(t.lay[:0], n+pad)[:n+pad]
 		t.idx = slices.Grow(t.idx[:0], n+pad)[:n+pad]
 		t.ecls = slices.Grow(t.ecls[:0], n+pad)[:n+pad]
 		lay, idx, ecls := t.lay[:n], t.idx[:n], t.ecls[:n]
-		if t.indexed { // no bounds checks: the options fit a uint16
-			lays, shift := f.lays, f.clsShift
-			for j, i := range t.members {
-				u := uint16(i)
-				idx[j], lay[j], ecls[j] = u, lays[u], shift[u]
-			}
-		} else {
-			for j, i := range t.members {
-				idx[j], lay[j], ecls[j] = uint16(j), optLay[i], uint8(63-fs.optCls[i])
-			}
+		for j, i := range t.members {
+			idx[j], lay[j], ecls[j] = uint16(j), optLay[i], uint8(63-fs.optCls[i])
 		}
 		for j := n; j < n+pad; j++ {
 			t.lay[j], t.ecls[j], t.idx[j] = ^uint64(0), 255, 0
@@ -298,20 +310,53 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 		base := z * int(f.stride)
 		f.maxSet = max(f.maxSet, int(t.offs[base+fs.nCls]-t.offs[base])+4)
 	}
-	t.nonEmpty = t.nonEmpty[:0]
-	t.recs = t.recs[:0]
+	// One pass a set, without a branch on the lists (every set's record
+	// is built at every hand-over).
+	stride, nc := int(f.stride), min(fs.nCls, 64)
+	t.nonEmpty = slices.Grow(t.nonEmpty[:0], sets)[:sets]
+	t.recs = slices.Grow(t.recs[:0], sets*f.recLen)[:sets*f.recLen]
+	nonEmpty, recs := t.nonEmpty, t.recs
 	for z := range sets {
 		var m uint64
-		o := t.offs[z*int(f.stride):]
-		for s := 0; s < fs.nCls && s < 64; s++ {
-			if o[s] != o[s+1] {
-				m |= 1 << s
-			}
+		o := t.offs[z*stride : z*stride+stride]
+		rec := recs[z*f.recLen : z*f.recLen+f.recLen]
+		for s := range nc {
+			// The list is not empty when its end passes its start
+			// (offsets below 2^31): the sign of start minus end.
+			m |= uint64(uint32(o[s]-o[s+1])>>31) << s
 		}
-		t.nonEmpty = append(t.nonEmpty, m)
-		t.recs = append(t.recs, uint32(m), uint32(m>>32))
-		for s := 0; s <= fs.nCls; s++ {
-			t.recs = append(t.recs, uint32(o[s]))
+		nonEmpty[z] = m
+		rec[0], rec[1] = uint32(m), uint32(m>>32)
+		for s, v := range o {
+			rec[2+s] = uint32(v)
 		}
+	}
+}
+
+// fillVecIndexed is fillMembers for an indexed table that selectVec
+// counts: each option's slots write its index, layout and class byte
+// (lays and shift, by option) into idx, lay and ecls, which it sizes
+// for the n entries and selectVec's 4 of padding (left to the caller).
+func (t *table64) fillVecIndexed(n int, lays *[1 << 16]uint64, shift *[1 << 16]uint8) {
+	t.lay = slices.Grow(t.lay[:0], n+4)[:n+4]
+	t.idx = slices.Grow(t.idx[:0], n+4)[:n+4]
+	t.ecls = slices.Grow(t.ecls[:0], n+4)[:n+4]
+	need := len(t.offs) - 1
+	if cap(t.cur) < need {
+		t.cur = make([]int32, need)
+	}
+	cur := t.cur[:need]
+	copy(cur, t.offs[:need])
+	idx, lay, ecls, slots := t.idx[:n], t.lay[:n], t.ecls[:n], t.slots
+	start := int32(0)
+	for i, end := range t.slotEnd {
+		u := uint16(i)
+		l, c := lays[u], shift[u]
+		for _, p := range slots[start:end] {
+			j := cur[p]
+			idx[j], lay[j], ecls[j] = u, l, c
+			cur[p] = j + 1
+		}
+		start = end
 	}
 }

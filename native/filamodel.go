@@ -1,6 +1,7 @@
 package native
 
 import (
+	"math/bits"
 	"slices"
 	"sync/atomic"
 )
@@ -137,6 +138,16 @@ type tableLayout struct {
 // otherwise; cellsOf returns the local cells of model option i, and lays,
 // when not nil (a model of at most 64 cells), its cells as a mask.
 func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globalRank []int32, cellsOf func(i int, buf []int32) []int32, lays []uint64) {
+	if tl.layoutSlots(fs, kind, nof, globalRank, cellsOf, lays) {
+		tl.fillMembers(fs)
+	}
+}
+
+// layoutSlots is buildLayout's first part: the neighbours, the set
+// bases, every option's (set, class) slots and the lists' offsets. It
+// reports false when the stop flag cut it short (tl.kind is then -1).
+// fillMembers, or the 64-bit model's own fill, completes the table.
+func (tl *tableLayout) layoutSlots(fs *filaShape, kind heurKind, nof bool, globalRank []int32, cellsOf func(i int, buf []int32) []int32, lays []uint64) bool {
 	tl.kind = kind
 	n := fs.n
 	// Fill order rank of each local cell.
@@ -187,66 +198,60 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 		tl.mark = make([]bool, n)
 	}
 	tl.slots, tl.slotEnd = tl.slots[:0], tl.slotEnd[:0]
-	var buf [64]int32
-	var lay uint64 // the option's cells, when lays is given
-	anchor := func(c, cls int32, mark []bool) {
-		nb := &tl.nb[c]
-		cov := uint32(0)
-		if lays != nil {
-			for t := range nb.n {
-				cov |= uint32(lay>>(nb.k[t]&63)&1) << t
-			}
-		} else {
+	if lays != nil {
+		if !tl.slotsFromMasks(fs, fixed, stride, lays) {
+			tl.kind = -1 // incomplete: never reused
+			return false
+		}
+	} else {
+		var buf [64]int32
+		anchor := func(c, cls int32, mark []bool) {
+			nb := &tl.nb[c]
+			cov := uint32(0)
 			for t := range nb.n {
 				if mark[nb.k[t]] {
 					cov |= 1 << t
 				}
 			}
-		}
-		comp := (uint32(1)<<nb.n - 1) &^ cov
-		base := tl.setBase[c]
-		for z := comp; ; z = (z - 1) & comp {
-			slot := (base+int32(z))*stride + cls
-			tl.slots = append(tl.slots, slot)
-			tl.offs[slot+1]++
-			if z == 0 {
-				break
+			comp := (uint32(1)<<nb.n - 1) &^ cov
+			base := tl.setBase[c]
+			for z := comp; ; z = (z - 1) & comp {
+				slot := (base+int32(z))*stride + cls
+				tl.slots = append(tl.slots, slot)
+				tl.offs[slot+1]++
+				if z == 0 {
+					break
+				}
 			}
 		}
-	}
-	for i := range fs.opts {
-		if fs.stopped(i) {
-			tl.kind = -1 // incomplete: never reused
-			return
-		}
-		cells := cellsOf(i, buf[:0])
-		cls := fs.optCls[i]
-		if lays != nil {
-			lay = lays[i]
-		} else {
+		for i := range fs.opts {
+			if fs.stopped(i) {
+				tl.kind = -1 // incomplete: never reused
+				return false
+			}
+			cells := cellsOf(i, buf[:0])
+			cls := fs.optCls[i]
 			for _, c := range cells {
 				tl.mark[c] = true
 			}
-		}
-		if fixed {
-			best := cells[0]
-			for _, c := range cells[1:] {
-				if tl.rank[c] < tl.rank[best] {
-					best = c
+			if fixed {
+				best := cells[0]
+				for _, c := range cells[1:] {
+					if tl.rank[c] < tl.rank[best] {
+						best = c
+					}
+				}
+				anchor(best, cls, tl.mark)
+			} else {
+				for _, c := range cells {
+					anchor(c, cls, tl.mark)
 				}
 			}
-			anchor(best, cls, tl.mark)
-		} else {
-			for _, c := range cells {
-				anchor(c, cls, tl.mark)
-			}
-		}
-		if lays == nil {
 			for _, c := range cells {
 				tl.mark[c] = false
 			}
+			tl.slotEnd = append(tl.slotEnd, int32(len(tl.slots)))
 		}
-		tl.slotEnd = append(tl.slotEnd, int32(len(tl.slots)))
 	}
 	// Offsets: lists of set z, class s are contiguous in (z, s) order.
 	// offs[z*stride+s] is the start of list (z, s); offs[z*stride+nCls]
@@ -255,7 +260,7 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 	for z := range sets {
 		if fs.stopped(int(z)) {
 			tl.kind = -1
-			return
+			return false
 		}
 		for s := range stride - 1 {
 			cnt := tl.offs[z*stride+s+1]
@@ -265,17 +270,74 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 		tl.offs[z*stride+stride-1] = total
 	}
 	tl.offs[need] = total
+	return true
+}
+
+// slotsFromMasks is layoutSlots' options loop for a model of at most 64
+// cells, from the options' cell masks: the covered neighbours of a cell
+// read like an ILSI (six shifts, no branch on their number), and the
+// slots written with the offsets and slots slices held in locals (the
+// closure of the cell-list path reloaded them at every slot). It reports
+// false when the stop flag cut it short.
+func (tl *tableLayout) slotsFromMasks(fs *filaShape, fixed bool, stride int32, lays []uint64) bool {
+	slots, slotEnd, offs := tl.slots[:0], tl.slotEnd[:0], tl.offs
+	nbs, bases, rank := tl.nb, tl.setBase, tl.rank
+	for i := range fs.opts {
+		if fs.stopped(i) {
+			tl.slots, tl.slotEnd = slots, slotEnd
+			return false
+		}
+		lay := lays[i]
+		cls := fs.optCls[i]
+		cells := lay
+		if fixed {
+			// The first cell in fill order (ranks are distinct).
+			best := bits.TrailingZeros64(lay)
+			for x := lay & (lay - 1); x != 0; x &= x - 1 {
+				c := bits.TrailingZeros64(x)
+				if rank[c] < rank[best] {
+					best = c
+				}
+			}
+			cells = 1 << best
+		}
+		for x := cells; x != 0; x &= x - 1 {
+			c := bits.TrailingZeros64(x)
+			nb := &nbs[c]
+			cov := uint32(ilsi64(nb, lay))
+			comp := (uint32(1)<<nb.n - 1) &^ cov
+			base := bases[c]*stride + cls
+			for z := comp; ; z = (z - 1) & comp {
+				slot := base + int32(z)*stride
+				slots = append(slots, slot)
+				offs[slot+1]++
+				if z == 0 {
+					break
+				}
+			}
+		}
+		slotEnd = append(slotEnd, int32(len(slots)))
+	}
+	tl.slots, tl.slotEnd = slots, slotEnd
+	return true
+}
+
+// fillMembers is buildLayout's second part: members from the slots, by
+// a cursor per (set, class) (a counting sort: option order is kept in
+// every list).
+func (tl *tableLayout) fillMembers(fs *filaShape) {
+	need := len(tl.offs) - 1
+	total := tl.offs[need]
 	if cap(tl.members) < int(total) {
 		tl.members = make([]int32, total)
 	}
 	tl.members = tl.members[:total]
-	// Fill using a cursor per (set, class) (counting sort: option order is
-	// kept in every list).
 	if cap(tl.cur) < need {
 		tl.cur = make([]int32, need)
 	}
 	cur := tl.cur[:need]
 	copy(cur, tl.offs[:need])
+	members, slots := tl.members, tl.slots
 	start := int32(0)
 	for i, end := range tl.slotEnd {
 		// The fill writes every slot again, at random: 0.3 s for the
@@ -285,8 +347,8 @@ func (tl *tableLayout) buildLayout(fs *filaShape, kind heurKind, nof bool, globa
 			tl.kind = -1
 			return
 		}
-		for _, p := range tl.slots[start:end] {
-			tl.members[cur[p]] = int32(i)
+		for _, p := range slots[start:end] {
+			members[cur[p]] = int32(i)
 			cur[p]++
 		}
 		start = end
