@@ -254,28 +254,16 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 		t.fillMembers(fs)
 	}
 	switch {
-	case vec && t.indexed:
-		for j := n; j < n+pad; j++ {
-			t.lay[j], t.ecls[j], t.idx[j] = ^uint64(0), 255, 0
-		}
-		if hook := f.w.r.cfg.onVecTable; hook != nil {
-			hook(t.indexed)
-		}
+	case vec && t.indexed: // filled by fillVecIndexed
 	case vec:
 		// Every entry's layout, 63 minus its class and its number (what
-		// the fit cache records), with pad entries that no class takes.
+		// the fit cache records).
 		t.lay = slices.Grow(t.lay[:0], n+pad)[:n+pad]
 		t.idx = slices.Grow(t.idx[:0], n+pad)[:n+pad]
 		t.ecls = slices.Grow(t.ecls[:0], n+pad)[:n+pad]
 		lay, idx, ecls := t.lay[:n], t.idx[:n], t.ecls[:n]
 		for j, i := range t.members {
 			idx[j], lay[j], ecls[j] = uint16(j), optLay[i], uint8(63-fs.optCls[i])
-		}
-		for j := n; j < n+pad; j++ {
-			t.lay[j], t.ecls[j], t.idx[j] = ^uint64(0), 255, 0
-		}
-		if hook := f.w.r.cfg.onVecTable; hook != nil {
-			hook(t.indexed)
 		}
 	case t.indexed:
 		t.idx = slices.Grow(t.idx[:0], n)[:n]
@@ -284,7 +272,15 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 			idx[j] = uint16(i)
 		}
 	}
-	if !vec {
+	if vec {
+		// selectVec's pad entries, which no class takes.
+		for j := n; j < n+pad; j++ {
+			t.lay[j], t.ecls[j], t.idx[j] = ^uint64(0), 255, 0
+		}
+		if hook := f.w.r.cfg.onVecTable; hook != nil {
+			hook(t.indexed)
+		}
+	} else {
 		t.ecls = t.ecls[:0]
 		if !t.indexed {
 			t.idx = t.idx[:0]
