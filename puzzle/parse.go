@@ -297,12 +297,9 @@ func readInput(path string) (string, []byte, error) {
 // file, stdin redirected from one included, from its size before reading
 // anything; any other reader after MaxInputSize+1 bytes.
 func ReadInput(name string, r io.Reader) ([]byte, error) {
-	left, ok := textio.RegularSize(r)
-	if ok && left > MaxInputSize {
+	left := textio.RegularSize(r) // -1: not a regular file
+	if left > MaxInputSize {
 		return nil, tooBig(name)
-	}
-	if !ok {
-		left = -1
 	}
 	// One buffer of a regular file's size (io.ReadAll's growing one
 	// peaked at twice MaxInputSize).

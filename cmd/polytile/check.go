@@ -403,16 +403,13 @@ func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte,
 	}
 	// A regular file's size is known (stdin redirected from one too):
 	// refuse it before reading.
-	left, ok := textio.RegularSize(r)
-	if ok && left > export.MaxSolutionSize {
+	left := textio.RegularSize(r) // -1: not a regular file
+	if left > export.MaxSolutionSize {
 		return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, left)
 	}
 	// A regular file is read into a buffer of its size: io.ReadAll's
 	// growing buffer allocated more than twice the file (36 MB for 16 MB;
 	// a 250 MB file then failed under ulimit -v 2000000).
-	if !ok {
-		left = -1
-	}
 	data, err := textio.ReadAtMost(ctxio.Reader(ctx, r), left, export.MaxSolutionSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)

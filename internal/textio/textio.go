@@ -21,31 +21,32 @@ func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, bom) }
 // RegularSize returns the bytes left to read from r when r is a regular
 // file (stdin redirected from a file: "polytile info - < big.yaml"),
 // from its size and offset, so that a reader refuses one over its limit
-// before reading up to the limit; ok is false for anything else (a
-// pipe, a terminal, a reader that is not a file).
-func RegularSize(r io.Reader) (left int64, ok bool) {
+// before reading up to the limit, and reads it into one buffer of that
+// size (ReadAtMost); it returns -1 for anything else (a pipe, a
+// terminal, a reader that is not a file).
+func RegularSize(r io.Reader) int64 {
 	f, isFile := r.(*os.File)
 	if !isFile || f == nil {
-		return 0, false
+		return -1
 	}
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
-		return 0, false
+		return -1
 	}
 	off, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
-		return 0, false
+		return -1
 	}
-	return max(st.Size()-off, 0), true
+	return max(st.Size()-off, 0)
 }
 
 // ReadAtMost reads r to its end, but no more than limit+1 bytes: a
 // result longer than limit says that r holds more (the caller refuses
 // it, naming its limit). left is what r holds when it is known (a
-// regular file: RegularSize, before r is wrapped, say in a reader of a
-// context), else negative: then r is read into one buffer of that size,
-// so that the peak is about the file, not the twice of io.ReadAll's
-// growing buffer (36 MB for a 16 MB file).
+// regular file: RegularSize, taken before r is wrapped, say in a reader
+// of a context), else negative. A known size is read into one buffer of
+// that size, so that the peak is about the file, not the twice of
+// io.ReadAll's growing buffer (36 MB for a 16 MB file).
 func ReadAtMost(r io.Reader, left, limit int64) ([]byte, error) {
 	var buf bytes.Buffer
 	if left >= 0 {
