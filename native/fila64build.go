@@ -111,10 +111,15 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 	for s := range fs.nCls {
 		f.s = append(f.s, int32(s))
 	}
-	for len(f.best) < len(w.fits)+2 {
-		f.best = append(f.best, &fitCache{})
-		f.scratch = append(f.scratch, &fitCache{})
+	// The fit caches: two halves of maxSet entries a level.
+	levels := len(w.fits) + 2
+	if need := 2 * levels * f.maxSet; len(f.fitBuf) < need {
+		f.fitBuf = make([]int32, need)
 	}
+	f.fitN = slices.Grow(f.fitN[:0], levels)[:levels]
+	f.fitAtt = slices.Grow(f.fitAtt[:0], levels)[:levels]
+	f.fitSel = slices.Grow(f.fitSel[:0], levels)[:levels]
+	clear(f.fitN)
 	f.placed = f.placed[:0]
 	f.m = f.m[:0]
 	f.pre = f.pre[:0]
@@ -299,7 +304,12 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 		}
 	}
 	for l := range fs.n {
-		t.cells[l] = fcell{base: t.setBase[l], nbInfo: t.nb[l]}
+		nb := t.nb[l]
+		pm := uint64(0)
+		for _, k := range nb.k[:nb.n] {
+			pm |= 1 << (k & 63)
+		}
+		t.cells[l] = fcell{base: t.setBase[l], nbInfo: nb, pm: pm}
 	}
 	sets := (len(t.offs) - 1) / int(f.stride)
 	for z := range sets {
