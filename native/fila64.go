@@ -302,7 +302,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 				fits++
 				*placed = int32(i)
 				if keepCounts {
-					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[i])
+					subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[i])
 				}
 				f.solveFast(next, av, o|l)
 				if f.stop {
@@ -317,7 +317,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 				fits++
 				*placed = int32(lo) + int32(i)
 				if keepCounts {
-					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[t.opt[int(lo)+i]])
+					subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[t.opt[int(lo)+i]])
 				}
 				f.solveFast(next, av, o|l)
 				if f.stop {
@@ -373,7 +373,7 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 		fits++
 		*placed = e
 		if keepCounts {
-			*cntNext = subCounts(cntHere, &f.dec[opt])
+			subCounts(cntNext, cntHere, &f.dec[opt])
 		}
 		f.solveFast(next, av, o|l)
 		if multi {
@@ -436,7 +436,7 @@ func (f *fila64) solve(lvl, q int, o uint64) {
 			fits++
 			f.placed[lvl] = t.opt[int(lo)+i]
 			if f.cntOn[next] {
-				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[f.placed[lvl]])
+				subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[f.placed[lvl]])
 			}
 			f.solve(next, qq, o|l)
 			if f.stop {
