@@ -97,13 +97,12 @@ type fila64 struct {
 	pre []int32
 	// The fit caches of E and S: level lvl has the two halves of maxSet
 	// entries of fitBuf from 2*lvl*maxSet (fitHalves), the fits of its
-	// chosen cell being the first fitN[lvl] entries of half fitSel[lvl],
-	// with fitAtt[lvl] attempts. maxSet is the largest number of entries
+	// chosen cell being the first fitN[lvl] entries of half fitSel[lvl]
+	// (read back by rootFraction). maxSet is the largest number of entries
 	// of a set in any table plus 4 (selectVec stores four at a time).
 	// Plain words, so that choosing a cell writes no pointers.
 	fitBuf []int32
 	fitN   []int32
-	fitAtt []int64
 	fitSel []uint8
 	maxSet int
 	// Memoised counting (memo.go): the levels memoMin .. memoMin +
@@ -263,8 +262,8 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 			set = fc.base + int32(z&(1<<(fc.n&7)-1))
 		}
 	case heurE, heurS:
-		if f.selectCached(t, lvl, avail, o) {
-			f.solveCached(t, lvl, avail, o)
+		if ents, att, ok := f.selectCached(t, lvl, avail, o); ok {
+			f.solveCached(t, lvl, avail, o, ents, att)
 		}
 		return
 	default:
@@ -337,10 +336,9 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	f.vnodes += fits
 }
 
-// solveCached is the loop of solveFast over the fits cached by
-// selectCached for level lvl.
-func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
-	ents := f.cachedFits(lvl)
+// solveCached is the loop of solveFast over the fits ents (with att
+// attempts) that selectCached cached for level lvl.
+func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64, ents []int32, att int64) {
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
 	placed := &f.placed[lvl]
@@ -384,7 +382,7 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 		}
 	}
 	f.fitsL[lvl] += fits
-	f.attL[lvl] += f.fitAtt[lvl]
+	f.attL[lvl] += att
 	f.vnodes += fits
 }
 

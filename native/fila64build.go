@@ -117,7 +117,6 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 		f.fitBuf = make([]int32, need)
 	}
 	f.fitN = slices.Grow(f.fitN[:0], levels)[:levels]
-	f.fitAtt = slices.Grow(f.fitAtt[:0], levels)[:levels]
 	f.fitSel = slices.Grow(f.fitSel[:0], levels)[:levels]
 	clear(f.fitN)
 	f.placed = f.placed[:0]

@@ -134,9 +134,9 @@ func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, ent
 }
 
 // selectCached is selectFila for E and S on the bitmask path: it leaves
-// the fits of the chosen cell in level lvl's fit cache and reports
-// whether some cell was chosen.
-func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) bool {
+// the fits of the chosen cell in level lvl's fit cache, and returns them
+// and their attempts; ok is false when no cell was chosen.
+func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) (ents []int32, att int64, ok bool) {
 	h := ^o & f.full
 	cand := h
 	if t.kind == heurE {
@@ -144,39 +144,43 @@ func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) bool {
 	}
 	fmin := int(^uint(0) >> 1)
 	a, b := f.fitHalves(lvl)
+	sel := uint8(0) // the half that holds the best cell's fits
 	if len(t.ecls) != 0 {
-		n, att, sw := selectVec(cand, &t.cells[0], &t.recs[0], f.recLen, &t.lay[0], &t.ecls[0], &t.idx[0], o, avail, &a[0], &b[0])
+		n, vatt, sw := selectVec(cand, &t.cells[0], &t.recs[0], f.recLen, &t.lay[0], &t.ecls[0], &t.idx[0], o, avail, &a[0], &b[0])
 		if n == fmin {
-			return false
+			return nil, 0, false
 		}
-		f.fitSel[lvl], f.fitN[lvl], f.fitAtt[lvl] = uint8(sw), int32(n), int64(att)
-		return true
-	}
-	found := false
-	sel, bestAtt := uint8(0), int64(0)
-	for x := cand; x != 0; x &= x - 1 {
-		fc := &t.cells[bits.TrailingZeros64(x)&63]
-		k := &fc.k // ilsi64, inlined
-		z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
-			(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
-		set := fc.base + int32(z&(1<<(fc.n&7)-1))
-		scratch := b // the half that does not hold the best
-		if sel != 0 {
-			scratch = a
-		}
-		if n, att := f.countInto(t, set, avail, o, fmin, scratch); n < fmin {
-			fmin, found = n, true
-			sel ^= 1
-			bestAtt = att
-			if n == 0 {
-				break
+		fmin, att, sel = n, int64(vatt), uint8(sw)
+	} else {
+		found := false
+		for x := cand; x != 0; x &= x - 1 {
+			fc := &t.cells[bits.TrailingZeros64(x)&63]
+			k := &fc.k // ilsi64, inlined
+			z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
+				(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
+			set := fc.base + int32(z&(1<<(fc.n&7)-1))
+			scratch := b // the half that does not hold the best
+			if sel != 0 {
+				scratch = a
+			}
+			if n, natt := f.countInto(t, set, avail, o, fmin, scratch); n < fmin {
+				fmin, found = n, true
+				sel ^= 1
+				att = natt
+				if n == 0 {
+					break
+				}
 			}
 		}
+		if !found {
+			return nil, 0, false
+		}
 	}
-	if found {
-		f.fitSel[lvl], f.fitN[lvl], f.fitAtt[lvl] = sel, int32(fmin), bestAtt
+	f.fitSel[lvl], f.fitN[lvl] = sel, int32(fmin)
+	if sel != 0 {
+		a = b
 	}
-	return found
+	return a[:fmin], att, true
 }
 
 // selectSet is selectFila: it returns the image list set to try, or -1
