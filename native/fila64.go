@@ -41,6 +41,9 @@ const indexedEntries = 32 << 10
 type fcell struct {
 	base int32
 	nbInfo
+	// pm has the bits of the neighbours k[:n]: with k ascending (as
+	// layoutSlots sorts them), the ILSI is the PEXT of o by pm (selectVec).
+	pm uint64
 }
 
 // fila64 is the Fixed Image List Algorithm on at most 64 open cells: the
@@ -92,11 +95,16 @@ type fila64 struct {
 	rootLo, rootHi int32
 	// pre[l] is the model option placed at level l by runFrom, else -1.
 	pre []int32
-	// best and scratch are the fit caches of E and S, by level; maxSet is
-	// the largest number of entries of a set in any table plus 4 (selectVec
-	// stores four at a time).
-	best, scratch []*fitCache
-	maxSet        int
+	// The fit caches of E and S: level lvl has the two halves of maxSet
+	// entries of fitBuf from 2*lvl*maxSet (fitHalves), the fits of its
+	// chosen cell being the first fitN[lvl] entries of half fitSel[lvl]
+	// (read back by rootFraction). maxSet is the largest number of entries
+	// of a set in any table plus 4 (selectVec stores four at a time).
+	// Plain words, so that choosing a cell writes no pointers.
+	fitBuf []int32
+	fitN   []int32
+	fitSel []uint8
+	maxSet int
 	// Memoised counting (memo.go): the levels memoMin .. memoMin +
 	// memoSpan are looked up (none when the model searches without the
 	// table), memoSkip is the level whose lookup is being searched.
@@ -147,7 +155,7 @@ func (f *fila64) rootProgressInit() {
 	f.rootLo, f.rootHi = 0, 0
 	t := f.levelTab[f.lvl0]
 	f.placed[f.lvl0] = -1
-	f.best[f.lvl0].n = 0
+	f.fitN[f.lvl0] = 0
 	if f.fs.n == 0 || t == nil || t.indexed || !t.kind.fixedOrder() {
 		return
 	}
@@ -172,8 +180,7 @@ func (f *fila64) rootFraction() float64 {
 	if f.rootHi > f.rootLo {
 		return float64(p-f.rootLo) / float64(f.rootHi-f.rootLo)
 	}
-	if c := f.best[f.lvl0]; c.n > 0 {
-		ent := c.ent[:c.n]
+	if ent := f.cachedFits(f.lvl0); len(ent) > 0 {
 		if i := slices.Index(ent, p); i >= 0 {
 			return float64(i) / float64(len(ent))
 		}
@@ -255,8 +262,8 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 			set = fc.base + int32(z&(1<<(fc.n&7)-1))
 		}
 	case heurE, heurS:
-		if f.selectCached(t, lvl, avail, o) {
-			f.solveCached(t, lvl, avail, o)
+		if ents, att, ok := f.selectCached(t, lvl, avail, o); ok {
+			f.solveCached(t, lvl, avail, o, ents, att)
 		}
 		return
 	default:
@@ -294,7 +301,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 				fits++
 				*placed = int32(i)
 				if keepCounts {
-					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[i])
+					subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[i])
 				}
 				f.solveFast(next, av, o|l)
 				if f.stop {
@@ -309,7 +316,7 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 				fits++
 				*placed = int32(lo) + int32(i)
 				if keepCounts {
-					f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[t.opt[int(lo)+i]])
+					subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[t.opt[int(lo)+i]])
 				}
 				f.solveFast(next, av, o|l)
 				if f.stop {
@@ -329,10 +336,9 @@ func (f *fila64) solveFast(lvl int, avail, o uint64) {
 	f.vnodes += fits
 }
 
-// solveCached is the loop of solveFast over the fits cached by
-// selectCached for level lvl.
-func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
-	c := f.best[lvl]
+// solveCached is the loop of solveFast over the fits ents (with att
+// attempts) that selectCached cached for level lvl.
+func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64, ents []int32, att int64) {
 	next := lvl + f.step
 	keepCounts := f.anyCnt && f.cntOn[next]
 	placed := &f.placed[lvl]
@@ -341,7 +347,7 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 		cntNext, cntHere = &f.cnt[next], &f.cnt[lvl]
 	}
 	var fits int64
-	for _, e := range c.ent[:c.n] {
+	for _, e := range ents {
 		var l uint64
 		var s int32
 		opt := e
@@ -365,7 +371,7 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 		fits++
 		*placed = e
 		if keepCounts {
-			*cntNext = subCounts(cntHere, &f.dec[opt])
+			subCounts(cntNext, cntHere, &f.dec[opt])
 		}
 		f.solveFast(next, av, o|l)
 		if multi {
@@ -376,7 +382,7 @@ func (f *fila64) solveCached(t *table64, lvl int, avail, o uint64) {
 		}
 	}
 	f.fitsL[lvl] += fits
-	f.attL[lvl] += c.att
+	f.attL[lvl] += att
 	f.vnodes += fits
 }
 
@@ -428,7 +434,7 @@ func (f *fila64) solve(lvl, q int, o uint64) {
 			fits++
 			f.placed[lvl] = t.opt[int(lo)+i]
 			if f.cntOn[next] {
-				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[f.placed[lvl]])
+				subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[f.placed[lvl]])
 			}
 			f.solve(next, qq, o|l)
 			if f.stop {

@@ -111,10 +111,14 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 	for s := range fs.nCls {
 		f.s = append(f.s, int32(s))
 	}
-	for len(f.best) < len(w.fits)+2 {
-		f.best = append(f.best, &fitCache{})
-		f.scratch = append(f.scratch, &fitCache{})
+	// The fit caches: two halves of maxSet entries a level.
+	levels := len(w.fits) + 2
+	if need := 2 * levels * f.maxSet; len(f.fitBuf) < need {
+		f.fitBuf = make([]int32, need)
 	}
+	f.fitN = slices.Grow(f.fitN[:0], levels)[:levels]
+	f.fitSel = slices.Grow(f.fitSel[:0], levels)[:levels]
+	clear(f.fitN)
 	f.placed = f.placed[:0]
 	f.m = f.m[:0]
 	f.pre = f.pre[:0]
@@ -189,38 +193,23 @@ func adjCounts(lay uint64, nb []uint64) [3]uint64 {
 	return [3]uint64{v0, v1, v2}
 }
 
-// subCounts returns a - d on bit-sliced 3-bit counters.
-func subCounts(a, d *[3]uint64) [3]uint64 {
-	r0 := a[0] ^ d[0]
-	b0 := ^a[0] & d[0]
-	t1 := a[1] ^ d[1]
-	r1 := t1 ^ b0
-	b1 := (^a[1] & d[1]) | (^t1 & b0)
-	r2 := a[2] ^ d[2] ^ b1
-	return [3]uint64{r0, r1, r2}
+// subCounts sets r to a - d on bit-sliced 3-bit counters. (Small
+// enough to be inlined: it runs once per fit of the E levels.)
+func subCounts(r, a, d *[3]uint64) {
+	a0, a1, d0, d1 := a[0], a[1], d[0], d[1]
+	b0 := d0 &^ a0 // borrows
+	t1 := a1 ^ d1
+	r[0], r[1], r[2] = a0^d0, t1^b0, a[2]^d[2]^(d1&^a1|b0&^t1)
 }
 
-// fewestOpen returns the open cells (h) with the fewest open neighbours.
+// fewestOpen returns the open cells (h) with the fewest open neighbours:
+// the first k = 0, 1, ... 6 for which some cell of h has the counter k,
+// bit b of k choosing plane b or its complement (c[b] ^ -(k>>b&1) is
+// the complement when the bit is set). Small enough to be inlined.
 func fewestOpen(c *[3]uint64, h uint64) uint64 {
-	n0, n1, n2 := ^c[0], ^c[1], ^c[2]
-	for k := range 7 {
-		m := h
-		if k&1 != 0 {
-			m &= c[0]
-		} else {
-			m &= n0
-		}
-		if k&2 != 0 {
-			m &= c[1]
-		} else {
-			m &= n1
-		}
-		if k&4 != 0 {
-			m &= c[2]
-		} else {
-			m &= n2
-		}
-		if m != 0 {
+	c0, c1, c2 := c[0], c[1], c[2]
+	for k := uint64(0); k < 7; k++ {
+		if m := h &^ (c0 ^ -(k & 1)) &^ (c1 ^ -(k >> 1 & 1)) &^ (c2 ^ -(k >> 2)); m != 0 {
 			return m
 		}
 	}
@@ -299,7 +288,12 @@ func (f *fila64) fillTable(t *table64, h heurKind, cellsOf func(int, []int32) []
 		}
 	}
 	for l := range fs.n {
-		t.cells[l] = fcell{base: t.setBase[l], nbInfo: t.nb[l]}
+		nb := t.nb[l]
+		pm := uint64(0)
+		for _, k := range nb.k[:nb.n] {
+			pm |= 1 << (k & 63)
+		}
+		t.cells[l] = fcell{base: t.setBase[l], nbInfo: nb, pm: pm}
 	}
 	sets := (len(t.offs) - 1) / int(f.stride)
 	for z := range sets {

@@ -62,35 +62,44 @@ func (f *fila64) countFits(t *table64, set int32, q int, avail, o uint64, fmax i
 	return fc
 }
 
-// fitCache holds the images that fit the cell chosen by E or S at one
-// level: counting the fits of the winning candidate (which always runs to
-// completion) records them, so that the search does not test them again.
-type fitCache struct {
-	ent []int32 // ent[:n]: the fitting entries, model options (indexed tables) or table entries, by class
-	n   int32
-	att int64 // attempts: the sizes of the available lists of the set
+// fitHalves returns the two halves of level lvl's fit cache: the images
+// that fit the cell chosen by E or S at that level. Counting the fits of
+// a candidate cell (which, for the winning one, runs to completion)
+// records them in one half, the best cell so far keeping the other, so
+// that the search does not test them again.
+func (f *fila64) fitHalves(lvl int) (a, b []int32) {
+	m := f.maxSet
+	buf := f.fitBuf[2*lvl*m : 2*lvl*m+2*m]
+	return buf[:m:m], buf[m:]
 }
 
-// countInto counts the fits of set like countFits, recording them in c
-// (grouped by class, in class order), and stops (with a useless c) once a
-// class's list has brought the count to fmax. The entries are written
-// without branches into a buffer that can hold any set (maxSet entries);
-// the test of fmax after each class rather than each entry keeps the inner
-// loop short (the lists of a set hold a few entries each).
-func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, c *fitCache) int {
-	rec := t.recs[int(set)*f.recLen:]
-	if len(c.ent) < f.maxSet {
-		c.ent = make([]int32, f.maxSet)
+// cachedFits returns the fits recorded at level lvl: model options
+// (indexed tables) or table entries, by class.
+func (f *fila64) cachedFits(lvl int) []int32 {
+	a, b := f.fitHalves(lvl)
+	if f.fitSel[lvl] != 0 {
+		a = b
 	}
-	ent := c.ent[:len(c.ent):len(c.ent)]
-	att := uint32(0)
-	n := 0
+	return a[:f.fitN[lvl]]
+}
+
+// countInto counts the fits of set like countFits, recording them in ent
+// (grouped by class, in class order), and stops (with a useless ent) once
+// a class's list has brought the count to fmax; att is the sizes of the
+// available lists. The entries are written without branches into a
+// buffer that can hold any set (maxSet entries); the test of fmax after
+// each class rather than each entry keeps the inner loop short (the lists
+// of a set hold a few entries each).
+func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, ent []int32) (n int, att int64) {
+	rec := t.recs[int(set)*f.recLen:]
+	ent = ent[:f.maxSet:f.maxSet]
+	a := uint32(0)
 	if t.indexed {
 		lays := f.lays[:]
 		for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			lo, hi := rec[2+s], rec[3+s]
-			att += hi - lo
+			a += hi - lo
 			for _, i := range t.idx[lo:hi] {
 				ent[n] = int32(i)
 				x := 0
@@ -100,14 +109,14 @@ func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, c *
 				n += x
 			}
 			if n >= fmax {
-				return n
+				return n, int64(a)
 			}
 		}
 	} else {
 		for m := avail & (uint64(rec[0]) | uint64(rec[1])<<32); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			lo, hi := rec[2+s], rec[3+s]
-			att += hi - lo
+			a += hi - lo
 			for j, l := range t.lay[lo:hi] {
 				ent[n] = int32(lo) + int32(j)
 				x := 0
@@ -117,60 +126,61 @@ func (f *fila64) countInto(t *table64, set int32, avail, o uint64, fmax int, c *
 				n += x
 			}
 			if n >= fmax {
-				return n
+				return n, int64(a)
 			}
 		}
 	}
-	c.n, c.att = int32(n), int64(att)
-	return n
+	return n, int64(a)
 }
 
 // selectCached is selectFila for E and S on the bitmask path: it leaves
-// the fits of the chosen cell in f.best[lvl] and reports whether some cell
-// was chosen.
-func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) bool {
+// the fits of the chosen cell in level lvl's fit cache, and returns them
+// and their attempts; ok is false when no cell was chosen.
+func (f *fila64) selectCached(t *table64, lvl int, avail, o uint64) (ents []int32, att int64, ok bool) {
 	h := ^o & f.full
 	cand := h
 	if t.kind == heurE {
 		cand = fewestOpen(&f.cnt[lvl], h)
 	}
 	fmin := int(^uint(0) >> 1)
-	best, scratch := f.best[lvl], f.scratch[lvl]
+	a, b := f.fitHalves(lvl)
+	sel := uint8(0) // the half that holds the best cell's fits
 	if len(t.ecls) != 0 {
-		if len(best.ent) < f.maxSet {
-			best.ent = make([]int32, f.maxSet)
-		}
-		if len(scratch.ent) < f.maxSet {
-			scratch.ent = make([]int32, f.maxSet)
-		}
-		n, att, sw := selectVec(cand, &t.cells[0], &t.recs[0], f.recLen, &t.lay[0], &t.ecls[0], &t.idx[0], o, avail, &best.ent[0], &scratch.ent[0])
+		n, vatt, sw := selectVec(cand, &t.cells[0], &t.recs[0], f.recLen, &t.lay[0], &t.ecls[0], &t.idx[0], o, avail, &a[0], &b[0])
 		if n == fmin {
-			return false
+			return nil, 0, false
 		}
-		if sw != 0 {
-			best, scratch = scratch, best
-			f.best[lvl], f.scratch[lvl] = best, scratch
-		}
-		best.n, best.att = int32(n), int64(att)
-		return true
-	}
-	found := false
-	for x := cand; x != 0; x &= x - 1 {
-		fc := &t.cells[bits.TrailingZeros64(x)&63]
-		k := &fc.k // ilsi64, inlined
-		z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
-			(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
-		set := fc.base + int32(z&(1<<(fc.n&7)-1))
-		if n := f.countInto(t, set, avail, o, fmin, scratch); n < fmin {
-			fmin, found = n, true
-			best, scratch = scratch, best
-			if n == 0 {
-				break
+		fmin, att, sel = n, int64(vatt), uint8(sw)
+	} else {
+		found := false
+		for x := cand; x != 0; x &= x - 1 {
+			fc := &t.cells[bits.TrailingZeros64(x)&63]
+			k := &fc.k // ilsi64, inlined
+			z := o>>(k[0]&63)&1 | (o>>(k[1]&63)&1)<<1 | (o>>(k[2]&63)&1)<<2 |
+				(o>>(k[3]&63)&1)<<3 | (o>>(k[4]&63)&1)<<4 | (o>>(k[5]&63)&1)<<5
+			set := fc.base + int32(z&(1<<(fc.n&7)-1))
+			scratch := b // the half that does not hold the best
+			if sel != 0 {
+				scratch = a
+			}
+			if n, natt := f.countInto(t, set, avail, o, fmin, scratch); n < fmin {
+				fmin, found = n, true
+				sel ^= 1
+				att = natt
+				if n == 0 {
+					break
+				}
 			}
 		}
+		if !found {
+			return nil, 0, false
+		}
 	}
-	f.best[lvl], f.scratch[lvl] = best, scratch
-	return found
+	f.fitSel[lvl], f.fitN[lvl] = sel, int32(fmin)
+	if sel != 0 {
+		a = b
+	}
+	return a[:fmin], att, true
 }
 
 // selectSet is selectFila: it returns the image list set to try, or -1

@@ -25,13 +25,11 @@ const haveSelectVec = true
 //go:noescape
 func selectVec(cand uint64, cells *fcell, recs *uint32, recLen int, lay *uint64, cls *uint8, ent *uint16, o, avail uint64, a, b *int32) (n, att, swapped int)
 
-// selectVec reads a fcell as 12 bytes: base at 0, nbInfo.n at 4, k at 5;
-// these fail to compile when the layout changes.
+// selectVec reads a fcell as 24 bytes: base at 0, pm at 16; these fail
+// to compile when the layout changes.
 var (
-	_ [unsafe.Sizeof(fcell{}) - 12]struct{}
-	_ [12 - unsafe.Sizeof(fcell{})]struct{}
-	_ [unsafe.Offsetof(fcell{}.nbInfo) - 4]struct{}
-	_ [4 - unsafe.Offsetof(fcell{}.nbInfo)]struct{}
-	_ [unsafe.Offsetof(nbInfo{}.k) - 1]struct{}
-	_ [1 - unsafe.Offsetof(nbInfo{}.k)]struct{}
+	_ [unsafe.Sizeof(fcell{}) - 24]struct{}
+	_ [24 - unsafe.Sizeof(fcell{})]struct{}
+	_ [unsafe.Offsetof(fcell{}.pm) - 16]struct{}
+	_ [16 - unsafe.Offsetof(fcell{}.pm)]struct{}
 )

@@ -64,11 +64,17 @@ func TestSelectVecRandom(t *testing.T) {
 		var ent []uint16
 		maxSet := 0
 		for c := range nCells {
+			// Distinct neighbours in ascending order, as layoutSlots
+			// builds them.
 			nb := nbInfo{n: uint8(rng.IntN(7))}
-			for i := range nb.k {
-				nb.k[i] = uint8(rng.IntN(64))
+			var pm uint64
+			for bits.OnesCount64(pm) < int(nb.n) {
+				pm |= 1 << rng.IntN(64)
 			}
-			cells[c] = fcell{base: int32(len(recs) / recLen), nbInfo: nb}
+			for i, x := 0, pm; x != 0; i, x = i+1, x&(x-1) {
+				nb.k[i] = uint8(bits.TrailingZeros64(x))
+			}
+			cells[c] = fcell{base: int32(len(recs) / recLen), nbInfo: nb, pm: pm}
 			for range 1 << nb.n {
 				var m uint64
 				r := []uint32{0, 0}

@@ -180,6 +180,9 @@ func (tl *tableLayout) layoutSlots(fs *filaShape, kind heurKind, nof bool, globa
 				nb.k[nb.n] = uint8(m)
 				nb.n++
 			}
+			// Ascending: bit t of the ILSI is then the t-th open
+			// neighbour in cell order (a PEXT in selectVec).
+			slices.Sort(nb.k[:nb.n])
 		}
 		tl.nb = append(tl.nb, nb)
 		tl.setBase = append(tl.setBase, sets)

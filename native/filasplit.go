@@ -88,7 +88,7 @@ func (f *fila64) expand(s *splitter, base []int32, lvl int, avail, o uint64, lef
 			}
 			f.fitsL[lvl]++
 			if keepCounts {
-				f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[opt])
+				subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[opt])
 			}
 			*prefix = append(*prefix, f.fs.opts[opt])
 			if f.expand(s, base, next, av, o|l, left-1, prefix, false) {
@@ -130,7 +130,7 @@ func (f *fila64) runFrom(prefix []int32) {
 		bit := uint64(1) << (s & 63)
 		next := lvl + f.step
 		if f.anyCnt && f.cntOn[next] {
-			f.cnt[next] = subCounts(&f.cnt[lvl], &f.dec[opt])
+			subCounts(&f.cnt[next], &f.cnt[lvl], &f.dec[opt])
 		}
 		if f.multi&bit != 0 {
 			f.n[s]--
