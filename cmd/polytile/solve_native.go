@@ -150,7 +150,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	if f.unplaceable != nil { // no exact tiling: decided when the puzzle was read
 		if res, err = native.Decided(cfg); err == nil {
 			syms, _ := p.SymmetriesContext(ctx) // for --unique's note; none if cancelled
-			res.Symmetries = len(syms)
+			res.Symmetries = puzzle.GroupOrder(syms)
 		}
 	} else {
 		res, err = native.Solve(ctx, p, cfg)
