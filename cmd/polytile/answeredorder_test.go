@@ -65,3 +65,31 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 		t.Errorf("--json: exit %d, %+v (%v), stdout %q, stderr %q; want puzzle sym, 6 cells", code, o, err, out, errs)
 	}
 }
+
+// TestSolveOutputsCheckedBeforeReading: solve checks its outputs once,
+// before the puzzle is read (they were checked there for stdout alone,
+// then all of them again after the reading): an -o or --checkpoint that
+// cannot be written is exit 2 even where the reading answers "no tiling"
+// (it was exit 1, the output never checked).
+func TestSolveOutputsCheckedBeforeReading(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "u.yaml")
+	if err := os.WriteFile(path, []byte("name: u\nboard: 3x2\npieces:\n  M: {shape: \"#\", count: 6}\n  P: \"#####/#####\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing")
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"solve", path, "-o", filepath.Join(missing, "x.txt")}, "-o"},
+		{[]string{"solve", path, "--json", "-o", filepath.Join(missing, "x.json")}, "-o"},
+		{[]string{"solve", path, "--count", "--checkpoint", filepath.Join(missing, "ck")}, "--checkpoint"},
+		{[]string{"solve", path, "--count", "--checkpoint", path}, "--checkpoint"},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != 2 || !strings.HasPrefix(errs, "polytile: "+c.flag) || strings.Contains(errs, "no tiling") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 about %s", c.args, code, errs, c.flag)
+		}
+	}
+}

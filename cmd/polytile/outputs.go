@@ -124,20 +124,29 @@ type pictures struct {
 	skipped bool
 }
 
-// prepareSolveOutputs runs the checks of solve's outputs that can fail
-// cheaply, before the search: output = input, an unwritable -o, --json with
-// a picture on stdout, a picture too large for --render svg / png, --json
-// asked to hold more tilings than maxJSONCells allows. It opens the picture
-// output (nil when no picture is asked for) and, for a text picture of
-// --limit N, makes the native search stream into it without keeping the
-// tilings (as it does for --jsonl).
-func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, path string, f *solveFlags, format render.Format) (*pictures, error) {
+// checkSolveOutputs runs the checks of solve's outputs that need no
+// puzzle, before the puzzle is read: an output that is the input (stdout
+// too), an unwritable -o or --checkpoint, two flags naming one file, and
+// a --checkpoint that stdout is redirected to.
+func (a *app) checkSolveOutputs(path string, f *solveFlags) error {
 	if err := a.checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
-		return nil, err
+		return err
 	}
 	if f.checkpoint != "" && f.checkpoint != "-" && sameAsStdout(f.checkpoint, a.stdout) {
-		return nil, usageErr("--checkpoint %s is the file stdout is redirected to: the output would overwrite the checkpoint; choose another file", f.checkpoint)
+		return usageErr("--checkpoint %s is the file stdout is redirected to: the output would overwrite the checkpoint; choose another file", f.checkpoint)
 	}
+	return nil
+}
+
+// prepareSolveOutputs runs the checks of solve's outputs that can fail
+// cheaply once the puzzle is read, before the search (checkSolveOutputs
+// ran those that need no puzzle): --json with a picture on stdout, a
+// picture too large for --render svg / png, --json asked to hold more
+// tilings than maxJSONCells allows. It opens the picture output (nil when
+// no picture is asked for) and, for a text picture of --limit N, makes the
+// native search stream into it without keeping the tilings (as it does
+// for --jsonl).
+func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, f *solveFlags, format render.Format) (*pictures, error) {
 	// --json -o X.json writes the summary (a shard's result) to the file:
 	// no picture then.
 	want := !jsonOutput(f) && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))

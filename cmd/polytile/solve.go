@@ -272,7 +272,11 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		}
 	}
 	// Before the puzzle is read: `solve q.yaml > q.yaml` has emptied it.
-	if err := a.checkStdout(path); err != nil {
+	// Every output is checked here once (it was checked again after the
+	// reading, checkStdout twice): an -o that cannot be written is then
+	// said before the reading's own answer (a piece that fits nowhere:
+	// exit 1 "no tiling" hid it).
+	if err := a.checkSolveOutputs(path, f); err != nil {
 		return err
 	}
 	loadStart := time.Now()
@@ -290,7 +294,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	// signals are still read from ctx.
 	sctx, stopSearch := context.WithCancel(ctx)
 	defer stopSearch()
-	pics, err := a.prepareSolveOutputs(ctx, stopSearch, p, path, f, picFormat)
+	pics, err := a.prepareSolveOutputs(ctx, stopSearch, p, f, picFormat)
 	if err != nil {
 		return err
 	}
