@@ -12,8 +12,10 @@ import (
 // answered "no tiling" (exit 1) only once the input is checked: the
 // puzzle (a symmetric key the board does not have), the backend and the
 // flags that the puzzle makes wrong (-j, --shard on a symmetric puzzle, a
-// --redundancy piece it does not have) are refused with exit 2, as they
-// are on the puzzle without that piece. Every one was exit 1 "no tiling".
+// --redundancy piece it does not have; export's dialect and symmetry rows,
+// compare's backend options, a later file of compare) are refused with
+// exit 2, as they are on the puzzle without that piece. Every one was
+// exit 1 "no tiling".
 // The --json answer carries the puzzle's name and cells (they were "" and
 // 0).
 func TestAnswerAfterInputChecks(t *testing.T) {
@@ -43,9 +45,19 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 		{[]string{"solve", sym, "--count", "--shard", "0/2"}, 2, "--shard 0/2: the symmetric key's orbit problem"},
 		{[]string{"solve", plain, "--backend", "foo"}, 2, `unknown backend "foo"`},
 		{[]string{"solve", plain, "--count", "--redundancy", "NOPE"}, 2, `--redundancy: no piece named "NOPE"`},
+		{[]string{"export", sym, "--format", "dlx", "--dialect", "dlx1"}, 2, "written in dlx3 syntax only"},
+		{[]string{"export", sym, "--format", "lp", "--symmetry", "pin"}, 2, "symmetry rows (pin / hole) do not apply"},
+		{[]string{"export", plain, "--format", "bogus"}, 2, `unknown export format "bogus"`},
+		{[]string{"compare", sym, "--task", "count", "-b", "dlx:j=2"}, 2, "j=2: the symmetric key's orbit problem"},
+		{[]string{"compare", plain, "--task", "count", "-b", "dlx:r=NOPE"}, 2, `r=NOPE: no piece named "NOPE"`},
+		// The first file's answer waits for the second file's check.
+		{[]string{"compare", plain, bad, "--task", "count", "-b", "dlx"}, 2, "symmetric: the board has no symmetry rotate180"},
 		// The answer stands where the input is right: P is the puzzle's.
 		{[]string{"solve", plain, "--count", "--redundancy", "P"}, 1, `no tiling`},
 		{[]string{"solve", sym, "--count"}, 1, `no tiling`},
+		{[]string{"export", sym, "--format", "dlx"}, 1, `no tiling`},
+		{[]string{"compare", plain, sym, "--task", "count", "-b", "dlx"}, 1, `no tiling`},
+		{[]string{"compare", plain, "--task", "count", "-b", "dlx:r=P"}, 1, `no tiling`},
 	}
 	for _, c := range cases {
 		code, _, errs := run(t, "", c.args...)
@@ -54,6 +66,9 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 		}
 		if c.code == 2 && strings.Contains(errs, "records the count") {
 			t.Errorf("%v: a refused shard said it records the count: %q", c.args, errs)
+		}
+		if strings.Contains(errs, "left out") {
+			t.Errorf("%v: an exact command said a piece was left out: %q", c.args, errs)
 		}
 	}
 	code, out, errs := run(t, "", "solve", sym, "--count", "--json")
@@ -91,5 +106,21 @@ func TestSolveOutputsCheckedBeforeReading(t *testing.T) {
 		if code != 2 || !strings.HasPrefix(errs, "polytile: "+c.flag) || strings.Contains(errs, "no tiling") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 about %s", c.args, code, errs, c.flag)
 		}
+	}
+}
+
+// TestCompareRedundancyPieceNamed: compare refuses an r=PIECE that names
+// no piece of the puzzle before anything runs (exit 2), as solve refuses
+// --redundancy with it; it was an error row, "native: redundancy filter:
+// no piece named ...", and exit 1. A piece of the puzzle runs.
+func TestCompareRedundancyPieceNamed(t *testing.T) {
+	ex := example("pentomino-10x6.yaml")
+	code, _, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx:r=NOPE", "--time-limit", "30s")
+	if code != 2 || !strings.Contains(errs, `--backends dlx:r=NOPE on `) || !strings.Contains(errs, `r=NOPE: no piece named "NOPE"`) {
+		t.Errorf("r=NOPE: exit %d, stderr %q; want exit 2", code, errs)
+	}
+	code, _, errs = run(t, "", "solve", ex, "--count", "--redundancy", "NOPE")
+	if code != 2 || !strings.Contains(errs, `no piece named "NOPE"`) {
+		t.Errorf("solve --redundancy NOPE: exit %d, stderr %q; want exit 2", code, errs)
 	}
 }
