@@ -13,11 +13,12 @@ import (
 // puzzle (a symmetric key the board does not have), the backend and the
 // flags that the puzzle makes wrong (-j, --shard on a symmetric puzzle, a
 // --redundancy piece it does not have; export's dialect and symmetry rows,
-// compare's backend options, a later file of compare) are refused with
+// compare's backend options, a later file of compare; check's solution
+// file, never opened) are refused with
 // exit 2, as they are on the puzzle without that piece. Every one was
 // exit 1 "no tiling".
-// The --json answer carries the puzzle's name and cells (they were "" and
-// 0).
+// The --json answers of solve and check carry the puzzle's name and cells
+// (they were "" and 0).
 func TestAnswerAfterInputChecks(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -33,11 +34,19 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 	plain := write("plain.yaml", "name: plain\nboard: 3x2\n"+pieces)
 	sym := write("sym.yaml", "name: sym\nboard: 3x2\n"+pieces+"symmetric: rotate180\n")
 	bad := write("bad.yaml", "name: bad\nboard: |\n  ###\n  ##.\n"+pieces+"symmetric: rotate180\n")
+	garbage := write("garbage.sol", "garbage\n")
+	cbc := write("x.sol", "Optimal - objective value 0\n")
 	cases := []struct {
 		args []string
 		code int
 		want string // in stderr
 	}{
+		// check reads the solution file before the answer (it was never
+		// opened).
+		{[]string{"check", plain, filepath.Join(dir, "missing.sol")}, 2, "missing.sol: no such file"},
+		{[]string{"check", plain, garbage}, 2, "not a solution file polytile knows"},
+		{[]string{"check", sym, cbc, "--symmetry", "pin"}, 2, "symmetry rows (pin / hole) do not apply"},
+		{[]string{"check", plain, cbc}, 1, "no tiling"},
 		{[]string{"solve", bad}, 2, "symmetric: the board has no symmetry rotate180"},
 		{[]string{"export", bad, "--format", "dlx", "-o", filepath.Join(dir, "bad.dlx")}, 2, "symmetric: the board has no symmetry rotate180"},
 		{[]string{"compare", bad, "--task", "count", "-b", "dlx"}, 2, "symmetric: the board has no symmetry rotate180"},
@@ -71,13 +80,15 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 			t.Errorf("%v: an exact command said a piece was left out: %q", c.args, errs)
 		}
 	}
-	code, out, errs := run(t, "", "solve", sym, "--count", "--json")
-	var o struct {
-		Puzzle string `json:"puzzle"`
-		Cells  int    `json:"cells"`
-	}
-	if err := json.Unmarshal([]byte(out), &o); err != nil || code != 1 || o.Puzzle != "sym" || o.Cells != 6 {
-		t.Errorf("--json: exit %d, %+v (%v), stdout %q, stderr %q; want puzzle sym, 6 cells", code, o, err, out, errs)
+	for _, args := range [][]string{{"solve", sym, "--count", "--json"}, {"check", sym, cbc, "--json"}} {
+		code, out, errs := run(t, "", args...)
+		var o struct {
+			Puzzle string `json:"puzzle"`
+			Cells  int    `json:"cells"`
+		}
+		if err := json.Unmarshal([]byte(out), &o); err != nil || code != 1 || o.Puzzle != "sym" || o.Cells != 6 {
+			t.Errorf("%v: exit %d, %+v (%v), stdout %q, stderr %q; want puzzle sym, 6 cells", args, code, o, err, out, errs)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -110,12 +111,35 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 // checkLoadFailed prints, for --json, the report of a check whose puzzle
 // reading answered "no" (exit 1): neither valid nor optimal, the reason
 // as the verdict.
-func (a *app) checkLoadFailed(puzzlePath, solPath, mode string, f *checkFlags, err error) error {
+//
+// For a piece that fits nowhere the rest of the input is read first, as
+// check reads it: the puzzle again from its bytes (data) with such pieces
+// left out, its program with opt (a symmetric key's refusals), and the
+// solution file and --names (a missing, unknown or broken file is exit
+// 2; it was never opened). The report then has the puzzle's name and
+// cells and the solution's format and status.
+func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, opt model.ProgramOptions, f *checkFlags, data []byte, err error) error {
 	reason, ok := loadAnswered(err)
-	if !ok || !f.asJSON {
+	if !ok {
 		return err
 	}
-	rep := &checkReport{File: solPath, Solver: f.solver, Mode: mode, Verdict: reason}
+	rep := &checkReport{File: solPath, Solver: f.solver, Mode: opt.Mode.String(), Verdict: reason}
+	if errors.Is(err, puzzle.ErrUnplaceable) {
+		if q, qerr := a.loadAllDropped(ctx, puzzlePath, data, f.from); qerr == nil {
+			prog, perr := model.NewProgram(q, opt)
+			if perr != nil {
+				return usageErr("%v", perr)
+			}
+			sol, format, _, serr := a.readCheckSolution(ctx, prog, solPath, f)
+			if serr != nil {
+				return serr
+			}
+			rep.Puzzle, rep.Cells, rep.Solver, rep.Status = q.Name, q.Area(), format, sol.Status
+		}
+	}
+	if !f.asJSON {
+		return err
+	}
 	if werr := writeJSONLine(a.stdout, rep, true); werr != nil {
 		return werr
 	}
