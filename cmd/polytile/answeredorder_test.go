@@ -54,6 +54,8 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 		{[]string{"solve", sym, "--count", "--shard", "0/2"}, 2, "--shard 0/2: the symmetric key's orbit problem"},
 		{[]string{"solve", plain, "--backend", "foo"}, 2, `unknown backend "foo"`},
 		{[]string{"solve", plain, "--count", "--redundancy", "NOPE"}, 2, `--redundancy: no piece named "NOPE"`},
+		{[]string{"solve", plain, "--json", "--render", "svg"}, 2, "--json output and a picture cannot share stdout"},
+		{[]string{"solve", plain, "--json", "--limit", "1000000"}, 2, "--json holds every tiling in one object"},
 		{[]string{"export", sym, "--format", "dlx", "--dialect", "dlx1"}, 2, "written in dlx3 syntax only"},
 		{[]string{"export", sym, "--format", "lp", "--symmetry", "pin"}, 2, "symmetry rows (pin / hole) do not apply"},
 		{[]string{"export", plain, "--format", "bogus"}, 2, `unknown export format "bogus"`},

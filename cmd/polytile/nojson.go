@@ -11,6 +11,7 @@ import (
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/render"
 )
 
 // loadAnswered is the "no" that reading a puzzle can end in (exit 1): a
@@ -31,11 +32,12 @@ func loadAnswered(err error) (string, bool) {
 // to stderr and whose exit code is kept.
 //
 // A piece that fits nowhere is that answer only once the flags are
-// checked against the puzzle as a search checks them (answeredFlags): it
+// checked against the puzzle as a search checks them (answeredFlags, and
+// solvePictures for the picture and the --json object): it
 // used to hide their refusal (exit 2) behind "no tiling" (exit 1). The
 // puzzle read for that, with such pieces left out, gives the object its
 // name and cells, as a search's object has them.
-func (a *app) solveLoadFailed(ctx context.Context, path string, f *solveFlags, start time.Time, err error) error {
+func (a *app) solveLoadFailed(ctx context.Context, path string, f *solveFlags, picFormat render.Format, start time.Time, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err
@@ -46,6 +48,9 @@ func (a *app) solveLoadFailed(ctx context.Context, path string, f *solveFlags, s
 		// the time limit or a signal came first: the answer stands.
 		if q, qerr := a.loadAllDropped(ctx, path, f.key.src.data, f.from); qerr == nil {
 			if ferr := answeredFlags(q, f); ferr != nil {
+				return ferr
+			}
+			if _, ferr := a.solvePictures(q, f, picFormat); ferr != nil {
 				return ferr
 			}
 			p = q

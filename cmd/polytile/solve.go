@@ -288,7 +288,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		p, err = a.unplaceableShard(ctx, path, src.data, f, err) // shardunplaceable.go
 	}
 	if err != nil {
-		return a.solveLoadFailed(ctx, path, f, loadStart, err) // nojson.go
+		return a.solveLoadFailed(ctx, path, f, picFormat, loadStart, err) // nojson.go
 	}
 	// A failed picture write stops the search (sctx); the time limit and
 	// signals are still read from ctx.
