@@ -182,7 +182,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		return usageErr("%v", err)
 	}
 	solName := messageName(solPath)
-	sol, format, rename, err := a.readCheckSolution(ctx, prog, solPath, f)
+	sol, format, rename, err := a.readCheckSolution(ctx, maxNames(prog), solPath, f)
 	if err != nil {
 		return err
 	}
@@ -239,9 +239,10 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 // readCheckSolution reads check's solution file solPath, in the format
 // --solver names or the one its head shows, with the names of --names: a
 // file that cannot be read, of no known format or that does not parse is
-// a usage error (exit 2; a signal's when ctx ended). prog bounds the
-// names read (maxNames); rename maps the --names file's names.
-func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, solPath string, f *checkFlags) (sol *export.Solution, format string, rename map[string]string, err error) {
+// a usage error (exit 2; a signal's when ctx ended). At most most names
+// are read (maxNames of the program); rename maps the --names file's
+// names.
+func (a *app) readCheckSolution(ctx context.Context, most int, solPath string, f *checkFlags) (sol *export.Solution, format string, rename map[string]string, err error) {
 	data, err := readLimited(ctx, solPath, a.stdin)
 	solName := messageName(solPath)
 	if err != nil {
@@ -255,7 +256,7 @@ func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, solPat
 	}
 	var colNames []string
 	if f.names != "" {
-		colNames, rename, err = readNames(ctx, f.names, a.stdin, maxNames(prog))
+		colNames, rename, err = readNames(ctx, f.names, a.stdin, most)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, "", nil, fmt.Errorf("--names: %w", err)
@@ -266,9 +267,9 @@ func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, solPat
 	if format == "glpk-raw" && colNames == nil {
 		return nil, "", nil, usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
 	}
-	// A file naming more than prog has is refused at that line, not read
-	// whole (millions of names of another program): maxNames.
-	sol, err = export.ReadSolution(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), maxNames(prog)), format, colNames)
+	// A file naming more than the program has is refused at that line,
+	// not read whole (millions of names of another program): maxNames.
+	sol, err = export.ReadSolution(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), most), format, colNames)
 	if err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
 			return nil, "", nil, fmt.Errorf("%s: %w", solName, ctx.Err())

@@ -135,7 +135,9 @@ func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, o
 			if perr != nil {
 				return usageErr("%v", perr)
 			}
-			sol, format, _, serr := a.readCheckSolution(ctx, prog, solPath, f)
+			// The program of the puzzle as written has a count row more
+			// for each piece left out (it has no column).
+			sol, format, _, serr := a.readCheckSolution(ctx, maxNames(prog)+len(q.Dropped), solPath, f)
 			if serr != nil {
 				return serr
 			}
