@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/polytile/polytile/internal/limits"
@@ -182,7 +183,8 @@ type PuzzleChecker interface {
 // native.Config.IdleSettings's reason (solve refuses the matching flags
 // with the same one): on maximum coverage every option but the heuristic,
 // and a schedule's levels; with an unlimited piece at=N and a schedule's
-// levels. native.Config itself accepts them (and does what IdleSettings
+// levels; with the symmetric key the options of FILA, j=N and r=PIECE.
+// It refuses an r=PIECE that names no piece of p too. native.Config itself accepts them (and does what IdleSettings
 // says): the native tests run every configuration on every puzzle. On
 // maximum coverage the spec's first idle option is named, else at=N
 // before the schedule.
@@ -198,6 +200,12 @@ func (b *nativeBackend) CheckTask(p *puzzle.Puzzle, k Kind) error {
 	var given native.Settings
 	for _, o := range b.opts {
 		given |= optionSetting(o)
+	}
+	// A piece r= names that p does not have, as solve --redundancy
+	// refuses it (it was an error row, "native: redundancy filter: no
+	// piece named ..."); one left out for fitting nowhere is p's.
+	if r := b.cfg.Redundancy; r != "" && r != "auto" && r != "none" && p.Piece(r) < 0 && !slices.Contains(p.Dropped, r) {
+		return fmt.Errorf("r=%s: no piece named %q", r, r)
 	}
 	idle := b.cfg.IdleSettings(p, false, given)
 	if len(idle) == 0 {

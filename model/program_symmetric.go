@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/polytile/polytile/puzzle"
 )
 
 // Symmetric solutions in the binary program (the puzzle key "symmetric",
@@ -194,8 +196,13 @@ func (pr *Program) appendSymRowName(dst []byte, i int) []byte {
 }
 
 // checkSymmetric refuses the options that do not go with the symmetric key.
-func checkSymmetric(pr *Program) error {
-	if pr.Puzzle.Symmetric != nil && pr.Options.Symmetry != NoSymmetry {
+func checkSymmetric(pr *Program) error { return CheckSymmetricOptions(pr.Puzzle, pr.Options) }
+
+// CheckSymmetricOptions refuses the program options that do not go with
+// p's symmetric key (the symmetry rows pin and hole), as NewProgram does,
+// without building the program.
+func CheckSymmetricOptions(p *puzzle.Puzzle, opt ProgramOptions) error {
+	if p.Symmetric != nil && opt.Symmetry != NoSymmetry {
 		return fmt.Errorf("model: symmetry rows (pin / hole) do not apply to a puzzle with symmetric: they break the board's symmetry group, and the symmetric solutions are closed only under part of it")
 	}
 	return nil

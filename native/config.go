@@ -170,7 +170,9 @@ type Result struct {
 	// First holds the first streamed solutions: up to Limit of them when a
 	// limit is set, else only the first one (see Config.Keep).
 	First []puzzle.Tiling
-	// Symmetries is the order of the puzzle's symmetry group.
+	// Symmetries is the order of the puzzle's symmetry group as it acts
+	// on the tilings: the distinct maps of the cells and piece classes
+	// (puzzle.GroupOrder), not the transforms, which can be more.
 	Symmetries int
 	// RedundancyPiece is the piece constrained by the redundancy filter,
 	// "" when none.

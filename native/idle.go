@@ -52,7 +52,8 @@ func (i Idle) Explain(name, leave, give string) string {
 // setting but the schedule, and a schedule's levels; on puzzle p for the
 // search for tilings (Solve), with the symmetric key (symmetric.go: one
 // serial DLX on the orbit problem with the S heuristic) FilaAt, the
-// schedule, NOF, the volume filter and the workers, whatever their values;
+// schedule, NOF, the volume filter and the workers, whatever their values,
+// and a redundancy filter that names a piece;
 // else with an unlimited piece (the number of
 // pieces left is unknown), a FilaAt > 0 (FILA starts at once) and a
 // schedule's levels (its first heuristic runs throughout). Solve and
@@ -79,7 +80,11 @@ func (c Config) IdleSettings(p *puzzle.Puzzle, maxCoverage bool, given Settings)
 	}
 	if p.Symmetric != nil {
 		for s := SetFilaAt; s <= SetWorkers; s <<= 1 {
-			if why, ok := symmetricIdle[s]; ok && given&s != 0 {
+			why, ok := symmetricIdle[s]
+			if s == SetRedundancy && !pinsPiece(c.Redundancy) {
+				ok = false // auto and none pin nothing there: nothing to refuse
+			}
+			if ok && given&s != 0 {
 				out = append(out, Idle{Setting: s, Why: "the symmetric key's orbit problem is searched " + why})
 			}
 		}
@@ -98,12 +103,17 @@ func (c Config) IdleSettings(p *puzzle.Puzzle, maxCoverage bool, given Settings)
 }
 
 // symmetricIdle says why each setting does nothing in solveSymmetric (the
-// end of IdleSettings's reason). The redundancy filter, shards and
-// checkpoints are refused by Solve itself.
+// end of IdleSettings's reason); the redundancy filter only when it names
+// a piece (Solve refuses that too, and shards and checkpoints).
 var symmetricIdle = map[Settings]string{
-	SetFilaAt:   "by DLX alone, not FILA",
-	SetSchedule: "with the S heuristic (fewest options) throughout",
-	SetNOF:      "by DLX alone, without FILA's neighbour occupancy filtering",
-	SetVolume:   "without the volume filter",
-	SetWorkers:  "serially, by one DLX",
+	SetFilaAt:     "by DLX alone, not FILA",
+	SetSchedule:   "with the S heuristic (fewest options) throughout",
+	SetNOF:        "by DLX alone, without FILA's neighbour occupancy filtering",
+	SetVolume:     "without the volume filter",
+	SetRedundancy: "without the redundancy filter, which pins a piece under the whole symmetry group while symmetric solutions are closed only under part of it",
+	SetWorkers:    "serially, by one DLX",
 }
+
+// pinsPiece reports whether a Config.Redundancy names a piece to pin
+// (not "", auto or none).
+func pinsPiece(spec string) bool { return spec != "" && spec != "auto" && spec != "none" }

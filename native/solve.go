@@ -89,7 +89,7 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, cfg Config) (*Result, error) {
 		return solveSymmetric(ctx, p, cfg, start)
 	}
 	syms, pr, cn, err := prepare(ctx, p)
-	res := &Result{Symmetries: len(syms)}
+	res := &Result{Symmetries: puzzle.GroupOrder(syms)}
 	// Cancelled before the search: nothing found yet.
 	interrupted := func() (*Result, error) {
 		res.Interrupted = true

@@ -269,9 +269,7 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 	if cfg.Shard.Count > 1 || cfg.OnSplit != nil || cfg.Skip != nil || cfg.OnSubproblem != nil {
 		return nil, fmt.Errorf("native: symmetric solutions are counted serially: sharding and checkpoints do not apply")
 	}
-	switch cfg.Redundancy {
-	case "", "auto", "none":
-	default:
+	if pinsPiece(cfg.Redundancy) { // also said by IdleSettings
 		return nil, fmt.Errorf("native: symmetric solutions: the redundancy filter does not apply (it pins a piece under the whole symmetry group; symmetric solutions are closed only under part of it): leave out the piece %q", cfg.Redundancy)
 	}
 	syms, err := p.SymmetriesContext(ctx)
@@ -306,7 +304,7 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 // watches ctx.
 func newSymSearch(ctx context.Context, p *puzzle.Puzzle, cfg Config, syms []puzzle.Symmetry, start time.Time) *symSearch {
 	d := newOrbitDLX(p)
-	res := &Result{Symmetries: len(syms), Options: len(p.Symmetric.Orbits)}
+	res := &Result{Symmetries: puzzle.GroupOrder(syms), Options: len(p.Symmetric.Orbits)}
 	res.Note = fmt.Sprintf("symmetric %s: DLX on the orbit problem (%d cell orbits, %d orbit options); FILA, NOF, the volume and redundancy filters and parallel workers do not apply",
 		p.Symmetric.Describe(), d.nPrimary, len(p.Symmetric.Orbits))
 	s := &symSearch{ctx: ctx, p: p, d: d, cfg: cfg, syms: syms, res: res, start: start, lastProg: start}

@@ -82,8 +82,11 @@ func (p *Puzzle) PlacementCells(pl Placement) ([]int32, error) {
 
 // buildImages finds every image of every piece, refusing the puzzle as
 // soon as the images or cover entries pass their limits, and stopping with
-// ctx's error when it is done.
-func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) error {
+// ctx's error when it is done. A piece without an image is left out
+// (named in p.Dropped); refused is the error of the first such piece that
+// opt does not leave out (wrapping ErrUnplaceable), for the caller to
+// answer once the whole puzzle is checked.
+func (p *Puzzle) buildImages(ctx context.Context, opt BuildOptions) (refused, err error) {
 	// The padding of the anchor grid must hold the widest orientation,
 	// not the shape as drawn: a hex or triangle rotation can be wider
 	// (a piece of cells apart on the hex grid wrapped into the next row,
@@ -99,7 +102,7 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 	// anchors[k][r] are the padded anchor positions of piece k, orientation r.
 	anchors := make([][][]int32, len(p.Pieces))
 	var images, entries int
-	var drop []int // pieces without an image that opt leaves out
+	var drop []int // pieces without an image
 	for k := range p.Pieces {
 		pc := &p.Pieces[k]
 		anchors[k] = make([][]int32, len(pc.Orients))
@@ -107,13 +110,13 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 		for r, o := range pc.Orients {
 			a, err := g.fits(o, nil)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if pc.constraint.key != "" {
 				a = p.allowedAnchors(g, pc, o, a)
 			}
 			if g.work > MaxImageWork {
-				return &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
+				return nil, &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
 					"too large: finding the images takes more than %d word operations (at piece %q, %d cells, on a board whose bounding box has %d positions); see the documented limits",
 					MaxImageWork, pc.Name, pc.Size(), g.nbits)}
 			}
@@ -122,28 +125,24 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 			images += len(a)
 			entries += len(a) * pc.Size()
 			if images > MaxImages || entries > MaxCoverEntries {
-				return &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
+				return nil, &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
 					"too large: more than %d images or %d cover entries (at piece %q); see the documented limits",
 					MaxImages, MaxCoverEntries, pc.Name)}
 			}
 		}
 		if n == 0 {
-			if opt.Unplaceable.drops(pc.Unlimited) {
-				drop = append(drop, k)
-				continue
+			if refused == nil && !opt.Unplaceable.drops(pc.Unlimited) {
+				why := ""
+				if p.Constrained(k) {
+					why = " under its placement constraint (at / region)"
+				}
+				refused = &Error{Pos: pc.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q fits nowhere in the board%s", pc.Name, why)}
 			}
-			why := ""
-			if p.Constrained(k) {
-				why = " under its placement constraint (at / region)"
-			}
-			return &Error{Pos: pc.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q fits nowhere in the board%s", pc.Name, why)}
+			drop = append(drop, k)
 		}
 	}
 	if len(drop) > 0 {
 		anchors = p.dropPieces(drop, anchors)
-		if len(p.Pieces) == 0 && !opt.keepsEmpty() {
-			return noPieceFits(spec, p.Dropped)
-		}
 	}
 	s := &ImageSet{
 		Place:      make([]Placement, 0, images),
@@ -159,7 +158,7 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 			for n, b := range anchors[k][r] {
 				if n&1023 == 1023 {
 					if err := ctx.Err(); err != nil {
-						return err
+						return nil, err
 					}
 				}
 				t := g.cellAt(int(b))
@@ -175,7 +174,7 @@ func (p *Puzzle) buildImages(ctx context.Context, spec Spec, opt BuildOptions) e
 	}
 	s.PieceStart = append(s.PieceStart, len(s.Place))
 	p.Images = s
-	return nil
+	return refused, nil
 }
 
 // dropPieces leaves out the pieces drop (increasing indices, without

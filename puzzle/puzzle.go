@@ -258,6 +258,10 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		return nil, &Error{Pos: spec.RegionPos, Msg: err.Error(), Err: errors.Unwrap(err)}
 	}
 	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Grid: spec.Grid, Region: region, Source: spec.RegionPos.File}
+	// A piece that fits nowhere is left out (named in p.Dropped) while
+	// the rest of the puzzle is checked and built; refused is the first
+	// one that opt does not leave out, the answer once all is checked.
+	var refused error
 	names := map[string]int{}
 	for n, ps := range spec.Pieces {
 		if err := ctx.Err(); err != nil {
@@ -292,13 +296,6 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		if spec.Dim == 2 && shape.Extent().L > 1 {
 			return nil, Errorf(ps.Pos, "piece %q is 3D but the board is 2D", ps.Name)
 		}
-		if len(shape) > len(region.Cells) {
-			if opt.Unplaceable.drops(ps.Unlimited) {
-				p.Dropped = append(p.Dropped, ps.Name)
-				continue
-			}
-			return nil, &Error{Pos: ps.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q has %d cells, more than the %d of the board", ps.Name, len(shape), len(region.Cells))}
-		}
 		pc := Piece{Name: ps.Name, Shape: shape, Count: ps.Count, Unlimited: ps.Unlimited, Policy: ps.Policy, Pos: ps.Pos}
 		if pc.Unlimited {
 			pc.Count = 0
@@ -314,17 +311,36 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 			}
 			return nil, Errorf(at, "piece %q: %v", ps.Name, err)
 		}
+		if len(shape) > len(region.Cells) {
+			if refused == nil && !opt.Unplaceable.drops(ps.Unlimited) {
+				refused = &Error{Pos: ps.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q has %d cells, more than the %d of the board", ps.Name, len(shape), len(region.Cells))}
+			}
+			p.Dropped = append(p.Dropped, ps.Name)
+			continue
+		}
 		p.Pieces = append(p.Pieces, pc)
 	}
-	if len(p.Pieces) == 0 && !opt.keepsEmpty() {
-		return nil, noPieceFits(spec, p.Dropped)
-	}
-	if err := p.buildImages(ctx, spec, opt); err != nil {
+	imagesRefused, err := p.buildImages(ctx, opt)
+	if err != nil {
 		return nil, err
+	}
+	if refused == nil {
+		refused = imagesRefused
 	}
 	p.buildClasses()
 	if err := p.buildSymmetric(ctx, spec.Symmetric, spec.SymmetricPos); err != nil {
 		return nil, err
+	}
+	// The answer "no exact tiling" comes only now, after every check of
+	// the input: it used to come at the first piece that fits nowhere, so
+	// that a bad symmetric key, a later piece's bad count or constraint,
+	// or a limit passed further on was answered with exit 1 (no tiling)
+	// instead of being refused as the bad input it is (exit 2).
+	if refused != nil {
+		return nil, refused
+	}
+	if len(p.Pieces) == 0 && !opt.keepsEmpty() {
+		return nil, noPieceFits(spec, p.Dropped)
 	}
 	return p, nil
 }

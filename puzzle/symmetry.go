@@ -20,9 +20,32 @@ type Symmetry struct {
 // itself, limited to those under which the pieces' orientation sets are
 // preserved (up to exchanging classes of equal supply). A 10x6 rectangle of
 // free pentominoes has 4, a square 8, a cube of pieces that may only rotate 24.
+// On a degenerate board (one cell wide, or a flat 3D board) two of them
+// can map every cell and class alike: GroupOrder counts the distinct maps.
 func (p *Puzzle) Symmetries() []Symmetry {
 	syms, _ := p.SymmetriesContext(context.Background())
 	return syms
+}
+
+// GroupOrder is the order of the group syms make as it acts on the
+// puzzle: the number of distinct maps of the region's cells and of the
+// piece classes among them. Two transforms can map both alike on a
+// degenerate board, and then they are one symmetry of every tiling: on a
+// 3x1 board the half turn and the mirror that swaps its ends make the
+// same map, and the mirror in its long axis maps every cell onto itself,
+// so its 4 transforms make a group of order 2. On a board at least two
+// cells across both ways (a 2D board of several rows and columns) the
+// order is len(syms).
+func GroupOrder(syms []Symmetry) int {
+	n := 0
+	for i, s := range syms {
+		if !slices.ContainsFunc(syms[:i], func(e Symmetry) bool {
+			return slices.Equal(e.Cell, s.Cell) && slices.Equal(e.Class, s.Class)
+		}) {
+			n++
+		}
+	}
+	return n
 }
 
 // SymmetriesContext is Symmetries, stopping with ctx's error within a

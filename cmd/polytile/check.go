@@ -169,48 +169,22 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
 		return err
 	}
-	p, err := a.loadPuzzle(puzzlePath, f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
+	ctx := cmd.Context()
+	// The puzzle's bytes are kept: a reading that answers "no tiling" is
+	// read again from them (checkLoadFailed; stdin is not read twice).
+	var src puzzleSource
+	p, err := a.loadPuzzleFrom(a.ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
-		return a.checkLoadFailed(puzzlePath, solPath, opt.Mode.String(), f, err) // nojson.go
+		return a.checkLoadFailed(ctx, puzzlePath, solPath, opt, f, src.data, err) // nojson.go
 	}
 	prog, err := model.NewProgram(p, opt)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	ctx := cmd.Context()
-	data, err := readLimited(ctx, solPath, a.stdin)
 	solName := messageName(solPath)
+	sol, format, rename, err := a.readCheckSolution(ctx, maxNames(prog), solPath, f)
 	if err != nil {
-		return usageErr("%v", err)
-	}
-	format := f.solver
-	if format == "" {
-		if format = export.DetectSolution(head(data)); format == "" {
-			return usageErr("%s: not a solution file polytile knows (use --solver %s)", solName, strings.Join(export.SolutionFormats, "|"))
-		}
-	}
-	var colNames []string
-	var rename map[string]string
-	if f.names != "" {
-		colNames, rename, err = readNames(ctx, f.names, a.stdin, maxNames(prog))
-		if err != nil {
-			if ctx.Err() != nil {
-				return fmt.Errorf("--names: %w", err)
-			}
-			return usageErr("--names: %v", err)
-		}
-	}
-	if format == "glpk-raw" && colNames == nil {
-		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
-	}
-	// A file naming more than prog has is refused at that line, not read
-	// whole (millions of names of another program): maxNames.
-	sol, err := export.ReadSolution(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), maxNames(prog)), format, colNames)
-	if err != nil {
-		if ctx.Err() != nil { // a signal: the exit code comes from it
-			return fmt.Errorf("%s: %w", solName, ctx.Err())
-		}
-		return usageErr("%s", export.InFile(solName, err)) // "f.sol:8: ..."
+		return err
 	}
 	if sol, err = cbcByProgram(ctx, prog, sol, rename); err != nil {
 		if ctx.Err() != nil { // a signal: the exit code comes from it
@@ -260,6 +234,49 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		return &exitError{code: rep.exitCode}
 	}
 	return nil
+}
+
+// readCheckSolution reads check's solution file solPath, in the format
+// --solver names or the one its head shows, with the names of --names: a
+// file that cannot be read, of no known format or that does not parse is
+// a usage error (exit 2; a signal's when ctx ended). At most most names
+// are read (maxNames of the program); rename maps the --names file's
+// names.
+func (a *app) readCheckSolution(ctx context.Context, most int, solPath string, f *checkFlags) (sol *export.Solution, format string, rename map[string]string, err error) {
+	data, err := readLimited(ctx, solPath, a.stdin)
+	solName := messageName(solPath)
+	if err != nil {
+		return nil, "", nil, usageErr("%v", err)
+	}
+	format = f.solver
+	if format == "" {
+		if format = export.DetectSolution(head(data)); format == "" {
+			return nil, "", nil, usageErr("%s: not a solution file polytile knows (use --solver %s)", solName, strings.Join(export.SolutionFormats, "|"))
+		}
+	}
+	var colNames []string
+	if f.names != "" {
+		colNames, rename, err = readNames(ctx, f.names, a.stdin, most)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, "", nil, fmt.Errorf("--names: %w", err)
+			}
+			return nil, "", nil, usageErr("--names: %v", err)
+		}
+	}
+	if format == "glpk-raw" && colNames == nil {
+		return nil, "", nil, usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
+	}
+	// A file naming more than the program has is refused at that line,
+	// not read whole (millions of names of another program): maxNames.
+	sol, err = export.ReadSolution(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), most), format, colNames)
+	if err != nil {
+		if ctx.Err() != nil { // a signal: the exit code comes from it
+			return nil, "", nil, fmt.Errorf("%s: %w", solName, ctx.Err())
+		}
+		return nil, "", nil, usageErr("%s", export.InFile(solName, err)) // "f.sol:8: ..."
+	}
+	return sol, format, rename, nil
 }
 
 // checkSolution decodes sol through prog and judges the tiling. An error

@@ -52,7 +52,8 @@ area matches the board are counted (all and unique solutions), and if the
 reference finds no exact tiling, a maximum-coverage comparison follows;
 puzzles with an unlimited piece or a mismatched area are compared on maximum
 coverage, and so is a puzzle with a finite piece that fits nowhere (left
-out with a note; --task count answers "no tiling", exit 1). Native counts must match exactly; HiGHS counts by re-solving with
+out with a note; --task count answers "no tiling", exit 1, once every puzzle
+and --backends option is checked). Native counts must match exactly; HiGHS counts by re-solving with
 no-good cuts on every symmetric image of each tiling (one unique solution per
 solve) until the program is infeasible or --enum-limit solves were made; the
 external MIP solvers decide feasibility. Maximum coverage: every proven
@@ -187,6 +188,9 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 	var puzzles []*puzzle.Puzzle
 	maxOnly := map[*puzzle.Puzzle]bool{} // auto: no exact tiling (loadComparedAuto)
 	unread := 0                          // puzzles left out: their reading reached --time-limit
+	var checked []*puzzle.Puzzle         // puzzles, and those answered "no tiling", for checkBackendsForPuzzles
+	var checkedFiles []string
+	var answer error // the first "no tiling" of --task count, once every input is checked
 	for _, file := range files {
 		p, only, err := a.loadComparedAuto(ctx, file, fromDir[file], f)
 		if errors.Is(err, errReadTimeLimit) {
@@ -194,14 +198,26 @@ func (a *app) compare(ctx context.Context, reg *compare.Registry, args []string,
 			unread++
 			continue
 		}
+		var ans *countAnswered
+		if errors.As(err, &ans) {
+			if answer == nil {
+				answer = ans.err
+			}
+			checked, checkedFiles = append(checked, p), append(checkedFiles, file)
+			continue
+		}
 		if err != nil {
 			return err
 		}
 		puzzles = append(puzzles, p)
 		maxOnly[p] = only
+		checked, checkedFiles = append(checked, p), append(checkedFiles, file)
 	}
-	if err := checkBackendsForPuzzles(backends, puzzles, files, opt.Kinds, maxOnly); err != nil {
+	if err := checkBackendsForPuzzles(backends, checked, checkedFiles, opt.Kinds, maxOnly); err != nil {
 		return err
+	}
+	if answer != nil {
+		return answer
 	}
 	if unread > 0 && f.update != "" {
 		fmt.Fprintf(a.stderr, "note: %s not updated: %d puzzle(s) were left out\n", puzzle.SafeText(f.update), unread)

@@ -61,12 +61,35 @@ func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f
 	// second reading parses the same bytes (stdin cannot be read twice).
 	src := &puzzleSource{regularOnly: fromDir}
 	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
-	if err == nil || f.task != "auto" || !errors.Is(err, puzzle.ErrUnplaceable) {
+	if err == nil || !errors.Is(err, puzzle.ErrUnplaceable) {
 		return p, false, err
 	}
 	mf := *f
 	mf.task = "max-coverage"
 	data := src.data
-	p, err = a.loadCompared(ctx, file, &mf, func() ([]byte, error) { return data, nil })
+	reread := func() ([]byte, error) { return data, nil }
+	if f.task != "auto" {
+		// --task count: "no tiling" is the answer once every input is
+		// checked (the other puzzles, the backends' options on this one
+		// without the pieces that fit nowhere): q with the answer, read
+		// quietly (no piece is left out of a count).
+		quiet := a.quiet
+		a.quiet = true
+		q, qerr := a.loadCompared(ctx, file, &mf, reread)
+		a.quiet = quiet
+		if qerr != nil {
+			return nil, false, err
+		}
+		return q, false, &countAnswered{err: err}
+	}
+	p, err = a.loadCompared(ctx, file, &mf, reread)
 	return p, err == nil, err
 }
+
+// countAnswered is loadComparedAuto's answer "no tiling" for --task
+// count, given with the puzzle read as maximum coverage reads it, whose
+// backends are checked before the answer is.
+type countAnswered struct{ err error }
+
+func (e *countAnswered) Error() string { return e.err.Error() }
+func (e *countAnswered) Unwrap() error { return e.err }

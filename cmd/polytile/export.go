@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 
@@ -105,8 +106,29 @@ The file is written to a temporary name and renamed when complete.`,
 			if err := a.checkOutputs([]string{args[0]}, output{"-o", out}, output{"--start", start.file}, output{"--highs-options-file", start.highsOptions}); err != nil {
 				return err
 			}
-			p, err := a.loadPuzzle(args[0], from, unplaceableFor(opt.Mode == model.MaxCoverage))
+			// The format and the dialect are the flags' fault whatever
+			// the puzzle: said before a reading that answers "no tiling".
+			if _, ok := exportFormats[strings.ToLower(format)]; !ok {
+				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", format)
+			}
+			if strings.EqualFold(format, "dlx") {
+				if _, err := export.ParseDLXDialect(dialect); err != nil {
+					return usageErr("--dialect: %v", err)
+				}
+			}
+			// Read once: a piece that fits nowhere is answered (exit 1)
+			// only once what the symmetric key refuses is checked on the
+			// puzzle read again from the same bytes, that piece left out.
+			var src puzzleSource
+			p, err := a.loadPuzzleFrom(a.ctx, args[0], src.read(args[0], a.stdin), from, unplaceableFor(opt.Mode == model.MaxCoverage))
 			if err != nil {
+				if _, ok := loadAnswered(err); ok && errors.Is(err, puzzle.ErrUnplaceable) {
+					if q, qerr := a.loadAllDropped(a.ctx, args[0], src.data, from); qerr == nil {
+						if ferr := checkSymmetricExport(q, format, dialect, opt); ferr != nil {
+							return ferr
+						}
+					}
+				}
 				return err
 			}
 			var write func(w io.Writer) error
@@ -174,8 +196,6 @@ The file is written to a temporary name and renamed when complete.`,
 						return err
 					}
 				}
-			default:
-				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", format)
 			}
 			// The program is written last and committed with its
 			// companions: all in place with exit 0, or none after a signal.

@@ -17,6 +17,7 @@ var settingFlags = []struct {
 	{native.SetSchedule, "heuristic"},
 	{native.SetNOF, "nof"},
 	{native.SetVolume, "volume"},
+	{native.SetRedundancy, "redundancy"},
 	{native.SetWorkers, "jobs"},
 }
 
@@ -37,7 +38,8 @@ func givenSettings(changed func(name string) bool) native.Settings {
 // compare's native options. maxCoverage asks for the maximum-coverage
 // search (p unused); else p is the puzzle (nil: nothing to say yet): with
 // an unlimited piece a --fila-at N or a --heuristic with levels, with the
-// symmetric key every flag of the FILA search given (f.given). fila says
+// symmetric key every flag of the FILA search given (f.given) and a
+// --redundancy that names a piece. fila says
 // that --fila-at is read (--backend fila). The other native flags on
 // maximum coverage are refused by their flag rule (applies.go, with
 // IdleSettings's reason).
@@ -46,7 +48,7 @@ func idleFlags(p *puzzle.Puzzle, maxCoverage bool, f *solveFlags, fila bool) err
 	if !fila || maxCoverage {
 		given &^= native.SetFilaAt
 	}
-	cfg := native.Config{FilaAt: f.filaAt, Schedule: f.heuristic}
+	cfg := native.Config{FilaAt: f.filaAt, Schedule: f.heuristic, Redundancy: f.redundancy}
 	for _, i := range cfg.IdleSettings(p, maxCoverage, given) {
 		switch i.Setting {
 		case native.SetFilaAt:
@@ -61,6 +63,8 @@ func idleFlags(p *puzzle.Puzzle, maxCoverage bool, f *solveFlags, fila bool) err
 			return usageErr("%s", i.Explain(fmt.Sprintf("--nof=%t", f.nof), "--nof", ""))
 		case native.SetVolume:
 			return usageErr("%s", i.Explain("--volume", "--volume", ""))
+		case native.SetRedundancy:
+			return usageErr("%s", i.Explain("--redundancy "+f.redundancy, "--redundancy", ""))
 		case native.SetWorkers:
 			return usageErr("%s", i.Explain(fmt.Sprintf("--jobs %d", f.workers), "--jobs", ""))
 		}

@@ -96,7 +96,7 @@ func describe(p *puzzle.Puzzle, file string) *puzzleInfo {
 		Box:       [3]int{p.Region.Size.I, p.Region.Size.J, p.Region.Size.L},
 		PieceArea: area, Unlimited: unl, AreaFeasible: p.AreaFeasible(),
 		Images: p.Images.Len(), CoverEntries: p.Images.CoverEntries(),
-		Symmetries: len(p.Symmetries()), Bound: b.Bound, BoundReason: b.Reason,
+		Symmetries: puzzle.GroupOrder(p.Symmetries()), Bound: b.Bound, BoundReason: b.Reason,
 		FitsNowhere: p.Dropped, extent: p.Extent(),
 		Pieces: []pieceInfo{}, // [] when every piece fits nowhere
 	}

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/render"
 )
 
 // loadAnswered is the "no" that reading a puzzle can end in (exit 1): a
@@ -25,12 +30,39 @@ func loadAnswered(err error) (string, bool) {
 // whose puzzle reading answered "no" (no search ran): a JSON reader got
 // nothing on stdout with exit 1. It returns err, whose message still goes
 // to stderr and whose exit code is kept.
-func (a *app) solveLoadFailed(path string, f *solveFlags, start time.Time, err error) error {
+//
+// A piece that fits nowhere is that answer only once the flags are
+// checked against the puzzle as a search checks them (answeredFlags, and
+// solvePictures for the picture and the --json object): it
+// used to hide their refusal (exit 2) behind "no tiling" (exit 1). The
+// puzzle read for that, with such pieces left out, gives the object its
+// name and cells, as a search's object has them.
+func (a *app) solveLoadFailed(ctx context.Context, path string, f *solveFlags, picFormat render.Format, start time.Time, err error) error {
 	reason, ok := loadAnswered(err)
-	if !ok || !f.asJSON && !f.jsonLines || f.shard != "" {
+	if !ok {
+		return err
+	}
+	var p *puzzle.Puzzle
+	if errors.Is(err, puzzle.ErrUnplaceable) {
+		// Parsed from the bytes read (stdin is not read twice); nil when
+		// the time limit or a signal came first: the answer stands.
+		if q, qerr := a.loadAllDropped(ctx, path, f.key.src.data, f.from); qerr == nil {
+			if ferr := answeredFlags(q, f); ferr != nil {
+				return ferr
+			}
+			if _, ferr := a.solvePictures(q, f, picFormat); ferr != nil {
+				return ferr
+			}
+			p = q
+		}
+	}
+	if !f.asJSON && !f.jsonLines || f.shard != "" {
 		return err // a shard's result file is a shard's, with its split: none here
 	}
 	o := &solveOutcome{File: path, Backend: f.backend, Mode: "first", Seconds: time.Since(start).Seconds(), Tilings: [][]placementJS{}, Reason: reason}
+	if p != nil {
+		o.Puzzle, o.Cells = p.Name, p.Area()
+	}
 	switch {
 	case f.maxCoverage:
 		o.Mode = "max-coverage"
@@ -61,15 +93,60 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, start time.Time, err e
 	return err
 }
 
+// answeredFlags checks solve's flags against p, the puzzle read with its
+// pieces that fit nowhere left out, as the search would check them
+// before it starts (nativeConfig: the flags that do nothing on p, the
+// symmetric key's refusals; a --redundancy piece that the puzzle does not
+// have). A piece left out may be named: it is the puzzle's.
+func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
+	if f.backend != "fila" && f.backend != "dlx" || f.maxCoverage {
+		return nil // highs: checked before reading (checkSolveBackend)
+	}
+	if _, err := nativeConfig(p, f); err != nil {
+		return err
+	}
+	switch r := f.redundancy; {
+	case r == "" || r == "auto" || r == "none":
+	case p.Piece(r) < 0 && !slices.Contains(p.Dropped, r):
+		return usageErr("--redundancy: no piece named %q", r)
+	}
+	return nil
+}
+
 // checkLoadFailed prints, for --json, the report of a check whose puzzle
 // reading answered "no" (exit 1): neither valid nor optimal, the reason
 // as the verdict.
-func (a *app) checkLoadFailed(puzzlePath, solPath, mode string, f *checkFlags, err error) error {
+//
+// For a piece that fits nowhere the rest of the input is read first, as
+// check reads it: the puzzle again from its bytes (data) with such pieces
+// left out, its program with opt (a symmetric key's refusals), and the
+// solution file and --names (a missing, unknown or broken file is exit
+// 2; it was never opened). The report then has the puzzle's name and
+// cells and the solution's format and status.
+func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, opt model.ProgramOptions, f *checkFlags, data []byte, err error) error {
 	reason, ok := loadAnswered(err)
-	if !ok || !f.asJSON {
+	if !ok {
 		return err
 	}
-	rep := &checkReport{File: solPath, Solver: f.solver, Mode: mode, Verdict: reason}
+	rep := &checkReport{File: solPath, Solver: f.solver, Mode: opt.Mode.String(), Verdict: reason}
+	if errors.Is(err, puzzle.ErrUnplaceable) {
+		if q, qerr := a.loadAllDropped(ctx, puzzlePath, data, f.from); qerr == nil {
+			prog, perr := model.NewProgram(q, opt)
+			if perr != nil {
+				return usageErr("%v", perr)
+			}
+			// The program of the puzzle as written has a count row more
+			// for each piece left out (it has no column).
+			sol, format, _, serr := a.readCheckSolution(ctx, maxNames(prog)+len(q.Dropped), solPath, f)
+			if serr != nil {
+				return serr
+			}
+			rep.Puzzle, rep.Cells, rep.Solver, rep.Status = q.Name, q.Area(), format, sol.Status
+		}
+	}
+	if !f.asJSON {
+		return err
+	}
 	if werr := writeJSONLine(a.stdout, rep, true); werr != nil {
 		return werr
 	}

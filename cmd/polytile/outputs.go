@@ -124,41 +124,52 @@ type pictures struct {
 	skipped bool
 }
 
-// prepareSolveOutputs runs the checks of solve's outputs that can fail
-// cheaply, before the search: output = input, an unwritable -o, --json with
-// a picture on stdout, a picture too large for --render svg / png, --json
-// asked to hold more tilings than maxJSONCells allows. It opens the picture
-// output (nil when no picture is asked for) and, for a text picture of
-// --limit N, makes the native search stream into it without keeping the
-// tilings (as it does for --jsonl).
-func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, path string, f *solveFlags, format render.Format) (*pictures, error) {
+// checkSolveOutputs runs the checks of solve's outputs that need no
+// puzzle, before the puzzle is read: an output that is the input (stdout
+// too), an unwritable -o or --checkpoint, two flags naming one file, and
+// a --checkpoint that stdout is redirected to.
+func (a *app) checkSolveOutputs(path string, f *solveFlags) error {
 	if err := a.checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
-		return nil, err
+		return err
 	}
 	if f.checkpoint != "" && f.checkpoint != "-" && sameAsStdout(f.checkpoint, a.stdout) {
-		return nil, usageErr("--checkpoint %s is the file stdout is redirected to: the output would overwrite the checkpoint; choose another file", f.checkpoint)
+		return usageErr("--checkpoint %s is the file stdout is redirected to: the output would overwrite the checkpoint; choose another file", f.checkpoint)
 	}
+	return nil
+}
+
+// pictureAsk is what solve's flags ask of its picture (solvePictures).
+type pictureAsk struct {
+	want     bool // a picture is drawn
+	toStdout bool // through stdout (-, /dev/stdout, or the file stdout is redirected to)
+	format   render.Format
+	opt      render.Options
+}
+
+// solvePictures runs the checks of solve's picture and --json object that
+// need the puzzle p and open nothing: --json with a picture on stdout, a
+// picture too large for --render svg / png, --json asked to hold more
+// tilings than maxJSONCells allows. prepareSolveOutputs runs them before
+// the search, solveLoadFailed before it answers "no tiling". format is the
+// one the flags chose (solve).
+func (a *app) solvePictures(p *puzzle.Puzzle, f *solveFlags, format render.Format) (pictureAsk, error) {
 	// --json -o X.json writes the summary (a shard's result) to the file:
 	// no picture then.
 	want := !jsonOutput(f) && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
 	toStdout := f.out == "-" || sameAsStdout(f.out, a.stdout) // -o /dev/stdout, or the file stdout is redirected to
 	if want && (f.asJSON || f.jsonLines) && toStdout {
-		return nil, usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
+		return pictureAsk{}, usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 	}
 	shown := int64(1) // tilings drawn or listed: the first, or --limit of them
 	if f.limit > 0 && !f.maxCoverage {
 		shown = f.limit
 	}
 	if f.asJSON && shown > 1 && shown*int64(p.Area()) > maxJSONCells {
-		return nil, usageErr("--json holds every tiling in one object: --limit %d tilings of %d cells is more than %d cells; use --jsonl, which streams them, or --limit %d at most",
+		return pictureAsk{}, usageErr("--json holds every tiling in one object: --limit %d tilings of %d cells is more than %d cells; use --jsonl, which streams them, or --limit %d at most",
 			f.limit, p.Area(), maxJSONCells, max(1, maxJSONCells/p.Area()))
 	}
-	// --limit N streams its solutions; nothing holds them unless --json or
-	// an SVG / PNG gallery (bounded above) needs them at the end.
-	streaming := f.limit > 0 && !f.maxCoverage && (f.backend == "fila" || f.backend == "dlx")
 	if !want {
-		f.keepNone = streaming && !f.asJSON
-		return nil, nil
+		return pictureAsk{}, nil
 	}
 	if f.renderFormat == "" && f.out == "-" {
 		format = render.ASCII
@@ -166,19 +177,42 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 			format = render.ANSI
 		}
 	}
-	pc := &pictures{format: format, toStdout: toStdout, opt: render.Options{Labels: true, Title: p.Name}, p: p, stop: stop, stderr: a.stderr}
+	ask := pictureAsk{want: true, toStdout: toStdout, format: format, opt: render.Options{Labels: true, Title: p.Name}}
 	if !format.Text() {
-		if _, _, err := render.CheckPicture(p, int(shown), format, pc.opt); err != nil {
+		if _, _, err := render.CheckPicture(p, int(shown), format, ask.opt); err != nil {
 			if shown > 1 {
 				// One statement: the board's own fit, not also render's
 				// bound for any board (which contradicted it).
-				if fit := render.MaxPictureTilings(p, int(shown), format, pc.opt); fit > 0 {
-					return nil, usageErr("--limit %d with --render %s: at most %d tilings of this board fit on one picture (of at most %d pixels): lower --limit to %d, or stream them with --render ascii or --jsonl", f.limit, format, fit, render.MaxPixels, fit)
+				if fit := render.MaxPictureTilings(p, int(shown), format, ask.opt); fit > 0 {
+					return pictureAsk{}, usageErr("--limit %d with --render %s: at most %d tilings of this board fit on one picture (of at most %d pixels): lower --limit to %d, or stream them with --render ascii or --jsonl", f.limit, format, fit, render.MaxPixels, fit)
 				}
 			}
-			return nil, usageErr("--render %s: %v; use --render ascii", format, err)
+			return pictureAsk{}, usageErr("--render %s: %v; use --render ascii", format, err)
 		}
 	}
+	return ask, nil
+}
+
+// prepareSolveOutputs runs the checks of solve's outputs that can fail
+// cheaply once the puzzle is read, before the search (solvePictures;
+// checkSolveOutputs ran those that need no puzzle). It opens the picture output (nil when
+// no picture is asked for) and, for a text picture of --limit N, makes the
+// native search stream into it without keeping the tilings (as it does
+// for --jsonl).
+func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, f *solveFlags, format render.Format) (*pictures, error) {
+	ask, err := a.solvePictures(p, f, format)
+	if err != nil {
+		return nil, err
+	}
+	// --limit N streams its solutions; nothing holds them unless --json or
+	// an SVG / PNG gallery (bounded above) needs them at the end.
+	streaming := f.limit > 0 && !f.maxCoverage && (f.backend == "fila" || f.backend == "dlx")
+	if !ask.want {
+		f.keepNone = streaming && !f.asJSON
+		return nil, nil
+	}
+	format, toStdout := ask.format, ask.toStdout
+	pc := &pictures{format: format, toStdout: toStdout, opt: ask.opt, p: p, stop: stop, stderr: a.stderr}
 	// A picture to the file stdout writes goes through stdout, in order
 	// with the summary after it: opened again (-o /dev/stdout > x.txt)
 	// the picture was written from the start of the file and the summary

@@ -26,6 +26,11 @@ func (a *app) unplaceableShard(ctx context.Context, path string, data []byte, f 
 	if err != nil {
 		return nil, loadErr
 	}
+	// The flags are checked first, as for the answer without a shard
+	// (solveLoadFailed): a shard refused says nothing of the count.
+	if err := answeredFlags(p, f); err != nil {
+		return nil, err
+	}
 	f.unplaceable = p.Dropped
 	if !a.quiet {
 		fmt.Fprintf(a.stderr, "note: %v; this shard records the count, 0, for merge\n", loadErr)

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/highs"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/limits"
@@ -39,7 +40,9 @@ type solveFlags struct {
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
-	key                                         countKeyReq // countkeywrite.go
+	program                                     model.ProgramOptions // highs: checkSolveBackend
+	highsOpt                                    highs.Options        // highs: checkSolveBackend
+	key                                         countKeyReq          // countkeywrite.go
 
 	// Set by prepareSolveOutputs: stream receives each solution of a
 	// --limit search (a text picture drawn as it comes), and keepNone
@@ -245,6 +248,12 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if f.unique && f.limit == 0 {
 		f.count = true // --unique alone asks for the number of distinct solutions
 	}
+	// The backend and its own options are the flags' fault whatever the
+	// puzzle: said before it is read, so that a puzzle whose reading
+	// answers "no tiling" (exit 1) does not hide them.
+	if err := checkSolveBackend(f); err != nil {
+		return err
+	}
 	var picFormat render.Format
 	if f.renderFormat != "" || f.out != "-" && !jsonOutput(f) {
 		var err error
@@ -263,7 +272,11 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		}
 	}
 	// Before the puzzle is read: `solve q.yaml > q.yaml` has emptied it.
-	if err := a.checkStdout(path); err != nil {
+	// Every output is checked here once (it was checked again after the
+	// reading, checkStdout twice): an -o that cannot be written is then
+	// said before the reading's own answer (a piece that fits nowhere:
+	// exit 1 "no tiling" hid it).
+	if err := a.checkSolveOutputs(path, f); err != nil {
 		return err
 	}
 	loadStart := time.Now()
@@ -275,13 +288,13 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		p, err = a.unplaceableShard(ctx, path, src.data, f, err) // shardunplaceable.go
 	}
 	if err != nil {
-		return a.solveLoadFailed(path, f, loadStart, err) // nojson.go
+		return a.solveLoadFailed(ctx, path, f, picFormat, loadStart, err) // nojson.go
 	}
 	// A failed picture write stops the search (sctx); the time limit and
 	// signals are still read from ctx.
 	sctx, stopSearch := context.WithCancel(ctx)
 	defer stopSearch()
-	pics, err := a.prepareSolveOutputs(ctx, stopSearch, p, path, f, picFormat)
+	pics, err := a.prepareSolveOutputs(ctx, stopSearch, p, f, picFormat)
 	if err != nil {
 		return err
 	}
@@ -310,8 +323,6 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		o, err = a.solveNative(sctx, p, f, line)
 	case "highs":
 		o, err = a.solveHiGHS(sctx, p, f, line)
-	default:
-		return usageErr("unknown backend %q: use fila, dlx or highs", f.backend)
 	}
 	line.Done()
 	if err == errKeyOnly {

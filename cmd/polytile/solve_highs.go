@@ -14,29 +14,42 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
-func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line) (*solveOutcome, error) {
-	if f.count || f.limit > 1 || f.unique {
-		return nil, usageErr("the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)")
+// checkSolveBackend refuses, before the puzzle is read, an unknown
+// --backend and for highs what its options get wrong (a count, the
+// program's options, --highs-option and the other HiGHS flags); it keeps
+// highs's program and solver options in f for solveHiGHS.
+func checkSolveBackend(f *solveFlags) error {
+	switch f.backend {
+	case "fila", "dlx":
+		return nil
+	case "highs":
+	default:
+		return usageErr("unknown backend %q: use fila, dlx or highs", f.backend)
 	}
-	mode, form := "exact", f.formulation
+	if f.count || f.limit > 1 || f.unique {
+		return usageErr("the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)")
+	}
+	mode := "exact"
 	if f.maxCoverage {
 		mode = "max-coverage"
 	}
-	opt, err := programOptions(mode, form, f.strengthen && f.maxCoverage)
-	if err != nil {
-		return nil, err
+	var err error
+	if f.program, err = programOptions(mode, f.formulation, f.strengthen && f.maxCoverage); err != nil {
+		return err
 	}
-	prog, err := model.NewProgram(p, opt)
+	f.highsOpt, err = highsOptions(f)
+	return err
+}
+
+func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line) (*solveOutcome, error) {
+	prog, err := model.NewProgram(p, f.program)
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
 	if err := highs.CheckProgramSize(prog); err != nil {
 		return nil, usageErr("%v", err)
 	}
-	hopt, err := highsOptions(f)
-	if err != nil {
-		return nil, err
-	}
+	hopt := f.highsOpt
 	hopt.OnProgress = func(pg highs.Progress) { line.Update(highsProgressLine(prog, pg)) }
 	if a.verbose {
 		// HiGHS hands its log one line at a time, without the newline.
@@ -75,8 +88,8 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 	}
 	cfg := "exact program"
 	if f.maxCoverage {
-		cfg = opt.Formulation.String() + " formulation"
-		if opt.Strengthen {
+		cfg = f.program.Formulation.String() + " formulation"
+		if f.program.Strengthen {
 			cfg += ", strengthened"
 		}
 		if warm != nil {
@@ -90,7 +103,7 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 		}
 	}
 	o := &solveOutcome{
-		Backend: "highs", Config: cfg, Mode: mode, Seconds: res.Seconds + warmSeconds(warm), Nodes: res.Nodes,
+		Backend: "highs", Config: cfg, Mode: f.program.Mode.String(), Seconds: res.Seconds + warmSeconds(warm), Nodes: res.Nodes,
 		Interrupted: res.Status == highs.StatusInterrupted && !res.AreaBoundReached,
 		found:       res.HasSolution,
 	}

@@ -53,6 +53,17 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	if err := idleFlags(p, false, f, cfg.Algorithm == "fila"); err != nil {
 		return cfg, err
 	}
+	if p != nil && p.Symmetric != nil {
+		// One serial DLX on the orbit problem (native/symmetric.go): no
+		// split to shard or to record. Said here, before a search or a
+		// decided answer, as the idle flags are.
+		switch {
+		case f.shard != "":
+			return cfg, usageErr("--shard %s: the symmetric key's orbit problem is searched serially, in one part; leave --shard out", f.shard)
+		case f.checkpoint != "":
+			return cfg, usageErr("--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out")
+		}
+	}
 	i, n, err := parseShard(f.shard)
 	if err != nil {
 		return cfg, err
@@ -139,7 +150,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	if f.unplaceable != nil { // no exact tiling: decided when the puzzle was read
 		if res, err = native.Decided(cfg); err == nil {
 			syms, _ := p.SymmetriesContext(ctx) // for --unique's note; none if cancelled
-			res.Symmetries = len(syms)
+			res.Symmetries = puzzle.GroupOrder(syms)
 		}
 	} else {
 		res, err = native.Solve(ctx, p, cfg)

@@ -80,8 +80,9 @@ func TestSymmetricBadInput(t *testing.T) {
 		{"3d", "board: 2x2x2\ncount: unlimited\npieces: {D: '##'}\nsymmetric: rotate180\n", nil, "symmetric: applies to 2D boards only"},
 		{"hex", "grid: hex\nboard: \"# # #/ # # #\"\ncount: unlimited\npieces: {D: '# #'}\nsymmetric: rotate180\n", nil, "symmetric: applies to the square grid only (this board is on the hex grid)"},
 		{"maxcov", base + "symmetric: rotate180\n", []string{"solve", "--max-coverage"}, "maximum coverage of symmetric solutions"},
-		{"redundancy", base + "symmetric: rotate180\n", []string{"solve", "--count", "--redundancy", "D"}, "the redundancy filter does not apply"},
-		{"shard", base + "symmetric: rotate180\n", []string{"solve", "--count", "--shard", "0/2"}, "sharding and checkpoints do not apply"},
+		{"redundancy", base + "symmetric: rotate180\n", []string{"solve", "--count", "--redundancy", "D"}, "--redundancy D: the symmetric key's orbit problem is searched without the redundancy filter"},
+		{"shard", base + "symmetric: rotate180\n", []string{"solve", "--count", "--shard", "0/2"}, "--shard 0/2: the symmetric key's orbit problem is searched serially, in one part"},
+		{"checkpoint", base + "symmetric: rotate180\n", []string{"solve", "--count", "--checkpoint", filepath.Join(dir, "ck")}, "--checkpoint: the symmetric key's orbit problem is searched serially"},
 		{"dlx1", base + "symmetric: rotate180\n", []string{"export", "--format", "dlx", "--dialect", "dlx1"}, "dlx3 syntax only"},
 		{"dlx-maxcov", base + "symmetric: rotate180\n", []string{"export", "--format", "dlx", "--max-coverage"}, "not written for a puzzle with symmetric"},
 		{"pin", base + "symmetric: rotate180\n", []string{"export", "--format", "lp", "--symmetry", "pin"}, "symmetry rows (pin / hole) do not apply"},
@@ -105,7 +106,8 @@ func TestSymmetricBadInput(t *testing.T) {
 
 // TestSymmetricIdleFlags: the symmetric key's search is one serial DLX on
 // the orbit problem with the S heuristic, so -j, --nof, --volume,
-// --heuristic and --fila-at do nothing there whatever their values. They
+// --heuristic and --fila-at do nothing there whatever their values, nor
+// does a --redundancy that names a piece. They
 // used to be accepted without a word (the backend line alone said they
 // do not apply); solve now refuses them as it refuses every flag that
 // does not apply (exit 2, naming the flag and why), and compare refuses
@@ -132,6 +134,7 @@ func TestSymmetricIdleFlags(t *testing.T) {
 		{[]string{ex, "--count", "--fila-at", "3"}, "--fila-at"},
 		{[]string{unl, "--count", "--heuristic", "e=5:f=2"}, "--heuristic"},
 		{[]string{unl, "--count", "-j", "2"}, "--jobs"},
+		{[]string{ex, "--count", "--redundancy", "I"}, "--redundancy I"},
 	} {
 		code, out, errs := run(t, "", append([]string{"solve"}, c.args...)...)
 		if code != 2 || !strings.HasPrefix(errs, "polytile: "+c.flag) || !strings.Contains(errs, "symmetric key's orbit problem") || out != "" {
@@ -147,6 +150,7 @@ func TestSymmetricIdleFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{ex, "--count", "--unique", "--stats", "--backend", "dlx", "-q"},
 		{ex, "--count", "--redundancy", "none", "-q"},
+		{ex, "--count", "--unique", "--redundancy", "auto", "-q"},
 		{ex, "--limit", "3", "--backend", "fila", "-q"},
 	} {
 		if code, _, errs := run(t, "", append([]string{"solve"}, args...)...); code != 0 {
@@ -158,7 +162,7 @@ func TestSymmetricIdleFlags(t *testing.T) {
 	// The option is named as the spec spells it: j=2, vol=0 and nof were
 	// named by the schedule or by nothing ("fila:j=2 on FILE: : ...;
 	// leave  out").
-	for _, b := range []string{"fila:nof", "fila:j=2", "fila:e", "fila:vol", "fila:at=3", "fila:j=1", "fila:vol=0", "dlx:j=2", "fila:e=11:f=3", "fila:f,nof", "fila:j=2,nof", "dlx:s"} {
+	for _, b := range []string{"fila:nof", "fila:j=2", "fila:e", "fila:vol", "fila:at=3", "fila:j=1", "fila:vol=0", "dlx:j=2", "fila:e=11:f=3", "fila:f,nof", "fila:j=2,nof", "dlx:s", "dlx:r=I", "native:r=T"} {
 		code, _, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx "+b)
 		_, opts, _ := strings.Cut(b, ":")
 		first, _, _ := strings.Cut(opts, ",")
@@ -169,6 +173,12 @@ func TestSymmetricIdleFlags(t *testing.T) {
 			!strings.Contains(errs, ": "+first+": the symmetric") || !strings.Contains(errs, "leave "+first+" out") {
 			t.Errorf("compare -b %q: exit %d: %s; want %s named", b, code, errs, first)
 		}
+	}
+	// r=auto and r=none pin nothing: they run (a piece named in r= was an
+	// error row, "native: symmetric solutions: ...", and exit 1, where
+	// solve --redundancy refused it with exit 2).
+	if code, out, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx:r=auto,dlx:r=none"); code != 0 {
+		t.Errorf("compare r=auto, r=none: exit %d: %s%s", code, errs, out)
 	}
 	code, out, errs := run(t, "", "compare", ex, "--task", "count", "--format", "json", "--time-limit", "30s")
 	if code != 0 {
