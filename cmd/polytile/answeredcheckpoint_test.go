@@ -54,3 +54,40 @@ func TestCheckpointCheckedBeforeAnswer(t *testing.T) {
 		t.Errorf("a checkpoint was written for a puzzle answered when read")
 	}
 }
+
+// TestRedundancyCopiesBeforeAnswer: --redundancy naming a piece of
+// several copies, or of an unlimited supply, is refused (exit 2) on a
+// puzzle whose reading answers "no tiling" as on one with tilings, also
+// for a --shard (which records the count 0 for merge otherwise). It was
+// exit 1 "no tiling" (exit 0 for the shard): answeredFlags checked only
+// that the piece exists. The piece that fits nowhere may still be named.
+func TestRedundancyCopiesBeforeAnswer(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	const pieces = "  M: {shape: \"#\", count: 4}\n  U: {shape: \"#\", count: unlimited}\n  D: \"##\"\n"
+	answered := write("u.yaml", "name: u\nboard: 3x2\npieces:\n"+pieces+"  P: \"#####/#####\"\n")
+	tiles := write("t.yaml", "name: t\nboard: 3x2\npieces:\n"+pieces)
+	for _, piece := range []string{"M", "U"} {
+		for _, p := range []string{answered, tiles} {
+			for _, extra := range [][]string{nil, {"--shard", "0/2"}} {
+				args := append([]string{"solve", p, "--count", "--redundancy", piece}, extra...)
+				code, _, errs := run(t, "", args...)
+				if code != 2 || !strings.Contains(errs, "cannot be constrained") {
+					t.Errorf("%v: exit %d, stderr %q; want exit 2, cannot be constrained", args, code, errs)
+				}
+			}
+		}
+	}
+	for _, piece := range []string{"P", "D"} {
+		code, _, errs := run(t, "", "solve", answered, "--count", "--redundancy", piece)
+		if code != 1 || !strings.Contains(errs, "no tiling") {
+			t.Errorf("--redundancy %s: exit %d, stderr %q; want exit 1, no tiling", piece, code, errs)
+		}
+	}
+}
