@@ -96,14 +96,17 @@ type fila64 struct {
 	// pre[l] is the model option placed at level l by runFrom, else -1.
 	pre []int32
 	// The fit caches of E and S: level lvl has the two halves of maxSet
-	// entries of fitBuf from 2*lvl*maxSet (fitHalves), the fits of its
-	// chosen cell being the first fitN[lvl] entries of half fitSel[lvl]
-	// (read back by rootFraction). maxSet is the largest number of entries
-	// of a set in any table plus 4 (selectVec stores four at a time).
-	// Plain words, so that choosing a cell writes no pointers.
+	// entries of fitBuf from 2*(lvl-fitLo)*maxSet (fitHalves), the fits
+	// of its chosen cell being the first fitN[lvl] entries of half
+	// fitSel[lvl] (read back by rootFraction). fitBuf holds only the
+	// levels the model can select at (build), fitLo the lowest. maxSet is
+	// the largest number of entries of a set in any table plus 4
+	// (selectVec stores four at a time). Plain words, so that choosing a
+	// cell writes no pointers.
 	fitBuf []int32
 	fitN   []int32
 	fitSel []uint8
+	fitLo  int
 	maxSet int
 	// Memoised counting (memo.go): the levels memoMin .. memoMin +
 	// memoSpan are looked up (none when the model searches without the

@@ -111,9 +111,21 @@ func (f *fila64) build(w *worker, in *filaInput, lvl0 int) {
 	for s := range fs.nCls {
 		f.s = append(f.s, int32(s))
 	}
-	// The fit caches: two halves of maxSet entries a level.
+	// The fit caches: two halves of maxSet entries a level, for the
+	// levels the model can select at: lvl0 and, as each piece covers a
+	// cell, at most fs.n-1 more in the direction of step. Sized by the
+	// run's levels (with an unlimited piece, one a cell of the board) the
+	// buffer took 8 x maxSet bytes a level: 620 MB for an 8x8 corner of
+	// unlimited hexominoes beside 61,440 cells pinned before FILA (a
+	// fatal "out of memory" under a 2 GB address-space limit), where
+	// these 65 levels take 655 KB.
 	levels := len(w.fits) + 2
-	if need := 2 * levels * f.maxSet; len(f.fitBuf) < need {
+	span := min(fs.n+1, levels)
+	f.fitLo = lvl0
+	if f.step < 0 {
+		f.fitLo = max(0, lvl0-span+1)
+	}
+	if need := 2 * span * f.maxSet; len(f.fitBuf) < need {
 		f.fitBuf = make([]int32, need)
 	}
 	f.fitN = slices.Grow(f.fitN[:0], levels)[:levels]

@@ -69,7 +69,8 @@ func (f *fila64) countFits(t *table64, set int32, q int, avail, o uint64, fmax i
 // that the search does not test them again.
 func (f *fila64) fitHalves(lvl int) (a, b []int32) {
 	m := f.maxSet
-	buf := f.fitBuf[2*lvl*m : 2*lvl*m+2*m]
+	i := 2 * (lvl - f.fitLo) * m
+	buf := f.fitBuf[i : i+2*m]
 	return buf[:m:m], buf[m:]
 }
 

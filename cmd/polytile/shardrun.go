@@ -188,31 +188,44 @@ type shardRun struct {
 	start    time.Time
 }
 
-// startShard prepares a counting shard (--shard with --count, or
-// --checkpoint) and hooks it into the native configuration.
-func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *native.Config) (*shardRun, error) {
-	if f.checkpoint != "" && !f.count {
-		return nil, usageErr("--checkpoint needs --count")
+// checkCheckpoint refuses, before the puzzle is read, a --checkpoint
+// without --count, one that is "-", one whose path exists and is not a
+// regular file, and a file that is no checkpoint: none of them depends on
+// the puzzle, and a puzzle whose reading answers "no tiling" (a piece
+// that fits nowhere) hid them behind exit 1. The checkpoint read is kept
+// in f.ckPrev for startShard, which matches it to the puzzle's split.
+func checkCheckpoint(f *solveFlags) error {
+	if f.checkpoint == "" {
+		return nil
 	}
-	if f.shard == "" && f.checkpoint == "" || !f.count {
-		return nil, nil
+	if !f.count {
+		return usageErr("--checkpoint needs --count")
 	}
 	if f.checkpoint == "-" {
-		return nil, usageErr("--checkpoint wants a file, not -")
+		return usageErr("--checkpoint wants a file, not -")
+	}
+	if err := shard.CheckPath(f.checkpoint); err != nil {
+		return usageErr("%v", err)
+	}
+	ck, err := shard.ReadCheckpoint(f.checkpoint)
+	if err != nil {
+		return usageErr("%v (remove it to start again)", err)
+	}
+	f.ckPrev = ck
+	return nil
+}
+
+// startShard prepares a counting shard (--shard with --count, or
+// --checkpoint, read by checkCheckpoint) and hooks it into the native
+// configuration.
+func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *native.Config) (*shardRun, error) {
+	if f.shard == "" && f.checkpoint == "" || !f.count {
+		return nil, nil
 	}
 	sr := &shardRun{f: f, path: path, fingerprint: shardFingerprint(p, f), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1),
 		ckPath: f.checkpoint, done: map[int64]shard.Sub{}, resumed: map[int64]bool{}, start: time.Now()}
 	sr.cfg = shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
-	if sr.ckPath != "" {
-		if err := shard.CheckPath(sr.ckPath); err != nil {
-			return nil, usageErr("%v", err)
-		}
-		ck, err := shard.ReadCheckpoint(sr.ckPath)
-		if err != nil {
-			return nil, usageErr("%v (remove it to start again)", err)
-		}
-		sr.prev = ck
-	}
+	sr.prev = f.ckPrev
 	cfg.OnSplit = func(sp native.Split) error {
 		sr.mu.Lock()
 		defer sr.mu.Unlock()

@@ -36,7 +36,8 @@ type solveFlags struct {
 	timeLimit                                   time.Duration
 	renderFormat, out                           string
 	checkpoint                                  string
-	unplaceable                                 []string // shardunplaceable.go
+	ckPrev                                      *shard.Checkpoint // --checkpoint as read before the puzzle (checkCheckpoint)
+	unplaceable                                 []string          // shardunplaceable.go
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
@@ -277,6 +278,11 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	// said before the reading's own answer (a piece that fits nowhere:
 	// exit 1 "no tiling" hid it).
 	if err := a.checkSolveOutputs(path, f); err != nil {
+		return err
+	}
+	// --checkpoint and its file are the flags' fault whatever the puzzle:
+	// said before a reading that answers "no tiling" (exit 1 hid them).
+	if err := checkCheckpoint(f); err != nil {
 		return err
 	}
 	loadStart := time.Now()
