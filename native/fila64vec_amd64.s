@@ -57,7 +57,8 @@ TEXT ·selectVec(SB), NOSPLIT, $0-112
 
 scand:
 	// The set of the candidate cell: its base plus the ILSI, bit t the
-	// occupancy of neighbour k[t], of the first n neighbours.
+	// occupancy of neighbour k[t] of the first n: with k ascending, the
+	// PEXT of o by the mask pm of those neighbours (fcell is 24 bytes).
 	TZCNTQ R15, AX
 	LEAQ (AX)(AX*2), AX
 	MOVQ cells+8(FP), R13
