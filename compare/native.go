@@ -204,7 +204,7 @@ func (b *nativeBackend) CheckTask(p *puzzle.Puzzle, k Kind) error {
 	// A piece r= names that p does not have, as solve --redundancy
 	// refuses it (it was an error row, "native: redundancy filter: no
 	// piece named ..."); one left out for fitting nowhere is p's.
-	if r := b.cfg.Redundancy; r != "" && r != "auto" && r != "none" && p.Piece(r) < 0 && !slices.Contains(p.Dropped, r) {
+	if r := b.cfg.Redundancy; native.PinsPiece(r) && p.Piece(r) < 0 && !slices.Contains(p.Dropped, r) {
 		return fmt.Errorf("r=%s: no piece named %q", r, r)
 	}
 	idle := b.cfg.IdleSettings(p, false, given)

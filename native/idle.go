@@ -81,7 +81,7 @@ func (c Config) IdleSettings(p *puzzle.Puzzle, maxCoverage bool, given Settings)
 	if p.Symmetric != nil {
 		for s := SetFilaAt; s <= SetWorkers; s <<= 1 {
 			why, ok := symmetricIdle[s]
-			if s == SetRedundancy && !pinsPiece(c.Redundancy) {
+			if s == SetRedundancy && !PinsPiece(c.Redundancy) {
 				ok = false // auto and none pin nothing there: nothing to refuse
 			}
 			if ok && given&s != 0 {
@@ -114,6 +114,6 @@ var symmetricIdle = map[Settings]string{
 	SetWorkers:    "serially, by one DLX",
 }
 
-// pinsPiece reports whether a Config.Redundancy names a piece to pin
+// PinsPiece reports whether a Config.Redundancy names a piece to pin
 // (not "", auto or none).
-func pinsPiece(spec string) bool { return spec != "" && spec != "auto" && spec != "none" }
+func PinsPiece(spec string) bool { return spec != "" && spec != "auto" && spec != "none" }

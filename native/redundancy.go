@@ -81,6 +81,35 @@ func eligible(pr *problem, cn *canon, c int) bool {
 // reports it against its flag.
 var ErrRedundancyPiece = errors.New("redundancy filter")
 
+// CheckRedundancyPiece checks the piece that spec (Config.Redundancy)
+// names against the puzzle's pieces alone, as a search does before it
+// starts: the puzzle must have it (not left out as fitting nowhere), with
+// one copy. "", "auto" and "none" name none. Whether every symmetry maps
+// it onto itself is left to the search (chooseRedundancy), which needs
+// the group. Its errors wrap ErrRedundancyPiece.
+func CheckRedundancyPiece(p *puzzle.Puzzle, spec string) error {
+	if !PinsPiece(spec) {
+		return nil
+	}
+	k := p.Piece(spec)
+	if k < 0 && slices.Contains(p.Dropped, spec) {
+		return fmt.Errorf("%w: piece %q fits nowhere in the board and was left out: choose another piece, auto or none", ErrRedundancyPiece, spec)
+	}
+	if k < 0 {
+		return fmt.Errorf("%w: no piece named %q", ErrRedundancyPiece, spec)
+	}
+	if cl := p.Classes[p.Pieces[k].Class]; cl.Unlimited || cl.Count != 1 {
+		return unpinnable(spec)
+	}
+	return nil
+}
+
+// unpinnable is the refusal of a piece that the redundancy filter cannot
+// pin.
+func unpinnable(spec string) error {
+	return fmt.Errorf("%w: piece %q cannot be constrained (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", ErrRedundancyPiece, spec)
+}
+
 // chooseRedundancy applies the redundancy filter named by spec ("auto" or
 // a piece name) and returns nil when there is nothing to gain (a trivial
 // group, or no eligible class for "auto").
@@ -96,16 +125,12 @@ func chooseRedundancy(pr *problem, cn *canon, spec string) (*redundancy, error) 
 			}
 		}
 	} else {
-		k := pr.pz.Piece(spec)
-		if k < 0 && slices.Contains(pr.pz.Dropped, spec) {
-			return nil, fmt.Errorf("%w: piece %q fits nowhere in the board and was left out: choose another piece, auto or none", ErrRedundancyPiece, spec)
+		if err := CheckRedundancyPiece(pr.pz, spec); err != nil {
+			return nil, err
 		}
-		if k < 0 {
-			return nil, fmt.Errorf("%w: no piece named %q", ErrRedundancyPiece, spec)
-		}
-		c := pr.pz.Pieces[k].Class
+		c := pr.pz.Pieces[pr.pz.Piece(spec)].Class
 		if !eligible(pr, cn, c) {
-			return nil, fmt.Errorf("%w: piece %q cannot be constrained (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", ErrRedundancyPiece, spec)
+			return nil, unpinnable(spec)
 		}
 		cands = []int{c}
 	}

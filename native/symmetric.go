@@ -269,7 +269,7 @@ func solveSymmetric(ctx context.Context, p *puzzle.Puzzle, cfg Config, start tim
 	if cfg.Shard.Count > 1 || cfg.OnSplit != nil || cfg.Skip != nil || cfg.OnSubproblem != nil {
 		return nil, fmt.Errorf("native: symmetric solutions are counted serially: sharding and checkpoints do not apply")
 	}
-	if pinsPiece(cfg.Redundancy) { // also said by IdleSettings
+	if PinsPiece(cfg.Redundancy) { // also said by IdleSettings
 		return nil, fmt.Errorf("native: symmetric solutions: the redundancy filter does not apply (it pins a piece under the whole symmetry group; symmetric solutions are closed only under part of it): leave out the piece %q", cfg.Redundancy)
 	}
 	syms, err := p.SymmetriesContext(ctx)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
@@ -97,8 +98,7 @@ func (a *app) solveLoadFailed(ctx context.Context, path string, f *solveFlags, p
 // pieces that fit nowhere left out, as the search would check them
 // before it starts (nativeConfig: the flags that do nothing on p, the
 // symmetric key's refusals; a --redundancy piece that the puzzle does not
-// have, or that has more than one copy). A piece left out may be named: it
-// is the puzzle's.
+// have, or that has more than one copy: native.CheckRedundancyPiece).
 func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if f.backend != "fila" && f.backend != "dlx" || f.maxCoverage {
 		return nil // highs: checked before reading (checkSolveBackend)
@@ -106,18 +106,12 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if _, err := nativeConfig(p, f); err != nil {
 		return err
 	}
-	switch r := f.redundancy; {
-	case r == "" || r == "auto" || r == "none":
-	case p.Piece(r) < 0 && !slices.Contains(p.Dropped, r):
-		return usageErr("--redundancy: no piece named %q", r)
-	case p.Piece(r) >= 0:
-		// A piece of several copies (or of an unlimited supply) is never
-		// pinned, whichever pieces were left out: native's refusal
-		// (chooseRedundancy), which a search says before it starts. Its
-		// symmetry condition is left to the search: the group of p
-		// without the pieces left out can be larger than the puzzle's.
-		if cl := p.Classes[p.Pieces[p.Piece(r)].Class]; cl.Unlimited || cl.Count != 1 {
-			return usageErr("--redundancy: piece %q cannot be constrained (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", r)
+	// A piece left out may be named: it is the puzzle's. The symmetry
+	// half of the rule is left to the search: the group of p without the
+	// pieces left out can be larger than the puzzle's.
+	if !slices.Contains(p.Dropped, f.redundancy) {
+		if err := native.CheckRedundancyPiece(p, f.redundancy); err != nil {
+			return redundancyUsage(err)
 		}
 	}
 	return nil

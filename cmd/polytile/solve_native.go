@@ -162,10 +162,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		return nil, err
 	}
 	if errors.Is(err, native.ErrRedundancyPiece) {
-		// The flag's value is at fault: say so (it was "native:
-		// redundancy filter: no piece named ...").
-		_, why, _ := strings.Cut(err.Error(), native.ErrRedundancyPiece.Error()+": ")
-		return nil, usageErr("--redundancy: %s", why)
+		return nil, redundancyUsage(err)
 	}
 	if err != nil {
 		return nil, usageErr("%v", err)
@@ -271,4 +268,13 @@ func (s *statsJSON) text(w io.Writer) {
 func hasUnlimited(p *puzzle.Puzzle) bool {
 	_, unl := p.PieceArea()
 	return unl
+}
+
+// redundancyUsage turns native's refusal of a --redundancy piece
+// (ErrRedundancyPiece) into a usage error against the flag: the flag's
+// value is at fault (it was "native: redundancy filter: no piece named
+// ...").
+func redundancyUsage(err error) error {
+	_, why, _ := strings.Cut(err.Error(), native.ErrRedundancyPiece.Error()+": ")
+	return usageErr("--redundancy: %s", why)
 }
