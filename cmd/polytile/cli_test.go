@@ -7,19 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
-
-// run executes the CLI in-process and returns exit code, stdout and stderr.
-func run(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := Main(args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
-func example(name string) string { return filepath.Join("..", "..", "examples", name) }
 
 func TestInfoJSON(t *testing.T) {
 	code, out, errs := run(t, "", "info", example("pentomino-10x6.yaml"), "--json")
@@ -253,12 +242,6 @@ func TestSolveUsageErrors(t *testing.T) {
 		}
 	}
 }
-
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
 
 // TestShardWithoutSolutionExitsZero: a shard that finishes its part of a
 // count exits 0 even when the part has no solution (the 20x3 pentominoes

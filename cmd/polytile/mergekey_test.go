@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -144,15 +143,6 @@ func TestMergeChecksCountKey(t *testing.T) {
 	if v := mergeWith(t, "--puzzle", p, out); v.code != 0 || len(v.verified) != 1 || !strings.Contains(v.verified[0], "--puzzle") {
 		t.Errorf("no key, --puzzle: %+v", v)
 	}
-}
-
-func mustRead(t *testing.T, p string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // TestMergeKeyNamedFileIsAFIFO: results that name a FIFO (or a device)

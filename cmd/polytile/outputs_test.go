@@ -17,20 +17,6 @@ import (
 	"time"
 )
 
-// copyExample copies an example puzzle into dir and returns its path.
-func copyExample(t *testing.T, dir, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(example(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // TestOutputIsInputRefused: -o (or --chart, --update) naming the input
 // puzzle, directly or through a symbolic or hard link, is refused with exit
 // 2 and the puzzle is left intact; it used to be overwritten.

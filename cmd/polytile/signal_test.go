@@ -13,30 +13,6 @@ import (
 	"time"
 )
 
-// binary builds polytile once per test run for the process-level tests.
-func binary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs the binary; skipped with -short")
-	}
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "polytile-bin")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "polytile")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
-
 // stopSlack is what the signal tests allow past polytile's one second for
 // a stopped process to be scheduled, print and be reaped on a loaded
 // 2-core machine (1.03 s was seen at a load average of 12). The tests'
