@@ -175,41 +175,6 @@ func TestSolveUniqueImpliesCount(t *testing.T) {
 	}
 }
 
-func TestSolveFirstAndLimit(t *testing.T) {
-	code, out, errs := run(t, "", "solve", example("pentomino-20x3.yaml"))
-	if code != 0 || !strings.Contains(out, "Pentominoes") {
-		t.Fatalf("exit %d: %s %s", code, out, errs)
-	}
-	// --limit 3 with JSON lines: three solution lines and a summary, each valid JSON.
-	code, out, _ = run(t, "", "solve", example("pentomino-12x5.yaml"), "--limit", "3", "--jsonl")
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != 4 {
-		t.Fatalf("exit %d, %d lines: %s", code, len(lines), out)
-	}
-	for _, l := range lines {
-		if !json.Valid([]byte(l)) {
-			t.Fatalf("not JSON: %s", l)
-		}
-	}
-	// A gallery of 4 solutions in one SVG.
-	svg := filepath.Join(t.TempDir(), "g.svg")
-	if code, _, errs := run(t, "", "solve", example("pentomino-12x5.yaml"), "--limit", "4", "-o", svg); code != 0 {
-		t.Fatalf("gallery: exit %d %s", code, errs)
-	}
-	b, _ := os.ReadFile(svg)
-	if !bytes.Contains(b, []byte("#4")) {
-		t.Errorf("gallery has no 4th caption")
-	}
-}
-
-func TestSolveNoSolutionExitsOne(t *testing.T) {
-	// 7x7 tetrominoes cannot be tiled exactly: 49 is not a multiple of 4.
-	code, out, _ := run(t, "", "solve", example("tetris-7x7.yaml"), "--count", "--json")
-	if code != 1 || !strings.Contains(out, `"solutions": 0`) {
-		t.Fatalf("exit %d: %s", code, out)
-	}
-}
-
 func TestSolveShardsAddUp(t *testing.T) {
 	total := int64(0)
 	for i := range 3 {
@@ -226,20 +191,6 @@ func TestSolveShardsAddUp(t *testing.T) {
 	json.Unmarshal([]byte(out), &whole)
 	if code != 0 || total != whole.Solutions || total == 0 {
 		t.Fatalf("shards sum to %d, whole count %d", total, whole.Solutions)
-	}
-}
-
-func TestSolveUsageErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{"solve", example("pentomino-10x6.yaml"), "--count", "--limit", "2"},
-		{"solve", example("pentomino-10x6.yaml"), "--backend", "cplex"},
-		{"solve", example("pentomino-10x6.yaml"), "--shard", "3/3"},
-		{"solve", example("pentomino-10x6.yaml"), "--heuristic", "zz"},
-		{"solve", example("pentomino-10x6.yaml"), "--redundancy", "Q", "--count"},
-	} {
-		if code, _, errs := run(t, "", args...); code != 2 {
-			t.Errorf("%v: exit %d (%s), want 2", args, code, errs)
-		}
 	}
 }
 

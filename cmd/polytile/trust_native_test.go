@@ -8,46 +8,6 @@ import (
 	"testing"
 )
 
-// TestSolveDisconnectedPieces is issue 11 item 1 through the CLI: two
-// pieces of two diagonal cells tile 2x2 in one way. solve's default (FILA
-// with the volume filter once) said 0 solutions and exit 1; every native
-// configuration must find the tiling, and the backend line says the volume
-// filter waits for the piece that is not face-connected.
-func TestSolveDisconnectedPieces(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "diag.yaml")
-	if err := os.WriteFile(path, []byte("name: diagonals\nboard: 2x2\npieces:\n  A: \"#./.#\"\n  B: \"#./.#\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{
-		{},
-		{"--volume=1"},
-		{"--volume=0"},
-		{"--backend", "dlx", "--volume"},
-		{"--heuristic", "e"},
-		{"--redundancy", "none"},
-		{"-j", "2"},
-	} {
-		code, out, errs := run(t, "", append([]string{"solve", path, "--count", "--json"}, args...)...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s%s", args, code, out, errs)
-		}
-		var o struct {
-			Config    string
-			Solutions int64
-			Complete  bool
-		}
-		if err := json.Unmarshal([]byte(out), &o); err != nil {
-			t.Fatal(err)
-		}
-		if o.Solutions != 1 || !o.Complete {
-			t.Errorf("%v: %+v, want 1 solution", args, o)
-		}
-		if strings.Contains(o.Config, "volume filter") && !strings.Contains(o.Config, "not face-connected: A") {
-			t.Errorf("%v: config %q does not say the volume filter waits for A", args, o.Config)
-		}
-	}
-}
-
 // TestSolveCountUsesSymmetry is issue 11 item 13 through the CLI: --count
 // alone pins a piece (the search of --unique) and gives the count of
 // --redundancy none.
@@ -73,36 +33,6 @@ func TestSolveCountUsesSymmetry(t *testing.T) {
 	if all != 520 || plainAll != 520 || pinned == "" || plainPinned != "" || nodes >= plainNodes {
 		t.Errorf("--count: %d solutions, pinned %q, %d nodes; --redundancy none: %d, pinned %q, %d nodes; want 520 both, a pinned piece only in the first and fewer nodes",
 			all, pinned, nodes, plainAll, plainPinned, plainNodes)
-	}
-}
-
-// TestUnlimitedPieceLevelsRefused: with an unlimited piece the number of
-// pieces left is unknown, so --fila-at N and a schedule's levels did
-// nothing while the backend line showed them ("DLX until 3 pieces
-// remain", "heuristic e=5:f=2", "volume filter while > 100 pieces
-// remain"): the first two are refused, the volume filter is described as
-// what runs.
-func TestUnlimitedPieceLevelsRefused(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "xl.yaml")
-	src := "board: 7x5\npieces:\n  X: \".#./###/.#.\"\n  L: {shape: \"#./##\", count: unlimited}\n"
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--fila-at", "3"}, "leave --fila-at out"},
-		{[]string{"--heuristic", "e=5:f=2"}, "give --heuristic e"},
-	} {
-		code, _, errs := run(t, "", append([]string{"solve", file, "--count"}, c.args...)...)
-		if code != 2 || !strings.Contains(errs, c.want) {
-			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.args, code, errs, c.want)
-		}
-	}
-	code, out, errs := run(t, "", "solve", file, "--count", "--volume=100")
-	if code != 0 || strings.Contains(out, "while > 100") || !strings.Contains(out, "after every placement") {
-		t.Errorf("--volume=100: exit %d, %s %s", code, out, errs)
 	}
 }
 
