@@ -135,46 +135,6 @@ func TestExportFormats(t *testing.T) {
 	}
 }
 
-func TestSolveCountJSON(t *testing.T) {
-	for _, backend := range []string{"fila", "dlx"} {
-		code, out, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--backend", backend, "--count", "--unique", "--json")
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", backend, code, errs)
-		}
-		var o struct {
-			Backend           string
-			Solutions, Unique int64
-			Nodes             int64
-			Complete          bool
-			Seconds           float64
-		}
-		if err := json.Unmarshal([]byte(out), &o); err != nil {
-			t.Fatal(err)
-		}
-		if o.Solutions != 9356 || o.Unique != 2339 || !o.Complete || o.Nodes == 0 || o.Backend != backend {
-			t.Errorf("%s: %+v", backend, o)
-		}
-	}
-}
-
-// --unique alone is a count of the distinct solutions, not one solution.
-func TestSolveUniqueImpliesCount(t *testing.T) {
-	code, out, errs := run(t, "", "solve", example("pentomino-12x5.yaml"), "--unique", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var o struct {
-		Solutions, Unique int64
-		Complete          bool
-	}
-	if err := json.Unmarshal([]byte(out), &o); err != nil {
-		t.Fatal(err)
-	}
-	if o.Solutions != 4040 || o.Unique != 1010 || !o.Complete {
-		t.Errorf("got %+v, want 4040 solutions, 1010 unique, complete", o)
-	}
-}
-
 func TestSolveShardsAddUp(t *testing.T) {
 	total := int64(0)
 	for i := range 3 {

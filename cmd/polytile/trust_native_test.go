@@ -1,40 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// TestSolveCountUsesSymmetry is issue 11 item 13 through the CLI: --count
-// alone pins a piece (the search of --unique) and gives the count of
-// --redundancy none.
-func TestSolveCountUsesSymmetry(t *testing.T) {
-	count := func(args ...string) (all int64, pinned string, nodes int64) {
-		t.Helper()
-		code, out, errs := run(t, "", append([]string{"solve", example("pentomino-8x8-hole.yaml"), "--count", "--json"}, args...)...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, errs)
-		}
-		var o struct {
-			Solutions int64
-			Pinned    string `json:"redundancy_piece"`
-			Nodes     int64
-		}
-		if err := json.Unmarshal([]byte(out), &o); err != nil {
-			t.Fatal(err)
-		}
-		return o.Solutions, o.Pinned, o.Nodes
-	}
-	all, pinned, nodes := count()
-	plainAll, plainPinned, plainNodes := count("--redundancy", "none")
-	if all != 520 || plainAll != 520 || pinned == "" || plainPinned != "" || nodes >= plainNodes {
-		t.Errorf("--count: %d solutions, pinned %q, %d nodes; --redundancy none: %d, pinned %q, %d nodes; want 520 both, a pinned piece only in the first and fewer nodes",
-			all, pinned, nodes, plainAll, plainPinned, plainNodes)
-	}
-}
 
 // TestCompareUnlimitedPieceLevelsRefused: compare took fila:at=N and a
 // schedule with levels on a puzzle with an unlimited piece and ran them
