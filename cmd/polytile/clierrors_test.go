@@ -34,24 +34,6 @@ func TestCobraErrorsReadable(t *testing.T) {
 	}
 }
 
-// TestReservedHiGHSOptionNamesCLIWay: a HiGHS option polytile sets itself
-// is refused with a message that names no Go field as the way to set it
-// from the command line. Before the fix random_seed answered "set it with
-// Options.Seed", which is no flag.
-func TestReservedHiGHSOptionNamesCLIWay(t *testing.T) {
-	for _, c := range []struct{ opt, want string }{
-		{"random_seed=1", "fixes it"},
-		{"presolve=off", "has no flag"},
-		{"threads=2", "--threads"},
-		{"time_limit=2", "--time-limit"},
-	} {
-		code, _, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--backend", "highs", "--highs-option", c.opt)
-		if code != exitUsage || !strings.Contains(errs, c.want) || strings.Contains(errs, "set it with Options.") {
-			t.Errorf("--highs-option %s: exit %d, %q; want exit 2 and %q", c.opt, code, errs, c.want)
-		}
-	}
-}
-
 // TestPictureLimitOneStatement: a --limit too large for one PNG states one
 // bound, the board's own. Before the fix the message said both "at most
 // 72817 tilings fit on one sheet" and "at most 12100 tilings of this board
