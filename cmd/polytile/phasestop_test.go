@@ -216,37 +216,6 @@ func TestLongPhasesStopOnSIGINT(t *testing.T) {
 	}
 }
 
-// TestMaxCoverageTimeLimitOnBigBoard: solve --max-coverage --time-limit
-// on a 1024x1024 board of monominoes ends within the limit and a second
-// (the greedy start, the symmetries, the colouring and the text picture
-// of a million placements ran seconds past it, exit 0); what was found
-// is reported, and a picture not drawn within half a second of the stop
-// is not written, with a note.
-func TestMaxCoverageTimeLimitOnBigBoard(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a million cells")
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "mono.yaml")
-	os.WriteFile(in, []byte("board: 1024x1024\ncount: unlimited\npieces:\n  I: \"#\"\n"), 0o644)
-	out := filepath.Join(dir, "out.txt")
-	start := time.Now()
-	code, stdout, errs := run(t, "", "solve", in, "--max-coverage", "--time-limit", "1500ms", "-o", out)
-	took := time.Since(start)
-	if took > 2500*time.Millisecond {
-		t.Errorf("took %v with --time-limit 1500ms (exit %d): %s%s", took, code, stdout, errs)
-	}
-	if _, err := os.Stat(out); err == nil && strings.Contains(errs, "not written") {
-		t.Errorf("the note says the picture was not written, but %s exists", out)
-	}
-	if strings.Contains(errs, "not written") && code != 1 {
-		t.Errorf("the picture asked for was not written, yet exit %d (want 1)", code)
-	}
-	if !strings.Contains(stdout, "coverage") {
-		t.Errorf("no summary: exit %d %s %s", code, stdout, errs)
-	}
-}
-
 // TestExportProgramTooLargeRefused: an LP, MPS or Pyomo export past 1 GiB
 // (18 fixed 1x6 bars with 32-character names on a 400x400 board: 2.8
 // million images, an MPS file of about 1.2 GB) is refused with exit 2
