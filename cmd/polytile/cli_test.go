@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,50 +131,5 @@ func TestExportFormats(t *testing.T) {
 		if code, _, _ := run(t, "", bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
-	}
-}
-
-func TestSolveShardsAddUp(t *testing.T) {
-	total := int64(0)
-	for i := range 3 {
-		code, out, errs := run(t, "", "solve", example("pentomino-12x5.yaml"), "--count", "--shard", fmt.Sprintf("%d/3", i), "--json")
-		if code != 0 && code != 1 {
-			t.Fatalf("shard %d: exit %d %s", i, code, errs)
-		}
-		var o struct{ Solutions int64 }
-		json.Unmarshal([]byte(out), &o)
-		total += o.Solutions
-	}
-	code, out, _ := run(t, "", "solve", example("pentomino-12x5.yaml"), "--count", "--json")
-	var whole struct{ Solutions int64 }
-	json.Unmarshal([]byte(out), &whole)
-	if code != 0 || total != whole.Solutions || total == 0 {
-		t.Fatalf("shards sum to %d, whole count %d", total, whole.Solutions)
-	}
-}
-
-// TestShardWithoutSolutionExitsZero: a shard that finishes its part of a
-// count exits 0 even when the part has no solution (the 20x3 pentominoes
-// have 8 solutions, 2 unique, so most of 8 shards are empty). It was exit 1, which
-// Slurm, Kubernetes and GNU parallel take as a failure to retry.
-func TestShardWithoutSolutionExitsZero(t *testing.T) {
-	total, empty := int64(0), 0
-	for i := range 8 {
-		code, out, errs := run(t, "", "solve", example("pentomino-20x3.yaml"), "--count", "--shard", fmt.Sprintf("%d/8", i), "--json")
-		var o struct {
-			Solutions int64
-		}
-		if err := json.Unmarshal([]byte(out), &o); err != nil || code != 0 {
-			t.Fatalf("shard %d/8: exit %d, %v: %s", i, code, err, errs)
-		}
-		total += o.Solutions
-		if o.Solutions == 0 {
-			empty++
-		}
-	}
-	code, out, _ := run(t, "", "solve", example("pentomino-20x3.yaml"), "--count", "--json")
-	var whole struct{ Solutions int64 }
-	if err := json.Unmarshal([]byte(out), &whole); err != nil || code != 0 || total != whole.Solutions || empty == 0 {
-		t.Errorf("shards add up to %d, the whole count is %d (exit %d, %v); %d shards empty (want some)", total, whole.Solutions, code, err, empty)
 	}
 }

@@ -11,22 +11,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/polytile/polytile/shard"
 )
-
-// countShards runs n shards of a puzzle in-process into dir/shard-I.json.
-func countShards(t *testing.T, dir, puzzle string, n int, extra ...string) {
-	t.Helper()
-	for i := range n {
-		args := append([]string{"solve", puzzle, "--count", "--shard", fmt.Sprintf("%d/%d", i, n), "--json",
-			"-o", filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))}, extra...)
-		if code, _, errs := run(t, "", args...); code != 0 {
-			t.Fatalf("shard %d: exit %d: %s", i, code, errs)
-		}
-	}
-}
 
 func mergeJSON(t *testing.T, args ...string) (int, shard.Report, string) {
 	t.Helper()
@@ -124,80 +111,6 @@ func TestMergeRefusesMixedSets(t *testing.T) {
 	}
 }
 
-// TestShardFlagBounds: N above MaxShards (the old split grew by 100 MB/s
-// on --shard 0/1000000000000), malformed values and auto without an
-// engine are refused at once with exit 2 naming the range.
-func TestShardFlagBounds(t *testing.T) {
-	t.Setenv("SLURM_ARRAY_TASK_ID", "")
-	t.Setenv("JOB_COMPLETION_INDEX", "")
-	t.Setenv("POLYTILE_SHARD_COUNT", "")
-	for _, v := range []string{"0/1000000000000", "0/100001", "5/5", "-1/4", "+1/4", "1/ 4", "1", "a/4", "0/0", "auto/0", "auto/100001", "auto", "99999999999999999999/3"} {
-		start := time.Now()
-		code, _, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--count", "--shard", v)
-		if code != 2 || !strings.Contains(errs, "--shard") || time.Since(start) > 2*time.Second {
-			t.Errorf("--shard %s: exit %d after %v: %s", v, code, time.Since(start), errs)
-		}
-	}
-	code, _, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--count", "--shard", "0/100001")
-	if code != 2 || !strings.Contains(errs, "100000") {
-		t.Errorf("the range is not named: %s", errs)
-	}
-}
-
-// TestShardAuto: the index and count come from a dense Slurm array, from
-// the task id with the count given for a sparse one (a rerun of a few
-// shards), and from a Kubernetes Indexed Job with POLYTILE_SHARD_COUNT.
-func TestShardAuto(t *testing.T) {
-	clear := func() {
-		for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX", "POLYTILE_SHARD_COUNT"} {
-			t.Setenv(k, "")
-			os.Unsetenv(k)
-		}
-	}
-	shardOf := func(flag string) (int, int, int) {
-		code, out, errs := run(t, "", "solve", example("pentomino-20x3.yaml"), "--count", "--shard", flag, "--json")
-		var o struct{ Shard *shard.Result }
-		json.Unmarshal([]byte(out), &o)
-		if code != 0 && code != 1 || o.Shard == nil {
-			return code, -1, -1
-		}
-		_ = errs
-		return code, o.Shard.Index, o.Shard.Count
-	}
-	clear()
-	for k, v := range map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "8", "SLURM_ARRAY_TASK_COUNT": "8"} {
-		t.Setenv(k, v)
-	}
-	if _, i, n := shardOf("auto"); i != 4 || n != 8 {
-		t.Errorf("dense 1-based Slurm array: %d/%d, want 4/8", i, n)
-	}
-	t.Setenv("SLURM_ARRAY_TASK_MIN", "3")
-	t.Setenv("SLURM_ARRAY_TASK_COUNT", "2") // --array=3,5
-	if code, _, _ := shardOf("auto"); code != 2 {
-		t.Errorf("sparse Slurm array without a count: exit %d, want 2", code)
-	}
-	if _, i, n := shardOf("auto/8"); i != 5 || n != 8 {
-		t.Errorf("sparse Slurm array with auto/8: %d/%d, want 5/8", i, n)
-	}
-	clear()
-	t.Setenv("JOB_COMPLETION_INDEX", "6")
-	if code, _, _ := shardOf("auto"); code != 2 {
-		t.Errorf("Indexed Job without a count: exit %d, want 2", code)
-	}
-	t.Setenv("POLYTILE_SHARD_COUNT", "7")
-	if _, i, n := shardOf("auto"); i != 6 || n != 7 {
-		t.Errorf("Indexed Job: %d/%d, want 6/7", i, n)
-	}
-	t.Setenv("JOB_COMPLETION_INDEX", "7")
-	if code, _, _ := shardOf("auto"); code != 2 {
-		t.Errorf("index 7 of 7: exit %d, want 2", code)
-	}
-	t.Setenv("JOB_COMPLETION_INDEX", "x")
-	if code, _, _ := shardOf("auto"); code != 2 {
-		t.Errorf("a bad JOB_COMPLETION_INDEX: exit %d, want 2", code)
-	}
-}
-
 // TestCheckpointResume: a shard stopped half-way by --time-limit leaves a
 // checkpoint; run again it solves only the rest (statistics say how many
 // were taken from the checkpoint) and reaches the uninterrupted count. A
@@ -285,83 +198,6 @@ func TestCheckpointResume(t *testing.T) {
 	os.WriteFile(ck, []byte(`{"format": "polytile-checkpoint/1", "done": [`), 0o644)
 	if code, _, errs := run(t, "", "solve", p, "--count", "--shard", "1/2", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "checkpoint") {
 		t.Errorf("corrupt checkpoint: exit %d: %s", code, errs)
-	}
-}
-
-// TestKilledShardLeavesNoResult: a shard SIGKILLed while it counts leaves
-// no result file (nor a half-written one merge could take), keeps its
-// last checkpoint, and run again completes with the uninterrupted count.
-// The count (the 12x5 by DLX without the redundancy filter, about 9 s)
-// outlasts the first checkpoint (checkpointEvery, 5 s), so the kill lands
-// mid-count; the 10x6 it used took 50 ms and wrote its first checkpoint as
-// it ended, so the test mostly skipped or raced the final write.
-func TestKilledShardLeavesNoResult(t *testing.T) {
-	bin := binary(t)
-	dir := t.TempDir()
-	p, _ := filepath.Abs(example("pentomino-12x5.yaml"))
-	out := filepath.Join(dir, "shard-0.json")
-	ck := filepath.Join(dir, "shard-0.ckpt")
-	args := []string{"--quiet", "solve", p, "--count", "--backend", "dlx", "--redundancy", "none", "--shard", "0/1", "--json", "-o", out, "--checkpoint", ck}
-	cmd := exec.Command(bin, args...)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if st, err := os.Stat(ck); err == nil && st.Size() > 0 {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	err := cmd.Wait()
-	if cmd.ProcessState.Success() {
-		t.Skipf("the shard finished before the kill (%v)", err)
-	}
-	if _, err := os.Stat(out); err == nil {
-		// The kill came after the count (a very slow machine): the
-		// result is then whole (written atomically) and the full count.
-		if code, rep, errs := mergeJSON(t, dir); code != 0 || !rep.Complete || rep.All != 4040 {
-			t.Fatalf("a killed shard left %s, not a complete result: exit %d %+v %s", out, code, rep, errs)
-		}
-		t.Skip("the shard was killed after it had written its result")
-	}
-	code, rep, _ := mergeJSON(t, dir)
-	if code != 2 && (code != 1 || rep.Complete) {
-		t.Fatalf("merge of a killed shard's directory: exit %d %+v", code, rep)
-	}
-	if b, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
-		t.Fatalf("rerun: %v %s", err, b)
-	}
-	code, rep, errs := mergeJSON(t, dir)
-	if code != 0 || rep.All != 4040 || rep.Resumed == 0 {
-		t.Fatalf("after the rerun: exit %d %s %+v", code, errs, rep)
-	}
-}
-
-// TestFingerprintIgnoresFormatting: the same puzzle written another way
-// (comments, key order, an ASCII-art board) has the same fingerprint;
-// another supply does not.
-func TestFingerprintIgnoresFormatting(t *testing.T) {
-	dir := t.TempDir()
-	a := filepath.Join(dir, "a.yaml")
-	b := filepath.Join(dir, "b.yaml")
-	c := filepath.Join(dir, "c.yaml")
-	os.WriteFile(a, []byte("name: one\nboard: 5x2\npieces:\n  I: \"#####\"\n  L: \"####/#...\"\n  X: \"#\"\n"), 0o644)
-	os.WriteFile(b, []byte("# the same\npieces:\n  I: \"#####\"\n  L: \"####/#...\"\n  X: \"#\"\nname: two\nboard: |\n  #####\n  #####\n"), 0o644)
-	os.WriteFile(c, []byte("name: one\nboard: 5x2\npieces:\n  I: \"#####\"\n  L: \"####/#...\"\n  X:\n    shape: \"#\"\n    count: 2\n"), 0o644)
-	fp := func(path string) string {
-		p, err := (&app{}).loadPuzzle(path, "", unplaceableFor(false))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return shard.Fingerprint(p)
-	}
-	if fp(a) != fp(b) {
-		t.Errorf("reformatted puzzle: %s != %s", fp(a), fp(b))
-	}
-	if fp(a) == fp(c) {
-		t.Errorf("another supply has the same fingerprint")
 	}
 }
 

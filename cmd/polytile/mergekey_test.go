@@ -12,23 +12,6 @@ import (
 	"testing"
 )
 
-// slurmCount runs deploy/slurm/polytile-array.sh's n tasks on p into out
-// (no Slurm needed: the task's environment is set as sbatch sets it): the
-// results and the count.key a recipe writes.
-func slurmCount(t *testing.T, p, out string, n int, extra ...string) {
-	t.Helper()
-	bin := binary(t)
-	script, _ := filepath.Abs(filepath.Join("..", "..", "deploy", "slurm", "polytile-array.sh"))
-	for i := range n {
-		cmd := exec.Command("bash", append([]string{script, p, out}, extra...)...)
-		cmd.Env = append(os.Environ(), "POLYTILE="+bin, "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i),
-			"SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX="+strconv.Itoa(n-1), "SLURM_ARRAY_TASK_COUNT="+strconv.Itoa(n))
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("task %d: %v\n%s", i, err, b)
-		}
-	}
-}
-
 // mergeVerdict runs merge --json (and text) and returns the exit code,
 // the report's verified and unchecked lists, stderr and the text output.
 type mergeVerdict struct {

@@ -57,22 +57,6 @@ func TestMergePuzzleReadOnce(t *testing.T) {
 	}
 }
 
-// TestSolveShardReadsPuzzleOnce: a shard of a puzzle holding a piece of
-// finite supply that fits nowhere parses the puzzle a second time with
-// the piece left out, from the bytes it read: with the puzzle on stdin it
-// read stdin again, found it empty and exited 1 with no result (a shard
-// merge then reported missing for ever). Fails on the old code.
-func TestSolveShardReadsPuzzleOnce(t *testing.T) {
-	text := "board: 2x1\npieces:\n  A: \"##\"\n  B: \"###\"\n"
-	code, out, errs := run(t, text, "--quiet", "solve", "-", "--count", "--shard", "0/2", "--json")
-	var r struct {
-		Shard *shard.Result
-	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || r.Shard == nil || !r.Shard.Complete || r.Shard.All != 0 {
-		t.Errorf("solve - --shard 0/2 of a puzzle with a piece that fits nowhere: exit %d %v %s %s", code, err, out, errs)
-	}
-}
-
 // TestCompareAutoReadsPuzzleOnce: compare --task auto reads a puzzle
 // holding a piece of finite supply that fits nowhere a second time as
 // maximum coverage reads it, from the bytes it read: with the puzzle on
