@@ -2,14 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/polytile/polytile/shard"
@@ -108,96 +106,6 @@ func TestMergeRefusesMixedSets(t *testing.T) {
 	code, rep, errs := mergeJSON(t, trunc, filepath.Join(dir, "shard-1.json"), filepath.Join(dir, "shard-2.json"))
 	if code != 1 || len(rep.Missing) != 1 || !strings.Contains(errs, "not complete JSON") {
 		t.Errorf("truncated shard: exit %d %s %+v", code, errs, rep)
-	}
-}
-
-// TestCheckpointResume: a shard stopped half-way by --time-limit leaves a
-// checkpoint; run again it solves only the rest (statistics say how many
-// were taken from the checkpoint) and reaches the uninterrupted count. A
-// checkpoint of another shard, a directory, a FIFO and a corrupt file are
-// refused with exit 2.
-//
-// The time limits start short: the shard takes about 0.1 s on an idle
-// machine, so limits from 300 ms let it finish and the test skipped,
-// except under load, where the refusals below then ran (and "a
-// directory" failed: its message had changed unseen).
-func TestCheckpointResume(t *testing.T) {
-	dir := t.TempDir()
-	p := example("pentomino-10x6.yaml")
-	ck := filepath.Join(dir, "s.ckpt")
-	// shardOf returns the shard record of a solve --count --json; none
-	// when the run stopped before the split (nothing to record), or while
-	// it read the puzzle (a shard then prints nothing: nojson.go).
-	shardOf := func(args ...string) *shard.Result {
-		t.Helper()
-		code, out, errs := run(t, "", append([]string{"solve", p, "--count", "--json"}, args...)...)
-		if code == 1 && out == "" && strings.Contains(errs, "time limit reached while reading the puzzle") {
-			return nil
-		}
-		var o struct{ Shard *shard.Result }
-		if err := json.Unmarshal([]byte(out), &o); err != nil {
-			t.Fatalf("exit %d: %v %s %s", code, err, out, errs)
-		}
-		return o.Shard
-	}
-	whole := func(args ...string) shard.Result {
-		t.Helper()
-		r := shardOf(args...)
-		if r == nil {
-			t.Fatalf("%v: no shard record", args)
-		}
-		return *r
-	}
-	full := whole("--shard", "1/2")
-	var part shard.Result
-	for _, limit := range []string{"10ms", "20ms", "40ms", "80ms", "160ms", "300ms", "600ms", "1200ms", "2400ms"} {
-		os.Remove(ck)
-		r := shardOf("--shard", "1/2", "--checkpoint", ck, "--time-limit", limit)
-		if r == nil {
-			continue // stopped before the split
-		}
-		if part = *r; part.Complete || part.Finished > 0 {
-			break // half-way, or too late: a longer limit would finish too
-		}
-	}
-	if part.Complete || part.Finished == 0 {
-		t.Skipf("could not stop the shard half-way (%+v)", part)
-	}
-	res := whole("--shard", "1/2", "--checkpoint", ck)
-	if !res.Complete || res.All != full.All || res.Unique != full.Unique || res.Resumed != part.Finished || res.Finished != res.Owned {
-		t.Fatalf("resumed %+v\nuninterrupted %+v\nfirst part %+v", res, full, part)
-	}
-	code, out, _ := run(t, "", "solve", p, "--count", "--shard", "1/2", "--checkpoint", ck)
-	if code != 0 || !strings.Contains(out, fmt.Sprintf("%d taken from the checkpoint", res.Owned)) {
-		t.Errorf("statistics: %s", out)
-	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name string
-		args []string
-		want string
-	}{
-		{"another shard", []string{"--shard", "0/2", "--checkpoint", ck}, "shard 1/2, not 0/2"},
-		{"another configuration", []string{"--shard", "1/2", "--checkpoint", ck, "--heuristic", "s"}, "another configuration"},
-		{"a directory", []string{"--shard", "1/2", "--checkpoint", dir}, "--checkpoint: cannot write " + dir + ": it is a directory"},
-		{"a FIFO", []string{"--shard", "1/2", "--checkpoint", fifo}, "exists and is not a regular file"},
-		{"no --count", []string{"--shard", "1/2", "--checkpoint", ck, "--limit", "1"}, "--checkpoint needs --count"},
-	} {
-		args := append([]string{"solve", p}, c.args...)
-		if !strings.Contains(strings.Join(c.args, " "), "--limit") {
-			args = append(args, "--count")
-		}
-		code, _, errs := run(t, "", args...)
-		if code != 2 || !strings.Contains(errs, c.want) {
-			t.Errorf("%s: exit %d: %s", c.name, code, errs)
-		}
-	}
-	os.WriteFile(ck, []byte(`{"format": "polytile-checkpoint/1", "done": [`), 0o644)
-	if code, _, errs := run(t, "", "solve", p, "--count", "--shard", "1/2", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "checkpoint") {
-		t.Errorf("corrupt checkpoint: exit %d: %s", code, errs)
 	}
 }
 
