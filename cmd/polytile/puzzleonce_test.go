@@ -2,60 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/polytile/polytile/shard"
 )
-
-// TestMergePuzzleReadOnce: merge reads its puzzle file once and parses
-// those bytes, as often as it needs them. With --puzzle - (stdin) and a
-// puzzle holding a piece of finite supply that fits nowhere, the puzzle
-// is parsed twice (once to learn that, once with the piece left out, as
-// the shards recorded it): merge read stdin a second time, found it
-// empty and failed (exit 1, "no tiling", no totals). And a FIFO with no
-// writer at --puzzle is refused at once (exit 2, not a regular file);
-// merge waited on it for ever, since it hashed the path regular-only but
-// parsed it with a second, plain open. Fails on the old code.
-func TestMergePuzzleReadOnce(t *testing.T) {
-	dir := t.TempDir()
-	text := "board: 2x1\npieces:\n  A: \"##\"\n  B: \"###\"\n"
-	p := filepath.Join(dir, "p.yaml")
-	os.WriteFile(p, []byte(text), 0o644)
-	out := filepath.Join(dir, "out")
-	os.Mkdir(out, 0o755)
-	for i := range 2 {
-		if code, _, errs := run(t, "", "--quiet", "solve", p, "--count", "--shard", fmt.Sprintf("%d/2", i), "--json", "-o", filepath.Join(out, fmt.Sprintf("shard-%d.json", i))); code != 0 {
-			t.Fatalf("shard %d: exit %d %s", i, code, errs)
-		}
-	}
-	code, stdout, errs := run(t, text, "merge", "--json", "--puzzle", "-", out)
-	var rep shard.Report
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 1 || !rep.Complete || rep.Count != 2 || rep.All != 0 {
-		t.Errorf("merge --puzzle - of a puzzle with a piece that fits nowhere: exit %d %v %+v\n%s", code, err, rep, errs)
-	}
-
-	fifo := filepath.Join(dir, "fifo.yaml")
-	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
-		t.Skip("no mkfifo:", err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, binary(t), "merge", "--puzzle", fifo, out)
-	code, b := exitAndOutput(t, cmd)
-	if ctx.Err() != nil {
-		t.Fatalf("merge --puzzle FIFO: still waiting after 10 s")
-	}
-	if code != 2 || !strings.Contains(b, "not a regular file") {
-		t.Errorf("merge --puzzle FIFO: exit %d %s", code, b)
-	}
-}
 
 // TestCompareAutoReadsPuzzleOnce: compare --task auto reads a puzzle
 // holding a piece of finite supply that fits nowhere a second time as

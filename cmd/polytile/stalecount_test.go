@@ -9,73 +9,6 @@ import (
 	"testing"
 )
 
-// editedCopy copies the 12x5 pentominoes (4040 solutions) to dir/name and
-// returns its path and an edit that makes it another puzzle: one-sided
-// pieces (orientations: rotate), 80 solutions.
-func editedCopy(t *testing.T, dir, name string) (string, func()) {
-	t.Helper()
-	data, err := os.ReadFile(example("pentomino-12x5.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), "\norientations: free") {
-		t.Fatal("the example has no orientations: free line to edit")
-	}
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p, func() {
-		edited := strings.Replace(string(data), "\norientations: free", "\norientations: rotate", 1)
-		if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// TestMergePuzzleRefusesStaleResults: merge --puzzle adds up the results
-// of the puzzle as it is (a reformatted file is the same puzzle), and
-// refuses (exit 2), naming every file, results made before the puzzle was
-// edited, which merge without --puzzle would add up as the count. There
-// was no --puzzle: merge never checked the results against the puzzle.
-func TestMergePuzzleRefusesStaleResults(t *testing.T) {
-	dir := t.TempDir()
-	p, edit := editedCopy(t, dir, "p.yaml")
-	out := filepath.Join(dir, "out")
-	os.Mkdir(out, 0o755)
-	countShards(t, out, p, 3)
-	code, rep, errs := mergeJSON(t, "--puzzle", p, out)
-	if code != 0 || rep.All != 4040 || !rep.Complete {
-		t.Fatalf("merge --puzzle of its own results: exit %d %s %+v", code, errs, rep)
-	}
-	data, _ := os.ReadFile(p)
-	os.WriteFile(p, append([]byte("# a comment changes no count\n"), data...), 0o644)
-	if code, rep, errs = mergeJSON(t, "--puzzle", p, out); code != 0 || rep.All != 4040 {
-		t.Errorf("a reformatted puzzle: exit %d %s %+v", code, errs, rep)
-	}
-	edit()
-	code, _, errs = mergeJSON(t, "--puzzle", p, out)
-	if code != 2 || !strings.Contains(errs, "not computed for --puzzle") {
-		t.Errorf("an edited puzzle: exit %d: %s", code, errs)
-	}
-	for i := range 3 {
-		if f := "shard-" + strconv.Itoa(i) + ".json"; !strings.Contains(errs, f) {
-			t.Errorf("the refusal does not name %s: %s", f, errs)
-		}
-	}
-	if code, _, errs := run(t, "", "merge", "--from", "yaml", out); code != 2 || !strings.Contains(errs, "--from only applies with --puzzle") {
-		t.Errorf("--from without --puzzle: exit %d %s", code, errs)
-	}
-	// Another N in the same directory: the refusal says why.
-	out = filepath.Join(dir, "out-n")
-	os.Mkdir(out, 0o755)
-	countShards(t, out, p, 3)
-	countShards(t, out, p, 2) // shard-2.json stays, of N = 3
-	if code, _, errs := mergeJSON(t, out); code != 2 || !strings.Contains(errs, "another N") {
-		t.Errorf("another N in one directory: exit %d %s", code, errs)
-	}
-}
-
 // TestGNUParallelRecipeRefusesAnotherCount: deploy/parallel/count.sh run
 // again on an OUTDIR after the puzzle was edited, with another N or other
 // flags refuses (exit 2, saying what changed) instead of letting its
@@ -160,39 +93,5 @@ func TestSlurmRecipeRefusesAnotherCount(t *testing.T) {
 	}
 	if code, _, errs := mergeJSON(t, "--puzzle", p, out); code != 2 || !strings.Contains(errs, "not computed for --puzzle") {
 		t.Errorf("merge --puzzle of the old results: exit %d %s", code, errs)
-	}
-}
-
-// TestMergePuzzleChecksFlags: merge --puzzle with solve's flags that shape
-// the split refuses (exit 2, naming the files and their configuration)
-// results counted with other ones, the flags left out taken at solve's
-// defaults, and accepts those of solve --count with them. merge took no
-// such flag: results of other flags merged as the count asked for.
-func TestMergePuzzleChecksFlags(t *testing.T) {
-	dir := t.TempDir()
-	p, _ := editedCopy(t, dir, "p.yaml")
-	out := filepath.Join(dir, "out")
-	os.Mkdir(out, 0o755)
-	countShards(t, out, p, 2) // solve's defaults: fila, heuristic f, NOF, volume -1, redundancy auto (X)
-	for _, c := range []struct {
-		flags []string
-		code  int
-	}{
-		{[]string{"--heuristic", "f"}, 0},
-		{[]string{"--redundancy", "X", "--nof=true", "--volume=-1", "--fila-at", "0"}, 0},
-		{[]string{"--heuristic", "s"}, 2},
-		{[]string{"--redundancy", "none"}, 2},
-		{[]string{"--backend", "dlx"}, 2},
-		{[]string{"--fila-at", "3"}, 2},
-		{[]string{"--volume=0"}, 2},
-	} {
-		code, rep, errs := mergeJSON(t, append([]string{"--puzzle", p, out}, c.flags...)...)
-		if code != c.code || code == 0 && rep.All != 4040 ||
-			code == 2 && (!strings.Contains(errs, "not counted with the flags given") || !strings.Contains(errs, "shard-1.json")) {
-			t.Errorf("%v: exit %d, want %d: %s", c.flags, code, c.code, errs)
-		}
-	}
-	if code, _, errs := run(t, "", "merge", out, "--heuristic", "s"); code != 2 || !strings.Contains(errs, "only applies with --puzzle") {
-		t.Errorf("--heuristic without --puzzle: exit %d %s", code, errs)
 	}
 }
