@@ -112,37 +112,6 @@ func TestBenchSkipsFIFOExample(t *testing.T) {
 	}
 }
 
-// TestCompareDirectorySkipsFIFO: compare DIR skips a FIFO in the
-// directory with a note and compares the rest (the FIFO's read reached
-// the time limit and ended the run: exit 1, no table).
-func TestCompareDirectorySkipsFIFO(t *testing.T) {
-	dir, fifo := fifoIn(t, "waiting.yaml")
-	code, out, errs := runUnblocking(t, 20*time.Second, fifo, "compare", dir, "-b", "dlx", "--time-limit", "1s", "--format", "json")
-	if code != 0 || !strings.Contains(errs, "waiting.yaml: not a regular file (a FIFO): skipped") {
-		t.Fatalf("exit %d: %s\n%s", code, errs, out)
-	}
-	if rep := compareJSON(t, out); len(rep.Tables) != 1 || !rep.Tables[0].Agree {
-		t.Errorf("report: %+v", rep)
-	}
-}
-
-// TestCompareUnreadPuzzleIsANote: a puzzle named on the command line
-// whose reading reaches the per-puzzle --time-limit is left out with a
-// note saying the limit is per puzzle; the others are compared and the
-// exit code is 1 (the whole run ended with exit 1 and no table, saying
-// "--time-limit counts from the start of the command").
-func TestCompareUnreadPuzzleIsANote(t *testing.T) {
-	dir, fifo := fifoIn(t, "waiting.yaml")
-	code, out, errs := runUnblocking(t, 20*time.Second, fifo, "compare", fifo, filepath.Join(dir, "pentomino-12x5.yaml"),
-		"-b", "dlx", "--time-limit", "1s", "--format", "json")
-	if code != exitNoSolution || !strings.Contains(errs, "applies to each puzzle") || strings.Contains(errs, "start of the command") {
-		t.Fatalf("exit %d: %s\n%s", code, errs, out)
-	}
-	if rep := compareJSON(t, out); len(rep.Tables) != 1 || !rep.Tables[0].Agree {
-		t.Errorf("report: %+v", rep)
-	}
-}
-
 // signalAfter starts the binary, sends SIGINT after delay and returns the
 // exit code, stderr and the time from the signal to the exit; it skips
 // the test when the command ended before the signal (a fast machine).
