@@ -15,32 +15,6 @@ import (
 	"github.com/polytile/polytile/compare"
 )
 
-// TestExportDLXTooLargeRefused: a 4-line puzzle whose dlx1 export would
-// be 1.4 GB (1,048,576 monomino copies, each of the 100 images written
-// once per copy) is refused with exit 2 before -o is created (it wrote
-// 1.4 GB in 8 s; a 1000x1000 board would have been about 10^13 bytes).
-func TestExportDLXTooLargeRefused(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "big2.yaml")
-	os.WriteFile(in, []byte("board: 100x1\ncount: 1048576\npieces:\n  I: \"#\"\n"), 0o644)
-	out := filepath.Join(dir, "out.dlx")
-	start := time.Now()
-	code, _, errs := run(t, "", "export", in, "--format", "dlx", "--dialect", "dlx1", "-o", out)
-	if code != exitUsage || !strings.Contains(errs, "more than the limit") {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("the refusal took %v", d)
-	}
-	if _, err := os.Stat(out); !os.IsNotExist(err) {
-		t.Errorf("-o exists after the refusal: %v", err)
-	}
-	// The dlx3 file of the same puzzle is small and written.
-	if code, _, errs := run(t, "", "export", in, "--format", "dlx", "-o", out); code != 0 {
-		t.Errorf("dlx3: exit %d: %s", code, errs)
-	}
-}
-
 // fifoIn makes a directory with pentomino-12x5.yaml (a link to the
 // example) and name as a FIFO that no one writes.
 func fifoIn(t *testing.T, name string) (dir, fifo string) {
@@ -182,53 +156,5 @@ func TestLongPhasesStopOnSIGINT(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "r.txt")); !os.IsNotExist(err) {
 		t.Errorf("an interrupted render left r.txt: %v", err)
-	}
-}
-
-// TestExportProgramTooLargeRefused: an LP, MPS or Pyomo export past 1 GiB
-// (18 fixed 1x6 bars with 32-character names on a 400x400 board: 2.8
-// million images, an MPS file of about 1.2 GB) is refused with exit 2
-// naming the size and the limit, before -o is opened: -o is a FIFO that
-// no one reads, which an open would wait on. They had no estimate: the
-// file was written to the end.
-func TestExportProgramTooLargeRefused(t *testing.T) {
-	if testing.Short() {
-		t.Skip("2.8 million images")
-	}
-	dir, fifo := fifoIn(t, "out.fifo")
-	var b strings.Builder
-	b.WriteString("board: 400x400\norientations: fixed\npieces:\n")
-	for k := range 18 {
-		fmt.Fprintf(&b, "  '%032d': '######'\n", k)
-	}
-	in := filepath.Join(dir, "bars.yaml")
-	os.WriteFile(in, []byte(b.String()), 0o644)
-	for _, f := range []string{"mps", "pyomo"} {
-		type res struct {
-			code int
-			errs string
-		}
-		done := make(chan res, 1)
-		go func() {
-			code, _, errs := run(t, "", "export", in, "--format", f, "--max-coverage", "-o", fifo)
-			done <- res{code, errs}
-		}()
-		var r res
-		select {
-		case r = <-done:
-		case <-time.After(20 * time.Second):
-			// Opened -o first: a reader that goes at once makes its
-			// writes fail (EPIPE), so that the run ends.
-			if rd, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-				time.Sleep(100 * time.Millisecond)
-				rd.Close()
-			}
-			r = <-done
-			t.Fatalf("%s: still running after 20 s, waiting on -o (exit %d once a reader came and went: %s)", f, r.code, r.errs)
-		}
-		code, errs := r.code, r.errs
-		if code != exitUsage || !strings.Contains(errs, "file would take up to") || !strings.Contains(errs, "more than the limit of 1073741824 (1 GiB)") {
-			t.Errorf("%s: exit %d: %s", f, code, errs)
-		}
 	}
 }
