@@ -2,42 +2,11 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func TestInfoJSON(t *testing.T) {
-	code, out, errs := run(t, "", "info", example("pentomino-10x6.yaml"), "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var in puzzleInfo
-	if err := json.Unmarshal([]byte(out), &in); err != nil {
-		t.Fatal(err)
-	}
-	if in.Cells != 60 || in.Images != 2056 || in.CoverEntries != 10280 || len(in.Pieces) != 12 || in.Symmetries != 4 {
-		t.Errorf("info: %+v", in)
-	}
-	for _, pc := range in.Pieces {
-		if pc.Name == "X" && (pc.Images != 32 || pc.Orientations != 1) {
-			t.Errorf("X: %+v", pc)
-		}
-	}
-}
-
-func TestInfoStdinAndKnuth(t *testing.T) {
-	data, err := os.ReadFile(example("pentomino-10x6.knuth"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, out, errs := run(t, string(data), "info", "-", "--from", "knuth", "--json")
-	if code != 0 || !strings.Contains(out, `"images": 2056`) {
-		t.Fatalf("exit %d: %s %s", code, out, errs)
-	}
-}
 
 func TestBadInputExitsTwo(t *testing.T) {
 	dir := t.TempDir()
