@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,17 +30,5 @@ func TestBadInputExitsTwo(t *testing.T) {
 	code, _, errs := run(t, "", "info", "-")
 	if code != 2 || !strings.Contains(errs, "empty") {
 		t.Errorf("empty stdin: exit %d, %q", code, errs)
-	}
-}
-
-func TestRenderToFile(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "p.svg")
-	code, _, errs := run(t, "", "render", example("tetris-cube.yaml"), "-o", out)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil || !bytes.HasPrefix(bytes.TrimSpace(b), []byte("<")) || !bytes.Contains(b, []byte("<svg")) {
-		t.Fatalf("not an SVG: %v %q", err, b[:min(len(b), 80)])
 	}
 }
