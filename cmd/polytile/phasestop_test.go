@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,8 +10,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/polytile/polytile/compare"
 )
 
 // fifoIn makes a directory with pentomino-12x5.yaml (a link to the
@@ -58,31 +55,6 @@ func runUnblocking(t *testing.T, d time.Duration, fifo string, args ...string) (
 		r := <-done
 		t.Fatalf("%v still running after %v (exit %d once the FIFO was opened: %s)", args, d, r.code, r.errs)
 		return 0, "", ""
-	}
-}
-
-// TestBenchSkipsFIFOExample: a bench case whose puzzle is a FIFO is an
-// Error row and the run goes on (bench waited for a writer past
-// --time-limit, and Ctrl-C needed the watchdog).
-func TestBenchSkipsFIFOExample(t *testing.T) {
-	dir, fifo := fifoIn(t, "pentomino-10x6.yaml")
-	code, out, errs := runUnblocking(t, 20*time.Second, fifo, "bench", "quick", "--examples", dir, "--time-limit", "1ns", "--format", "json")
-	if code != exitNoSolution {
-		t.Fatalf("exit %d: %s\n%s", code, errs, out)
-	}
-	var rep compare.BenchReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	if len(rep.Rows) != 10 {
-		t.Fatalf("%d rows", len(rep.Rows))
-	}
-	for _, r := range rep.Rows {
-		fromFIFO := strings.HasPrefix(r.ID, "P-")
-		if fromFIFO && (r.Status != compare.Error || !strings.Contains(r.Reason, "not a regular file")) ||
-			!fromFIFO && r.Status != compare.Timeout && r.Status != compare.OK {
-			t.Errorf("%s: %s %s", r.ID, r.Status, r.Reason)
-		}
 	}
 }
 
