@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,9 +9,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // Tests of the input boundary (issue 11, items 5, 6, 7, 9 and 14): bounded
@@ -40,88 +36,6 @@ func runWithin(t *testing.T, limit time.Duration, args ...string) (int, string, 
 		t.Fatalf("polytile %s still running after %v", strings.Join(args, " "), limit)
 	}
 	return 0, "", "", 0
-}
-
-// numericType matches the pflag type names of numeric flags.
-var numericType = regexp.MustCompile(`^(u?int(8|16|32|64)?|float(32|64)|duration|count)(Slice|Array)?$`)
-
-// boundExempt lists numeric flags that are bounded some other way.
-var boundExempt = map[string]string{}
-
-// TestNumericFlagsBounded walks every command's flags: each numeric flag
-// must be registered with a range (numflags.go), its default inside it, and
-// values just outside it refused. A numeric flag added without a bound
-// fails here.
-func TestNumericFlagsBounded(t *testing.T) {
-	a := &app{stdout: os.Stdout, stderr: os.Stderr}
-	seen := 0
-	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
-		b, ok := f.Value.(boundedFlag)
-		if !ok {
-			if numericType.MatchString(f.Value.Type()) && boundExempt[c.Name()+" --"+f.Name] == "" {
-				t.Errorf("%s --%s is a numeric flag (%s) without a bound: register it with intFlag, int64Flag or durationFlag",
-					c.CommandPath(), f.Name, f.Value.Type())
-			}
-			return
-		}
-		seen++
-		lo, hi := b.bounds()
-		if !strings.Contains(f.Usage, lo) || !strings.Contains(f.Usage, hi) {
-			t.Errorf("%s --%s: the help does not state the range %s to %s", c.CommandPath(), f.Name, lo, hi)
-		}
-		for _, bad := range outside(b) {
-			if err := b.Set(bad); err == nil {
-				t.Errorf("%s --%s accepts %s, outside %s..%s", c.CommandPath(), f.Name, bad, lo, hi)
-			}
-		}
-		if err := b.Set(f.DefValue); err != nil {
-			t.Errorf("%s --%s: default %s outside its range: %v", c.CommandPath(), f.Name, f.DefValue, err)
-		}
-	})
-	if seen < 8 {
-		t.Fatalf("only %d bounded flags found; the walk is broken", seen)
-	}
-}
-
-// outside returns values just beyond a flag's range, and absurd ones.
-func outside(b boundedFlag) []string {
-	switch v := b.(type) {
-	case *intValue:
-		return []string{fmt.Sprint(int64(v.lo) - 1), fmt.Sprint(int64(v.hi) + 1), "99999999999999999999"}
-	case *int64Value:
-		return []string{fmt.Sprint(v.lo - 1), fmt.Sprint(v.hi + 1), "99999999999999999999"}
-	case *durationValue:
-		return []string{(v.lo - time.Nanosecond).String(), (v.hi + time.Second).String(), "-5s"}
-	}
-	return nil
-}
-
-// TestNumericFlagsRefused: the values of issue 11 are usage errors (exit 2)
-// naming the range, before any work; -j 99999999999 used to die out of
-// memory and --time-limit -5s was accepted by solve.
-func TestNumericFlagsRefused(t *testing.T) {
-	ex := example("pentomino-10x6.yaml")
-	cases := []struct {
-		args []string
-		want string
-	}{
-		{[]string{"solve", ex, "--count", "-j", "99999999999"}, "from 1 to 256"},
-		{[]string{"solve", ex, "--count", "-j", "10000"}, "from 1 to 256"},
-		{[]string{"solve", ex, "--time-limit", "-5s"}, "from 0s to"},
-		{[]string{"solve", ex, "--limit", "-1"}, "from 0 to"},
-		{[]string{"solve", ex, "--fila-at", "99999999999"}, "from 0 to 1048576"},
-		{[]string{"solve", ex, "--volume=-7"}, "from -1 to 1048576"},
-		{[]string{"compare", ex, "--enum-limit", "0"}, "from 1 to"},
-		{[]string{"compare", ex, "--time-limit", "-1s"}, "from 0s to"},
-		{[]string{"bench", "--time-limit", "-1s"}, "from 0s to"},
-		{[]string{"compare", ex, "--backends", "fila:j=100000"}, "from 1 to 256"},
-	}
-	for _, c := range cases {
-		code, _, errs, _ := runWithin(t, 20*time.Second, c.args...)
-		if code != exitUsage || !strings.Contains(errs, c.want) {
-			t.Errorf("polytile %s: exit %d, stderr %q; want exit 2 naming %q", strings.Join(c.args, " "), code, errs, c.want)
-		}
-	}
 }
 
 // TestTimeLimitCountsFromStart: --time-limit bounds the whole command, the
