@@ -156,15 +156,8 @@ func TestCheckVerdicts(t *testing.T) {
 			extra = strings.TrimSuffix(l, "0") + "1"
 		}
 	}
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	// One placement fewer: valid, 44 cells, not optimal (exit 1).
-	fewer := write("fewer.sol", "# Objective value = 44\n"+strings.Join(on[1:], "\n")+"\n")
+	fewer := writeFile(t, dir, "fewer.sol", "# Objective value = 44\n"+strings.Join(on[1:], "\n")+"\n")
 	if code, rep, _ := checkJSON(t, file, fewer, "--max-coverage"); code != 1 || !rep.Valid || rep.Coverage != 44 || rep.Optimal {
 		t.Errorf("fewer: exit %d, %+v", code, rep)
 	}
@@ -185,18 +178,18 @@ func TestCheckVerdicts(t *testing.T) {
 		"gap.highs": "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 44\n# Columns " + strconv.Itoa(len(all)) + "\n" + strings.Join(all, "\n") + "\n",
 		"gap.cbc":   "Optimal (within gap tolerance) - objective value 44.00000000\n" + cbcColumns(on[1:]),
 	} {
-		if code, rep, errs := checkJSON(t, file, write(name, text), "--max-coverage"); code != 1 || !rep.Valid || rep.Coverage != 44 || rep.Optimal || !strings.Contains(rep.Verdict, "not proven optimal") {
+		if code, rep, errs := checkJSON(t, file, writeFile(t, dir, name, text), "--max-coverage"); code != 1 || !rep.Valid || rep.Coverage != 44 || rep.Optimal || !strings.Contains(rep.Verdict, "not proven optimal") {
 			t.Errorf("%s: exit %d, %+v, %s", name, code, rep, errs)
 		}
 	}
 	// One more image: it overlaps the tiling, not valid (exit 1).
-	overlap := write("overlap.sol", strings.Join(on, "\n")+"\n"+extra+"\n")
+	overlap := writeFile(t, dir, "overlap.sol", strings.Join(on, "\n")+"\n"+extra+"\n")
 	if code, rep, _ := checkJSON(t, file, overlap, "--max-coverage"); code != 1 || rep.Valid {
 		t.Errorf("overlap: exit %d, valid %v", code, rep.Valid)
 	}
 	// Exact mode: a near-miss is not an exact tiling; and the y columns
 	// of the max-coverage file are not columns of the exact program.
-	xOnly := write("xonly.sol", strings.Join(on, "\n")+"\n")
+	xOnly := writeFile(t, dir, "xonly.sol", strings.Join(on, "\n")+"\n")
 	if code, rep, _ := checkJSON(t, file, xOnly); code != 1 || rep.Exact {
 		t.Errorf("exact mode near-miss: exit %d, exact %v", code, rep.Exact)
 	}
@@ -209,7 +202,7 @@ func TestCheckVerdicts(t *testing.T) {
 		{"highs.sol", "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 4\n# Columns 1\nx_I_0_0_0 1\n", "lists 1 column, the program has"},
 	}
 	for _, b := range bad {
-		code, _, errs := run(t, "", "check", file, write(b.name, b.text), "--max-coverage")
+		code, _, errs := run(t, "", "check", file, writeFile(t, dir, b.name, b.text), "--max-coverage")
 		if code != 2 || !strings.Contains(errs, b.want) {
 			t.Errorf("%s: exit %d, stderr %q, want exit 2 with %q", b.name, code, errs, b.want)
 		}
@@ -464,10 +457,7 @@ func TestCheckCBCPrintingOptions(t *testing.T) {
 // Now neither is true and the verdict says the file is contradicted.
 func TestCheckContradictionNotOptimal(t *testing.T) {
 	dir := t.TempDir()
-	sol := filepath.Join(dir, "x.scip")
-	if err := os.WriteFile(sol, []byte("solution status: optimal solution found\nobjective value: 16\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sol := writeFile(t, dir, "x.scip", "solution status: optimal solution found\nobjective value: 16\n")
 	code, rep, errs := checkJSON(t, example("tetrominoes-5x4.yaml"), sol, "--max-coverage")
 	if code != 1 || rep.Valid || rep.Optimal || rep.Exact || len(rep.Problems) == 0 ||
 		!strings.HasPrefix(rep.Verdict, "contradicted") || strings.Contains(rep.Verdict, "optimal by") {
@@ -505,10 +495,7 @@ func fpVariant(t *testing.T, dir, example_, name, re, repl string) string {
 	if out == string(data) {
 		t.Fatalf("%s: %s not found", example_, re)
 	}
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p := writeFile(t, dir, name, out)
 	return p
 }
 
@@ -601,10 +588,7 @@ func TestCheckFingerprintOtherCount(t *testing.T) {
 	if len(kept) != strings.Count(string(data), "\n") {
 		t.Fatalf("no fingerprint line in CBC's file:\n%s", data)
 	}
-	bare := filepath.Join(dir, "bare.cbc")
-	if err := os.WriteFile(bare, []byte(strings.Join(kept, "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bare := writeFile(t, dir, "bare.cbc", strings.Join(kept, ""))
 	code, rep, errs := checkJSON(t, b, bare, "--max-coverage")
 	if code != 1 || rep.Optimal || rep.Identified || !rep.Valid || rep.Coverage != 16 || !strings.Contains(rep.Verdict, "not confirmed") {
 		t.Errorf("bare CBC file against the count-2 puzzle: exit %d, %+v, %s", code, rep, errs)
@@ -671,10 +655,7 @@ func TestCheckFingerprintTampered(t *testing.T) {
 		"value.cbc": regexp.MustCompile(`(polytile_fp_[0-9a-f]{32} +)[0-9]+`).ReplaceAllString(text, "${1}7"),
 	}
 	for name, body := range cases {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		p := writeFile(t, dir, name, body)
 		code, _, errs := run(t, "", "check", a, p, "--max-coverage")
 		if code != 2 || !strings.Contains(errs, "fingerprint") {
 			t.Errorf("%s: exit %d (want 2, fingerprint): %s", name, code, errs)
@@ -787,10 +768,7 @@ func TestCheckErrorsNameTheLine(t *testing.T) {
 		{"bad.gurobi", "# Objective value = 4\nx_I_0_0_0 one\n", ":2:11: Gurobi solution: "},
 	}
 	for _, c := range cases {
-		sol := filepath.Join(dir, c.name)
-		if err := os.WriteFile(sol, []byte(c.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		sol := writeFile(t, dir, c.name, c.text)
 		code, out, errs := run(t, "", "check", example("tetrominoes-5x4.yaml"), sol)
 		if want := "polytile: " + sol + c.want; code != 2 || !strings.HasPrefix(errs, want) {
 			t.Errorf("%s: exit %d, %s%s; want exit 2, %s...", c.name, code, out, errs, want)
@@ -889,10 +867,7 @@ func TestCheckNonFiniteObjective(t *testing.T) {
 		"gurobi-ninf.sol": "# Objective value = -inf\n" + col + " 1\n",
 		"cbc-inf.sol":     "Infeasible - objective value inf\n",
 	} {
-		sol := filepath.Join(dir, name)
-		if err := os.WriteFile(sol, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		sol := writeFile(t, dir, name, body)
 		code, out, errs := run(t, "", "check", example("pentomino-10x6.yaml"), sol, "--json")
 		var rep struct {
 			Objective *float64 `json:"objective"`
@@ -990,10 +965,7 @@ func TestCheckRefusesBadValues(t *testing.T) {
 		}
 		for _, e := range append(edits, dups...) {
 			lines := e.change(append([]string(nil), orig...), on)
-			path := filepath.Join(dir, e.name+"."+format)
-			if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeFile(t, dir, e.name+"."+format, strings.Join(lines, "\n")+"\n")
 			code, _, errs := run(t, "", "check", file, path)
 			ln := on + 1
 			if strings.HasPrefix(e.name, "dup") {
@@ -1017,10 +989,7 @@ func TestCheckNamesDeviceSaysWhich(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
 	}
-	sol := filepath.Join(t.TempDir(), "s.sol")
-	if err := os.WriteFile(sol, []byte("x 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sol := writeFile(t, t.TempDir(), "s.sol", "x 1\n")
 	p := example("pentomino-10x6.yaml")
 	for _, args := range [][]string{
 		{"check", p, sol, "--solver", "glpk-raw", "--names", "/dev/zero"},
@@ -1052,10 +1021,7 @@ func TestCheckReadStopsOnSIGINT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol := filepath.Join(dir, "t.sol")
-	if err := os.WriteFile(sol, []byte("x1 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sol := writeFile(t, dir, "t.sol", "x1 1\n")
 	for _, c := range []struct {
 		name  string
 		stdin bool
@@ -1113,10 +1079,7 @@ func TestCheckReadStopsOnSIGINT(t *testing.T) {
 // from run to run). It is a name listed twice: exit 2, as the readers do.
 func TestCheckRefusesShortAndFullName(t *testing.T) {
 	dir := t.TempDir()
-	puzzle := filepath.Join(dir, "p.yaml")
-	if err := os.WriteFile(puzzle, []byte("board: 3x3\npieces:\n  I: \"###\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	puzzle := writeFile(t, dir, "p.yaml", "board: 3x3\npieces:\n  I: \"###\"\n")
 	mps := filepath.Join(dir, "p.mps")
 	if code, _, errs := run(t, "", "export", puzzle, "--format", "fixed-mps", "--max-coverage", "-o", mps, "-q"); code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errs)
@@ -1135,10 +1098,7 @@ func TestCheckRefusesShortAndFullName(t *testing.T) {
 		t.Fatalf("no mapping of X0000001 in %s", data)
 	}
 	for _, text := range []string{"X0000001 1\n" + full + " 0\n", full + " 1\nX0000001 1\n"} {
-		sol := filepath.Join(dir, "s.sol")
-		if err := os.WriteFile(sol, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		sol := writeFile(t, dir, "s.sol", text)
 		code, out, errs := run(t, "", "check", puzzle, sol, "--max-coverage", "--names", mps)
 		if code != 2 || !strings.Contains(errs, "both name column") || out != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2", text, code, out, errs)
@@ -1265,10 +1225,7 @@ func TestUnknownNamesClipped(t *testing.T) {
 		"scip.sol":   "objective value: 1\n" + long + " 1\n",
 		"gurobi.sol": "# Objective value = 1\n" + long + " 1\n" + long + "b 1\n",
 	} {
-		sol := filepath.Join(dir, name)
-		if err := os.WriteFile(sol, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		sol := writeFile(t, dir, name, body)
 		code, _, errs := run(t, "", "check", example("pentomino-10x6.yaml"), sol)
 		if code != exitUsage || !strings.Contains(errs, "a column of this program (aaa") || len(errs) > 1000 {
 			t.Errorf("%s: exit %d, want 2 and a short message naming the name: %d bytes: %.300s", name, code, len(errs), errs)
@@ -1316,16 +1273,8 @@ func TestCheckStdinOnce(t *testing.T) {
 // column of this program", exit 2, exactly as for a program with columns.
 func TestEmptyProgramRefusesForeignNames(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		t.Helper()
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	empty := write("empty.yaml", "board: 3x3\npieces:\n  I: \"####\"\n")
-	full := write("full.yaml", "board: 3x3\npieces:\n  I: \"###\"\n")
+	empty := writeFile(t, dir, "empty.yaml", "board: 3x3\npieces:\n  I: \"####\"\n")
+	full := writeFile(t, dir, "full.yaml", "board: 3x3\npieces:\n  I: \"###\"\n")
 	for _, c := range []struct{ name, text string }{
 		{"y.sol", "y_0_0 1\n"},
 		{"y0.sol", "y_0_0 0\ny_0_1 0\n"},
@@ -1334,7 +1283,7 @@ func TestEmptyProgramRefusesForeignNames(t *testing.T) {
 		{"short.sol", "X0000001 0\n"}, // a fixed-MPS name, not translated with --names
 		{"x.sol", "x_Q_0_0_0 1\n"},
 	} {
-		sol := write(c.name, c.text)
+		sol := writeFile(t, dir, c.name, c.text)
 		for _, puzzle := range []string{empty, full} {
 			code, out, errs := run(t, "", "check", puzzle, sol, "--max-coverage")
 			if code != 2 || !notColumns.MatchString(errs) || out != "" {
@@ -1344,7 +1293,7 @@ func TestEmptyProgramRefusesForeignNames(t *testing.T) {
 	}
 	// The placeholder alone is the empty tiling, optimal; a program with
 	// columns has no placeholder.
-	z := write("z.sol", "z 0\n")
+	z := writeFile(t, dir, "z.sol", "z 0\n")
 	if code, rep, errs := checkJSON(t, empty, z, "--max-coverage"); code != 0 || !rep.Valid || rep.Coverage != 0 || !rep.Optimal {
 		t.Errorf("placeholder on the empty program: exit %d, %+v: %s", code, rep, errs)
 	}
@@ -1357,7 +1306,7 @@ func TestEmptyProgramRefusesForeignNames(t *testing.T) {
 	if code, _, errs := run(t, "", "export", empty, "--format", "fixed-mps", "--max-coverage", "-o", mps, "-q"); code != 0 {
 		t.Fatalf("export fixed-mps: exit %d: %s", code, errs)
 	}
-	short := write("short2.sol", "X0000001 0\n")
+	short := writeFile(t, dir, "short2.sol", "X0000001 0\n")
 	if code, rep, errs := checkJSON(t, empty, short, "--max-coverage", "--names", mps); code != 0 || !rep.Valid || rep.Coverage != 0 || !rep.Optimal {
 		t.Errorf("fixed-MPS placeholder with --names: exit %d, %+v: %s", code, rep, errs)
 	}
@@ -1455,10 +1404,7 @@ func TestCheckVerifyReadsContext(t *testing.T) {
 // 20-cell puzzle: 2.8 GB and minutes), to be refused for its unknown
 // names (a --names file: 75 s and 2.7 GB, then exit 1).
 func TestCheckStopsAtNamesPastTheProgram(t *testing.T) {
-	puz := filepath.Join(t.TempDir(), "dominoes.yaml")
-	if err := os.WriteFile(puz, []byte(fuzzDominoes), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	puz := writeFile(t, t.TempDir(), "dominoes.yaml", fuzzDominoes)
 	const names = 40
 	files := map[string]func(b *strings.Builder, i int){
 		"gurobi": func(b *strings.Builder, i int) { fmt.Fprintf(b, "a%d 0\n", i) },
@@ -1487,10 +1433,7 @@ func TestCheckStopsAtNamesPastTheProgram(t *testing.T) {
 			t.Errorf("%s: exit %d, %q; want exit 2 at %s", format, code, errs, want)
 		}
 	} // The same for a --names file: LP, free MPS, fixed MPS's names.
-	sol := filepath.Join(t.TempDir(), "x.sol")
-	if err := os.WriteFile(sol, []byte("# Objective value = 0\nx_D_0_0_0 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sol := writeFile(t, t.TempDir(), "x.sol", "# Objective value = 0\nx_D_0_0_0 1\n")
 	namesFiles := map[string]func(b *strings.Builder, i int){
 		"lp":   func(b *strings.Builder, i int) { fmt.Fprintf(b, " + a%d\n", i) },
 		"mps":  func(b *strings.Builder, i int) { fmt.Fprintf(b, "    a%d obj 1\n", i) },
@@ -1507,10 +1450,7 @@ func TestCheckStopsAtNamesPastTheProgram(t *testing.T) {
 		if format == "fmps" {
 			b.WriteString("NAME x\nROWS\n N obj\nCOLUMNS\n")
 		}
-		f := filepath.Join(t.TempDir(), "names."+format)
-		if err := os.WriteFile(f, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		f := writeFile(t, t.TempDir(), "names."+format, b.String())
 		skip := 0
 		if format == "lp" {
 			skip = 1 // a, the objective's column, is the first name

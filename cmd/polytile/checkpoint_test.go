@@ -22,17 +22,10 @@ import (
 // no error: the answer stands.
 func TestCheckpointCheckedBeforeAnswer(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
 	// P (10 cells) fits nowhere on the 6 cells of 3x2.
-	answered := write("u.yaml", "name: u\nboard: 3x2\npieces:\n  M: {shape: \"#\", count: 6}\n  P: \"#####/#####\"\n")
-	tiles := write("t.yaml", "name: t\nboard: 3x2\npieces:\n  M: {shape: \"#\", count: 6}\n")
-	garbage := write("garbage.ck", "garbage\n")
+	answered := writeFile(t, dir, "u.yaml", "name: u\nboard: 3x2\npieces:\n  M: {shape: \"#\", count: 6}\n  P: \"#####/#####\"\n")
+	tiles := writeFile(t, dir, "t.yaml", "name: t\nboard: 3x2\npieces:\n  M: {shape: \"#\", count: 6}\n")
+	garbage := writeFile(t, dir, "garbage.ck", "garbage\n")
 	fresh := filepath.Join(dir, "fresh.ck")
 	cases := []struct {
 		flags []string

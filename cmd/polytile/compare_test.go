@@ -517,14 +517,8 @@ func TestCompareConstraints(t *testing.T) {
 // task; the same specs on a puzzle of finite pieces still run.
 func TestCompareUnlimitedPieceLevelsRefused(t *testing.T) {
 	dir := t.TempDir()
-	xl := filepath.Join(dir, "xl.yaml")
-	if err := os.WriteFile(xl, []byte("board: 7x5\npieces:\n  X: \".#./###/.#.\"\n  L: {shape: \"#./##\", count: unlimited}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	finite := filepath.Join(dir, "finite.yaml")
-	if err := os.WriteFile(finite, []byte("board: 4x3\npieces:\n  L: {shape: \"#./#./##\", count: 3}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	xl := writeFile(t, dir, "xl.yaml", "board: 7x5\npieces:\n  X: \".#./###/.#.\"\n  L: {shape: \"#./##\", count: unlimited}\n")
+	finite := writeFile(t, dir, "finite.yaml", "board: 4x3\npieces:\n  L: {shape: \"#./#./##\", count: 3}\n")
 	for _, c := range []struct {
 		spec, want string
 	}{

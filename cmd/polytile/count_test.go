@@ -426,14 +426,8 @@ func TestDeadlineAfterCompleteSearch(t *testing.T) {
 // unchanged.
 func TestGroupOrderDegenerateBoard(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "strip.yaml")
-	if err := os.WriteFile(path, []byte("name: strip\nboard: 3x1\npieces:\n  D: \"##\"\n  M: \"#\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sym := filepath.Join(dir, "sym.yaml")
-	if err := os.WriteFile(sym, []byte("name: sym\nboard: 3x1\npieces:\n  M: {shape: \"#\", count: 3}\nsymmetric: [rotate180, mirror-vertical]\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, dir, "strip.yaml", "name: strip\nboard: 3x1\npieces:\n  D: \"##\"\n  M: \"#\"\n")
+	sym := writeFile(t, dir, "sym.yaml", "name: sym\nboard: 3x1\npieces:\n  M: {shape: \"#\", count: 3}\nsymmetric: [rotate180, mirror-vertical]\n")
 	code, out, errs := run(t, "", "solve", path, "--count", "--unique")
 	if code != 0 || !strings.Contains(out, "solutions   2 (1 unique under a symmetry group of order 2)") {
 		t.Errorf("solve --unique: exit %d:\n%s%s", code, out, errs)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -82,10 +80,7 @@ func FuzzCheck(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	dir := f.TempDir()
-	puz := filepath.Join(dir, "dominoes.yaml")
-	if err := os.WriteFile(puz, []byte(fuzzDominoes), 0o644); err != nil {
-		f.Fatal(err)
-	}
+	puz := writeFile(f, dir, "dominoes.yaml", fuzzDominoes)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		crlf := bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
 		lines := bytes.Count(data, []byte("\n"))

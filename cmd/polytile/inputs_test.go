@@ -161,10 +161,7 @@ func TestBadInputCatalogue(t *testing.T) {
 		{"Knuth reversed range", "a.knuth", "[0-9][5-0]\n", "a.knuth:1:7: reversed range 5-0: the first digit must not exceed the second"},
 	}
 	for _, c := range cases {
-		path := filepath.Join(dir, c.file)
-		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeFile(t, dir, c.file, c.text)
 		code, out, errs := run(t, "", "info", path)
 		want := "polytile: " + filepath.Join(dir, c.want)
 		if code != 2 || !strings.HasPrefix(errs, want) || strings.Count(errs, "\n") != 1 || out != "" {
@@ -316,10 +313,7 @@ func latticeYAML(t *testing.T, side, step, piece, pieces int) string {
 			b.WriteString("    " + row + "\n")
 		}
 	}
-	path := filepath.Join(t.TempDir(), "lattice.yaml")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "lattice.yaml", b.String())
 	return path
 }
 
@@ -333,10 +327,7 @@ func TestAliasBombRefused(t *testing.T) {
 	for k := range 4000 {
 		fmt.Fprintf(&b, "  B%d: *s\n", k)
 	}
-	path := filepath.Join(t.TempDir(), "bomb.yaml")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "bomb.yaml", b.String())
 	for _, cmd := range [][]string{{"info", path}, {"solve", path}, {"export", path, "--format", "lp"}} {
 		code, _, errs, took := runWithin(t, 20*time.Second, cmd...)
 		if code != exitUsage || !strings.Contains(errs, "aliases") || !strings.Contains(errs, "bomb.yaml:") {
@@ -365,10 +356,7 @@ func TestControlCharactersRefused(t *testing.T) {
 		"bidi.knuth":   "[0-1]0\nD\u2067 00 10\n",
 	}
 	for name, text := range files {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeFile(t, dir, name, text)
 		for _, cmd := range [][]string{{"info", path}, {"solve", path}, {"compare", path}, {"render", path}} {
 			code, out, errs, _ := runWithin(t, 20*time.Second, cmd...)
 			if code != exitUsage || !regexp.MustCompile(regexp.QuoteMeta(name)+`:\d+:\d+: `).MatchString(errs) {

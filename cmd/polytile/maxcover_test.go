@@ -159,10 +159,7 @@ func TestMaxCoverageWhenNoPieceFits(t *testing.T) {
 		backends = append(backends, []string{"--backend", "highs"}, []string{"--backend", "highs", "--formulation", "seed"})
 	}
 	for _, c := range cases {
-		path := filepath.Join(dir, c.file)
-		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeFile(t, dir, c.file, c.text)
 		cells := 9
 		if c.file == "a.knuth" {
 			cells = 60

@@ -331,10 +331,7 @@ func TestShardsOfDecidedPuzzlesMerge(t *testing.T) {
 		"dropped-fits": "board: 3x1\npieces:\n  A: \"##\"\n  B: \"#\"\n  C:\n    shape: \"##\\n##\"\n    count: unlimited\n",
 	}
 	for name, text := range puzzles {
-		p := filepath.Join(dir, name+".yaml")
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		p := writeFile(t, dir, name+".yaml", text)
 		wcode, wout, werrs := run(t, "", "--quiet", "solve", p, "--count", "--json")
 		var whole struct{ Solutions, Unique int64 }
 		if err := json.Unmarshal([]byte(wout), &whole); (err != nil || wcode != 0) && wcode != 1 {

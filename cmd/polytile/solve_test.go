@@ -66,10 +66,7 @@ func TestSolveUsageErrors(t *testing.T) {
 // configuration must find the tiling, and the backend line says the volume
 // filter waits for the piece that is not face-connected.
 func TestSolveDisconnectedPieces(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "diag.yaml")
-	if err := os.WriteFile(path, []byte("name: diagonals\nboard: 2x2\npieces:\n  A: \"#./.#\"\n  B: \"#./.#\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "diag.yaml", "name: diagonals\nboard: 2x2\npieces:\n  A: \"#./.#\"\n  B: \"#./.#\"\n")
 	for _, args := range [][]string{
 		{},
 		{"--volume=1"},
@@ -170,21 +167,14 @@ func TestRedundancyOnDroppedPiece(t *testing.T) {
 // (they were "" and 0).
 func TestAnswerAfterInputChecks(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
 	// P (10 cells) fits nowhere on the 6 cells of 3x2; the L-shaped board
 	// of bad has no half-turn symmetry.
 	const pieces = "pieces:\n  M: {shape: \"#\", count: 6}\n  P: \"#####/#####\"\n"
-	plain := write("plain.yaml", "name: plain\nboard: 3x2\n"+pieces)
-	sym := write("sym.yaml", "name: sym\nboard: 3x2\n"+pieces+"symmetric: rotate180\n")
-	bad := write("bad.yaml", "name: bad\nboard: |\n  ###\n  ##.\n"+pieces+"symmetric: rotate180\n")
-	garbage := write("garbage.sol", "garbage\n")
-	cbc := write("x.sol", "Optimal - objective value 0\n")
+	plain := writeFile(t, dir, "plain.yaml", "name: plain\nboard: 3x2\n"+pieces)
+	sym := writeFile(t, dir, "sym.yaml", "name: sym\nboard: 3x2\n"+pieces+"symmetric: rotate180\n")
+	bad := writeFile(t, dir, "bad.yaml", "name: bad\nboard: |\n  ###\n  ##.\n"+pieces+"symmetric: rotate180\n")
+	garbage := writeFile(t, dir, "garbage.sol", "garbage\n")
+	cbc := writeFile(t, dir, "x.sol", "Optimal - objective value 0\n")
 	cases := []struct {
 		args []string
 		code int
@@ -250,10 +240,7 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 // (it was exit 1, the output never checked).
 func TestSolveOutputsCheckedBeforeReading(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "u.yaml")
-	if err := os.WriteFile(path, []byte("name: u\nboard: 3x2\npieces:\n  M: {shape: \"#\", count: 6}\n  P: \"#####/#####\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, dir, "u.yaml", "name: u\nboard: 3x2\npieces:\n  M: {shape: \"#\", count: 6}\n  P: \"#####/#####\"\n")
 	missing := filepath.Join(dir, "missing")
 	for _, c := range []struct {
 		args []string
@@ -279,16 +266,9 @@ func TestSolveOutputsCheckedBeforeReading(t *testing.T) {
 // that the piece exists. The piece that fits nowhere may still be named.
 func TestRedundancyCopiesBeforeAnswer(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
 	const pieces = "  M: {shape: \"#\", count: 4}\n  U: {shape: \"#\", count: unlimited}\n  D: \"##\"\n"
-	answered := write("u.yaml", "name: u\nboard: 3x2\npieces:\n"+pieces+"  P: \"#####/#####\"\n")
-	tiles := write("t.yaml", "name: t\nboard: 3x2\npieces:\n"+pieces)
+	answered := writeFile(t, dir, "u.yaml", "name: u\nboard: 3x2\npieces:\n"+pieces+"  P: \"#####/#####\"\n")
+	tiles := writeFile(t, dir, "t.yaml", "name: t\nboard: 3x2\npieces:\n"+pieces)
 	for _, piece := range []string{"M", "U"} {
 		for _, p := range []string{answered, tiles} {
 			for _, extra := range [][]string{nil, {"--shard", "0/2"}} {
@@ -317,10 +297,7 @@ func TestRedundancyCopiesBeforeAnswer(t *testing.T) {
 // fill 4x2 beside an I pentomino: 8 of 8, native and HiGHS).
 func TestPieceThatFitsNowhere(t *testing.T) {
 	dir := t.TempDir()
-	big := filepath.Join(dir, "big.yaml")
-	if err := os.WriteFile(big, []byte("name: big\nboard: 4x2\norientations: free\npieces:\n  I: \"#####\"\n  O: {shape: \"##/##\", count: 2}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	big := writeFile(t, dir, "big.yaml", "name: big\nboard: 4x2\norientations: free\npieces:\n  I: \"#####\"\n  O: {shape: \"##/##\", count: 2}\n")
 	for _, args := range [][]string{
 		{"solve", big}, {"solve", big, "--count"}, {"export", big, "--format", "lp", "-o", filepath.Join(dir, "x.lp")},
 		{"compare", big, "--backends", "native", "--task", "count"},
@@ -359,10 +336,7 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 		{"c.yaml", "board: 3x3\npieces:\n  I: \"####\"\n  J: \"##/##/##/##\"\n  K: \"#####\"\n", "c.yaml:3:3: piece \"I\" fits nowhere in the board, nor do the 2 other pieces"},
 		{"a.knuth", "[0-9][0-5]\nX 1g 11 21 12 10\n", "a.knuth:2:1: piece \"X\" fits nowhere in the board"},
 	} {
-		path := filepath.Join(dir, c.file)
-		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeFile(t, dir, c.file, c.text)
 		for _, cmd := range [][]string{{"solve", path}, {"solve", path, "--count"}, {"export", path, "--format", "lp"}} {
 			code, out, errs := run(t, "", cmd...)
 			want := "polytile: no tiling: " + filepath.Join(dir, c.want)
@@ -406,14 +380,8 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 // too, as the object of a search that finds nothing has.
 func TestJSONWhenLoadAnswersNo(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "u.yaml")
-	if err := os.WriteFile(path, []byte("name: u\nboard: 3x3\npieces:\n  I: \"#####\"\n  O: \"##/##\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sol := filepath.Join(dir, "x.sol")
-	if err := os.WriteFile(sol, []byte("Optimal - objective value 0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, dir, "u.yaml", "name: u\nboard: 3x3\npieces:\n  I: \"#####\"\n  O: \"##/##\"\n")
+	sol := writeFile(t, dir, "x.sol", "Optimal - objective value 0\n")
 	for _, args := range [][]string{
 		{"solve", path, "--json"},
 		{"solve", path, "--jsonl", "--count"},
@@ -458,10 +426,7 @@ func TestJSONWhenLoadAnswersNo(t *testing.T) {
 func TestTriangleAtRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	const base = "name: corner\ngrid: triangle\nboard: |\n  .##\n  ###\npieces:\n  A: \"##\"\n  B: \".##/..#\"\n"
-	path := filepath.Join(dir, "p.yaml")
-	if err := os.WriteFile(path, []byte(base), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, dir, "p.yaml", base)
 	code, out, errs := run(t, "", "solve", path, "--limit", "10", "--json", "-q")
 	var res struct {
 		Tilings [][]struct {

@@ -78,6 +78,18 @@ func binary(t *testing.T) string {
 	return binPath
 }
 
+// writeFile writes text to the file name in dir (mode 0644) and returns its
+// path; a failed write fails the test. It is the one way the tests set up a
+// puzzle, solution or other input file.
+func writeFile(t testing.TB, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // copyExample copies an example puzzle into dir and returns its path.
 func copyExample(t *testing.T, dir, name string) string {
 	t.Helper()
