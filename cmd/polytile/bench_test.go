@@ -133,8 +133,8 @@ func TestUpdateRefusesForeignFiles(t *testing.T) {
 	if b, _ := os.ReadFile(outside); string(b) != "root:x:0:0:root:/root:/bin/bash\n" {
 		t.Errorf("the file behind the link changed: %q", b)
 	}
-	// "-" is not a document: it panicked (a nil stdout written after the
-	// run); /dev/stdout is refused too (it cannot be replaced).
+	// "-" is not a document, and /dev/stdout is refused too (it cannot be
+	// replaced): both are usage errors, with no panic.
 	for _, path := range []string{"-", "/dev/stdout"} {
 		for _, args := range [][]string{
 			{"compare", filepath.Join(exdir, "tetrominoes-5x4.yaml"), "--backends", "dlx", "--update", path},

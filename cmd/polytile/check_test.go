@@ -163,8 +163,8 @@ func TestCheckVerdicts(t *testing.T) {
 	}
 	// The same 44 cells with a status that claims optimality only within a
 	// gap: HiGHS's "Optimal" (its mip_rel_gap is not in the file) and CBC's
-	// "Optimal (within gap tolerance)" are no proof (exit 1); they were
-	// reported "optimal by the solver's proof", exit 0.
+	// "Optimal (within gap tolerance)" are no proof (exit 1), not
+	// "optimal by the solver's proof".
 	var all []string // every column of the start file, the first placement off
 	for _, l := range lines {
 		if f := strings.Fields(l); len(f) == 2 && !strings.HasPrefix(l, "#") {

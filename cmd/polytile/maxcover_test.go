@@ -225,8 +225,8 @@ func TestMaxCoverageWhenNoPieceFits(t *testing.T) {
 		t.Errorf("export opb: exit %d: %s%s", code, out, errs)
 	}
 
-	// compare --task auto: no exact tiling, so maximum coverage (it was
-	// exit 1 "no tiling").
+	// compare --task auto: no exact tiling, so maximum coverage (exit 0,
+	// not "no tiling").
 	if code, out, errs := run(t, "", "compare", path, "--backends", "native", "--format", "csv", "-q"); code != 0 || !strings.Contains(out, ",max-coverage,native,ok,,,,0,0,true,") {
 		t.Errorf("compare (auto): exit %d: %s%s", code, out, errs)
 	}

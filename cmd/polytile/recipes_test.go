@@ -325,7 +325,7 @@ func TestSlurmRecipeHostilePaths(t *testing.T) {
 		t.Fatalf("merge exit %d %s: %+v", code, errs, rep)
 	}
 	// An array that starts at 1: the files are named by the shard index
-	// (they were shard-1..3.json, off by one from the shards in them).
+	// (shard-0..2.json for the shards in them, not the task ids).
 	out1 := out + "-from1"
 	for i := 1; i <= 3; i++ {
 		cmd := exec.Command("bash", script, puzzle, out1)

@@ -122,7 +122,7 @@ func TestPictureToStdoutsFile(t *testing.T) {
 		}
 	}
 	// --json and a picture to that file share stdout too: refused as with
-	// -o - (they were written into one another).
+	// -o - (they would be written into one another).
 	for _, args := range [][]string{
 		{"solve", tetris, "--json", "--render", "ascii", "-o", "/dev/stdout"},
 		{"check", tetris, start, "--max-coverage", "--json", "--render", "ascii", "-o", x},

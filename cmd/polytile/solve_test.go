@@ -180,8 +180,7 @@ func TestAnswerAfterInputChecks(t *testing.T) {
 		code int
 		want string // in stderr
 	}{
-		// check reads the solution file before the answer (it was never
-		// opened).
+		// check reads the solution file before the answer.
 		{[]string{"check", plain, filepath.Join(dir, "missing.sol")}, 2, "missing.sol: no such file"},
 		{[]string{"check", plain, garbage}, 2, "not a solution file polytile knows"},
 		{[]string{"check", sym, cbc, "--symmetry", "pin"}, 2, "symmetry rows (pin / hole) do not apply"},
@@ -318,8 +317,8 @@ func TestPieceThatFitsNowhere(t *testing.T) {
 		}
 	}
 	// compare --task auto: no exact tiling (the I must be placed), so the
-	// maximum-coverage comparison, as for a puzzle whose areas differ (it
-	// was exit 1 "no tiling").
+	// maximum-coverage comparison, as for a puzzle whose areas differ
+	// (exit 0, not "no tiling").
 	if code, out, errs := run(t, "", "compare", big, "--backends", "native", "--format", "csv"); code != 0 || !strings.Contains(out, "big,max-coverage,native,ok,,,,8,8,true,") ||
 		!strings.Contains(errs, `note: piece "I" fits nowhere in the board: left out`) {
 		t.Errorf("compare (auto): exit %d: %s%s", code, out, errs)

@@ -150,9 +150,8 @@ func TestSymmetricIdleFlags(t *testing.T) {
 	}
 	// compare: the same options in --backends are refused before anything
 	// runs; in the default list their rows are skipped with the reason.
-	// The option is named as the spec spells it: j=2, vol=0 and nof were
-	// named by the schedule or by nothing ("fila:j=2 on FILE: : ...;
-	// leave  out").
+	// The option is named as the spec spells it (j=2, vol=0 and nof
+	// included), not by the schedule or by nothing.
 	for _, b := range []string{"fila:nof", "fila:j=2", "fila:e", "fila:vol", "fila:at=3", "fila:j=1", "fila:vol=0", "dlx:j=2", "fila:e=11:f=3", "fila:f,nof", "fila:j=2,nof", "dlx:s", "dlx:r=I", "native:r=T"} {
 		code, _, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx "+b)
 		_, opts, _ := strings.Cut(b, ":")
@@ -165,9 +164,7 @@ func TestSymmetricIdleFlags(t *testing.T) {
 			t.Errorf("compare -b %q: exit %d: %s; want %s named", b, code, errs, first)
 		}
 	}
-	// r=auto and r=none pin nothing: they run (a piece named in r= was an
-	// error row, "native: symmetric solutions: ...", and exit 1, where
-	// solve --redundancy refused it with exit 2).
+	// r=auto and r=none pin nothing: they run, exit 0.
 	if code, out, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx:r=auto,dlx:r=none"); code != 0 {
 		t.Errorf("compare r=auto, r=none: exit %d: %s%s", code, errs, out)
 	}
