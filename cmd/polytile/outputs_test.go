@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -16,20 +17,6 @@ import (
 	"testing"
 	"time"
 )
-
-// copyExample copies an example puzzle into dir and returns its path.
-func copyExample(t *testing.T, dir, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(example(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 // TestOutputIsInputRefused: -o (or --chart, --update) naming the input
 // puzzle, directly or through a symbolic or hard link, is refused with exit
@@ -386,5 +373,246 @@ func TestJSONPlacementRowCol(t *testing.T) {
 	_, out, _ := run(t, "", "solve", example("soma.yaml"), "--jsonl", "--limit", "1")
 	if !strings.Contains(out, `"layer":`) {
 		t.Errorf("3D placements without a layer: %.300s", out)
+	}
+}
+
+// TestOutputExtensionAgreesWithFormat: export, compare and bench refuse a
+// --format that contradicts -o's extension (exit 2, nothing written), and
+// compare and bench take the format from the extension when --format is
+// not given. Before the fix export -o x.mps --format lp wrote LP into
+// x.mps, compare -o x.json --format csv wrote CSV into x.json (exit 0),
+// and compare -o x.csv wrote a boxed text table: 8 of the 9 cases failed
+// (all but the fixed-MPS export to d.mps).
+func TestOutputExtensionAgreesWithFormat(t *testing.T) {
+	dir := t.TempDir()
+	p := example("pentomino-20x3.yaml")
+	at := func(name string) string { return filepath.Join(dir, name) }
+	for _, c := range []struct {
+		args []string
+		file string
+		want string // "" : exit 0 and the file starts with start
+		head string
+	}{
+		{[]string{"export", p, "--format", "lp", "-o", at("a.mps")}, "a.mps", "contradicts the extension", ""},
+		{[]string{"export", p, "--format", "dlx", "-o", at("b.lp")}, "b.lp", "contradicts the extension", ""},
+		{[]string{"export", p, "-o", at("c.lp")}, "c.lp", "(for -o " + at("c.lp") + ": --format lp)", ""},
+		{[]string{"export", p, "--format", "fixed-mps", "-o", at("d.mps")}, "d.mps", "", "* polytile"},
+		{[]string{"compare", p, "-q", "-b", "dlx", "--format", "csv", "-o", at("e.json")}, "e.json", "contradicts the extension", ""},
+		{[]string{"compare", p, "-q", "-b", "dlx", "-o", at("f.csv")}, "f.csv", "", "puzzle,task,backend"},
+		{[]string{"compare", p, "-q", "-b", "dlx", "-o", at("g.json")}, "g.json", "", "{"},
+		{[]string{"compare", p, "-q", "-b", "dlx", "-o", at("h.md")}, "h.md", "", "### "},
+		{[]string{"bench", "quick", "-q", "--format", "json", "-o", at("i.csv")}, "i.csv", "contradicts the extension", ""},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		data, rerr := os.ReadFile(at(c.file))
+		if c.want != "" {
+			if code != exitUsage || !strings.Contains(errs, c.want) || rerr == nil {
+				t.Errorf("%v: exit %d, %q, file written: %v; want exit 2 with %q and no file", c.args, code, errs, rerr == nil, c.want)
+			}
+			continue
+		}
+		if code != exitOK || rerr != nil || !strings.HasPrefix(strings.TrimLeft(string(data), "\n"), c.head) {
+			t.Errorf("%v: exit %d, %q; file %q... (%v), want it to start with %q", c.args, code, errs, string(data[:min(len(data), 60)]), rerr, c.head)
+		}
+	}
+}
+
+// TestReadOnlyOutputRefused: -o naming an existing file the user may not
+// write (mode 0444, owned by root) in a directory the user may write was
+// replaced by the rename of the temporary file: the file became the
+// user's, with the new content, where a shell's > or cp says "permission
+// denied". It is now refused (exit 2) and left as it was. Run as an
+// unprivileged user (setpriv when the test runs as root, which may write
+// any file).
+func TestReadOnlyOutputRefused(t *testing.T) {
+	bin := binary(t)
+	var prefix []string
+	if os.Geteuid() == 0 {
+		sp, err := exec.LookPath("setpriv")
+		if err != nil {
+			t.Skip("running as root without setpriv: root may write a read-only file")
+		}
+		prefix = []string{sp, "--reuid=65534", "--regid=65534", "--clear-groups"}
+	}
+	dir := t.TempDir()
+	os.Chmod(dir, 0o777) // the user may create files here (the temporary)
+	// The binary and the puzzle where the unprivileged user can read them.
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ubin := filepath.Join(dir, "polytile")
+	if err := os.WriteFile(ubin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pz, _ := os.ReadFile(example("pentomino-10x6.yaml"))
+	os.WriteFile(filepath.Join(dir, "p.yaml"), pz, 0o644)
+	ro := filepath.Join(dir, "ro.txt")
+	os.WriteFile(ro, []byte("keep\n"), 0o444)
+	os.Chmod(ro, 0o444)
+	for _, args := range [][]string{
+		{"render", "p.yaml", "--format", "ascii", "-o", "ro.txt"},
+		{"export", "p.yaml", "--format", "lp", "-o", "ro.txt"},
+		{"solve", "p.yaml", "--render", "ascii", "-o", "ro.txt"},
+	} {
+		cmd := exec.Command(prefix[0], append(append(prefix[1:], ubin), args...)...)
+		if len(prefix) == 0 {
+			cmd = exec.Command(ubin, args...)
+		}
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		code := cmd.ProcessState.ExitCode()
+		if err != nil && code < 0 {
+			t.Fatalf("%v: %v %s", cmd.Args, err, out)
+		}
+		got, _ := os.ReadFile(ro)
+		if code != exitUsage || string(got) != "keep\n" || !strings.Contains(string(out), "-o: cannot write ro.txt: the file is not writable") {
+			t.Errorf("%s: exit %d, ro.txt %q: %s", args[0], code, got, out)
+		}
+	}
+	if fi, err := os.Stat(ro); err != nil || fi.Mode().Perm() != 0o444 {
+		t.Errorf("ro.txt: %v %v", fi.Mode(), err)
+	}
+}
+
+// TestStdinInputIsNotAnOutput: an input read from standard input ("-")
+// whose file is also an output (directly or through a symbolic link) is
+// refused with exit 2 before anything is written, in every command that
+// writes files; `export - -o p.yaml < p.yaml` used to replace the puzzle
+// with the LP. Run through the binary: the check is on the process's
+// real stdin (fstat), which an in-process test cannot redirect.
+func TestStdinInputIsNotAnOutput(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	in := copyExample(t, dir, "tetrominoes-5x4.yaml")
+	orig, _ := os.ReadFile(in)
+	os.Symlink("tetrominoes-5x4.yaml", filepath.Join(dir, "link.yaml"))
+	for _, out := range []string{"tetrominoes-5x4.yaml", "link.yaml"} {
+		for _, args := range [][]string{
+			{"export", "-", "--format", "lp", "-o", out},
+			{"render", "-", "--format", "ascii", "-o", out},
+			{"solve", "-", "--render", "ascii", "-o", out},
+			{"solve", "-", "--count", "--checkpoint", out},
+			{"compare", "-", "--backends", "dlx", "-o", out},
+			{"compare", "-", "--backends", "dlx", "--update", out},
+		} {
+			f, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, args...)
+			cmd.Dir = dir
+			cmd.Stdin = f
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd.Run()
+			f.Close()
+			if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), "standard input") {
+				t.Errorf("%v < the puzzle: exit %d, stderr %q; want 2, refused", args, code, stderr.String())
+			}
+			if b, _ := os.ReadFile(in); !bytes.Equal(b, orig) {
+				t.Fatalf("%v < the puzzle overwrote it", args)
+			}
+		}
+	}
+	// Another output, and stdin from a device, still work.
+	cmd := exec.Command(bin, "export", "-", "--format", "lp", "-o", "p.lp")
+	cmd.Dir = dir
+	f, _ := os.Open(in)
+	defer f.Close()
+	cmd.Stdin = f
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("export - -o p.lp: %v %s", err, out)
+	}
+}
+
+// TestStdoutIsAnInput: standard output redirected to an input
+// (`export q.yaml --format lp >> q.yaml`) is refused before anything is
+// written, exit 2, as -o naming the input is: the program (or the
+// summary, the picture, the table) was appended to the puzzle it read.
+// Through a hard link too, and for each command's inputs: the puzzle, a
+// solution file, --names, merge's results and --puzzle, stdin ("-"). A
+// different regular file and /dev/null are written as before.
+func TestStdoutIsAnInput(t *testing.T) {
+	dir := t.TempDir()
+	in := copyExample(t, dir, "pentomino-20x3.yaml")
+	hard := filepath.Join(dir, "hard.yaml")
+	if err := os.Link(in, hard); err != nil {
+		t.Fatal(err)
+	}
+	sol := filepath.Join(dir, "sol.txt")
+	names := filepath.Join(dir, "names.txt")
+	res := filepath.Join(dir, "s0.json")
+	for _, f := range []string{sol, names} {
+		os.WriteFile(f, []byte("x\n"), 0o644)
+	}
+	if code, _, errs := run(t, "", "solve", in, "--count", "--shard", "0/1", "--json", "-o", res); code != 0 {
+		t.Fatalf("making a result: exit %d: %s", code, errs)
+	}
+	for _, c := range []struct {
+		target string
+		args   []string
+		stdin  bool
+	}{
+		{in, []string{"export", in, "--format", "lp"}, false},
+		{hard, []string{"export", in, "--format", "dlx"}, false},
+		{in, []string{"info", in}, false},
+		{in, []string{"render", in}, false},
+		{in, []string{"solve", in, "--count"}, false},
+		{in, []string{"solve", in}, false},
+		{in, []string{"compare", in, "-b", "dlx"}, false},
+		{sol, []string{"check", in, sol}, false},
+		{names, []string{"check", in, sol, "--names", names}, false},
+		{res, []string{"merge", res}, false},
+		{res, []string{"merge", dir}, false},
+		{in, []string{"merge", res, "--puzzle", in}, false},
+		{in, []string{"export", "-", "--format", "lp"}, true},
+	} {
+		orig, err := os.ReadFile(c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		so, err := os.OpenFile(c.target, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdin *os.File
+		if c.stdin {
+			if stdin, err = os.Open(in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var errb bytes.Buffer
+		var code int
+		if stdin != nil {
+			code = Main(c.args, stdin, so, &errb)
+			stdin.Close()
+		} else {
+			code = Main(c.args, strings.NewReader(""), so, &errb)
+		}
+		so.Close()
+		if code != 2 || !strings.Contains(errb.String(), "standard output is the") || !strings.Contains(errb.String(), "redirect it to another file") {
+			t.Errorf("%v >> %s: exit %d, stderr %q; want exit 2: standard output is the input", c.args, filepath.Base(c.target), code, errb.String())
+		}
+		if b, _ := os.ReadFile(c.target); !bytes.Equal(b, orig) {
+			t.Errorf("%v >> %s changed it", c.args, filepath.Base(c.target))
+			os.WriteFile(c.target, orig, 0o644)
+		}
+	}
+	// Another regular file, and /dev/null: written as always.
+	for _, path := range []string{filepath.Join(dir, "out.lp"), os.DevNull} {
+		so, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		code := Main([]string{"export", in, "--format", "lp"}, strings.NewReader(""), so, &errb)
+		so.Close()
+		if code != 0 {
+			t.Errorf("export >> %s: exit %d, %q", path, code, errb.String())
+		}
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "out.lp")); err != nil || fi.Size() == 0 {
+		t.Errorf("export >> out.lp wrote nothing: %v", err)
 	}
 }

@@ -41,10 +41,7 @@ func TestCompareSymmetric(t *testing.T) {
 // orbit under the board's group, must count only its symmetric images.
 // It counted all of them before: 18 instead of 12 here.
 func TestCompareSymmetricSquare(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "mv.yaml")
-	if err := os.WriteFile(file, []byte("board: 4x4\ncount: unlimited\npieces: {D: '##'}\nsymmetric: mirror-vertical\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := writeFile(t, t.TempDir(), "mv.yaml", "board: 4x4\ncount: unlimited\npieces: {D: '##'}\nsymmetric: mirror-vertical\n")
 	code, out, errs := run(t, "", "compare", file, "--task", "count", "-b", "dlx highs", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
@@ -88,10 +85,7 @@ func TestSymmetricBadInput(t *testing.T) {
 		{"pin", base + "symmetric: rotate180\n", []string{"export", "--format", "lp", "--symmetry", "pin"}, "symmetry rows (pin / hole) do not apply"},
 	}
 	for _, c := range cases {
-		file := filepath.Join(dir, c.name+".yaml")
-		if err := os.WriteFile(file, []byte(c.yaml), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		file := writeFile(t, dir, c.name+".yaml", c.yaml)
 		args := c.args
 		if args == nil {
 			args = []string{"info"}
@@ -114,10 +108,7 @@ func TestSymmetricBadInput(t *testing.T) {
 // the matching options in --backends and skips them in its default list.
 func TestSymmetricIdleFlags(t *testing.T) {
 	ex := example("tetrominoes-8x5-double-r180.yaml")
-	unl := filepath.Join(t.TempDir(), "unl.yaml")
-	if err := os.WriteFile(unl, []byte("board: 4x4\ncount: unlimited\npieces: {D: '##'}\nsymmetric: rotate180\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	unl := writeFile(t, t.TempDir(), "unl.yaml", "board: 4x4\ncount: unlimited\npieces: {D: '##'}\nsymmetric: rotate180\n")
 	for _, c := range []struct {
 		args []string
 		flag string
@@ -159,9 +150,8 @@ func TestSymmetricIdleFlags(t *testing.T) {
 	}
 	// compare: the same options in --backends are refused before anything
 	// runs; in the default list their rows are skipped with the reason.
-	// The option is named as the spec spells it: j=2, vol=0 and nof were
-	// named by the schedule or by nothing ("fila:j=2 on FILE: : ...;
-	// leave  out").
+	// The option is named as the spec spells it (j=2, vol=0 and nof
+	// included), not by the schedule or by nothing.
 	for _, b := range []string{"fila:nof", "fila:j=2", "fila:e", "fila:vol", "fila:at=3", "fila:j=1", "fila:vol=0", "dlx:j=2", "fila:e=11:f=3", "fila:f,nof", "fila:j=2,nof", "dlx:s", "dlx:r=I", "native:r=T"} {
 		code, _, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx "+b)
 		_, opts, _ := strings.Cut(b, ":")
@@ -174,9 +164,7 @@ func TestSymmetricIdleFlags(t *testing.T) {
 			t.Errorf("compare -b %q: exit %d: %s; want %s named", b, code, errs, first)
 		}
 	}
-	// r=auto and r=none pin nothing: they run (a piece named in r= was an
-	// error row, "native: symmetric solutions: ...", and exit 1, where
-	// solve --redundancy refused it with exit 2).
+	// r=auto and r=none pin nothing: they run, exit 0.
 	if code, out, errs := run(t, "", "compare", ex, "--task", "count", "-b", "dlx:r=auto,dlx:r=none"); code != 0 {
 		t.Errorf("compare r=auto, r=none: exit %d: %s%s", code, errs, out)
 	}
@@ -262,10 +250,7 @@ func TestCheckSymmetric(t *testing.T) {
 			kept = append(kept, l)
 		}
 	}
-	bare := filepath.Join(dir, "bare.sol")
-	if err := os.WriteFile(bare, []byte(strings.Join(kept, "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bare := writeFile(t, dir, "bare.sol", strings.Join(kept, ""))
 	code, out, errs = run(t, "", "check", mirror, bare, "--solver", "cbc")
 	if code != 1 || !strings.Contains(out, "not mapped onto a piece of the tiling by symmetric: mirror-vertical") {
 		t.Errorf("mirror without the fingerprint: exit %d: %s%s", code, out, errs)
