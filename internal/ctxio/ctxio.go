@@ -52,7 +52,13 @@ const StopGrace = 500 * time.Millisecond
 // tiling a search found before its time limit or a signal): it may run a
 // little past the stop, but not unboundedly. release ends it and frees
 // its timer; call it when the phase is over.
+//
+// When ctx is already done the grace's end is fixed at the call, so a
+// grace of zero or less is over before the phase starts.
 func Grace(ctx context.Context, d time.Duration) (grace context.Context, release func()) {
+	if ctx.Err() != nil {
+		return context.WithDeadline(context.WithoutCancel(ctx), time.Now().Add(d))
+	}
 	g, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	var t *time.Timer
 	var mu sync.Mutex

@@ -29,3 +29,25 @@ func TestGrace(t *testing.T) {
 		t.Error("a released grace context lives on")
 	}
 }
+
+// TestGraceOfDoneContext: a grace taken on a context that is already done
+// ends d after the call, so with d of zero it is over at once; the phase
+// it bounds then stops at its first poll whatever the scheduler does.
+func TestGraceOfDoneContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, release := Grace(ctx, 0)
+	defer release()
+	if g.Err() == nil {
+		t.Fatal("a zero grace after ctx ended is still running")
+	}
+	g2, release2 := Grace(ctx, time.Hour)
+	defer release2()
+	if g2.Err() != nil {
+		t.Fatal("an hour's grace after ctx ended is already over")
+	}
+	release2()
+	if g2.Err() == nil {
+		t.Error("a released grace context lives on")
+	}
+}
