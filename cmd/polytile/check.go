@@ -175,7 +175,7 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 	var src puzzleSource
 	p, err := a.loadPuzzleFrom(a.ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
-		return a.checkLoadFailed(ctx, puzzlePath, solPath, opt, f, src.data, err) // nojson.go
+		return a.checkLoadFailed(ctx, solPath, opt, f, err) // nojson.go
 	}
 	prog, err := model.NewProgram(p, opt)
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/puzzle"
@@ -44,46 +43,25 @@ func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzl
 // loadComparedAuto is loadCompared for --task auto, which compares a
 // puzzle without an exact tiling on maximum coverage: a finite piece that
 // fits nowhere is such a puzzle (no exact tiling can place it), so it is
-// read again as maximum coverage reads it (the piece left out, with a
-// note; no piece left is the proven optimum 0) and maxOnly says that only
-// the maximum-coverage task applies. It used to end the comparison with
-// exit 1 "no tiling", although auto compares a puzzle whose areas do not
-// match on maximum coverage. --task count keeps that answer.
+// taken as maximum coverage reads it (the piece left out, with a note; no
+// piece left is the proven optimum 0: answeredPuzzle) and maxOnly says
+// that only the maximum-coverage task applies. --task count keeps the
+// answer "no tiling".
 func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
-	if f.timeLimit > 0 {
-		// One deadline for both readings: the second is within the
-		// puzzle's --time-limit too (loadCompared's own is not later).
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
-		defer cancel()
-	}
-	// The file is read once (a directory's entry regular-only): the
-	// second reading parses the same bytes (stdin cannot be read twice).
 	src := &puzzleSource{regularOnly: fromDir}
 	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
-	if err == nil || !errors.Is(err, puzzle.ErrUnplaceable) {
+	q := answeredPuzzle(err)
+	if q == nil {
 		return p, false, err
 	}
-	mf := *f
-	mf.task = "max-coverage"
-	data := src.data
-	reread := func() ([]byte, error) { return data, nil }
 	if f.task != "auto" {
 		// --task count: "no tiling" is the answer once every input is
 		// checked (the other puzzles, the backends' options on this one
-		// without the pieces that fit nowhere): q with the answer, read
-		// quietly (no piece is left out of a count).
-		quiet := a.quiet
-		a.quiet = true
-		q, qerr := a.loadCompared(ctx, file, &mf, reread)
-		a.quiet = quiet
-		if qerr != nil {
-			return nil, false, err
-		}
+		// without the pieces that fit nowhere), given with q.
 		return q, false, &countAnswered{err: err}
 	}
-	p, err = a.loadCompared(ctx, file, &mf, reread)
-	return p, err == nil, err
+	a.noteDropped(q, puzzle.DropAll)
+	return q, true, nil
 }
 
 // countAnswered is loadComparedAuto's answer "no tiling" for --task

@@ -123,7 +123,7 @@ The file is written to a temporary name and renamed when complete.`,
 			p, err := a.loadPuzzleFrom(a.ctx, args[0], src.read(args[0], a.stdin), from, unplaceableFor(opt.Mode == model.MaxCoverage))
 			if err != nil {
 				if _, ok := loadAnswered(err); ok && errors.Is(err, puzzle.ErrUnplaceable) {
-					if q, qerr := a.loadAllDropped(a.ctx, args[0], src.data, from); qerr == nil {
+					if q := answeredPuzzle(err); q != nil {
 						if ferr := checkSymmetricExport(q, format, dialect, opt); ferr != nil {
 							return ferr
 						}

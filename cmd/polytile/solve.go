@@ -286,15 +286,15 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		return err
 	}
 	loadStart := time.Now()
-	// The puzzle file is opened once: a second parse (a piece that fits
-	// nowhere) and the count key's SHA-256 are of the bytes read here.
+	// The puzzle file is opened once: the count key's SHA-256 is of the
+	// bytes read here.
 	src := &f.key.src
 	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
 	if err != nil {
-		p, err = a.unplaceableShard(ctx, path, src.data, f, err) // shardunplaceable.go
+		p, err = a.unplaceableShard(f, err) // shardunplaceable.go
 	}
 	if err != nil {
-		return a.solveLoadFailed(ctx, path, f, picFormat, loadStart, err) // nojson.go
+		return a.solveLoadFailed(path, f, picFormat, loadStart, err) // nojson.go
 	}
 	// A failed picture write stops the search (sctx); the time limit and
 	// signals are still read from ctx.
