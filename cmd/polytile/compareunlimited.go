@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -42,14 +44,26 @@ func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzl
 
 // loadComparedAuto is loadCompared for --task auto, which compares a
 // puzzle without an exact tiling on maximum coverage: a finite piece that
-// fits nowhere is such a puzzle (no exact tiling can place it), so it is
-// taken as maximum coverage reads it (the piece left out, with a note; no
-// piece left is the proven optimum 0: answeredPuzzle) and maxOnly says
-// that only the maximum-coverage task applies. --task count keeps the
-// answer "no tiling".
+// fits nowhere is such a puzzle (no exact tiling can place it), and so is
+// one whose areas or colourings prove it (provenInfeasible). It is taken
+// as maximum coverage reads it (a piece that fits nowhere left out, with
+// a note; no piece left is the proven optimum 0: answeredPuzzle; a proof
+// said in a note) and maxOnly says that only the maximum-coverage task
+// applies. --task count keeps the answer "no tiling", with the proof.
 func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
 	src := &puzzleSource{regularOnly: fromDir}
 	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
+	if err == nil && f.task != "max-coverage" {
+		if perr := provenInfeasible(p); perr != nil {
+			if f.task != "auto" {
+				return p, false, &countAnswered{err: perr}
+			}
+			if !a.quiet {
+				fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), native.ProveInfeasible(p))
+			}
+			return p, true, nil
+		}
+	}
 	q := answeredPuzzle(err)
 	if q == nil {
 		return p, false, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -86,6 +87,19 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 		return nil, r.err
 	}
 	return nil, &exitError{code: exitUsage, err: r.err}
+}
+
+// provenInfeasible is an exact command's answer "no tiling" (exit 1,
+// an answeredLoad) for a puzzle whose areas or colourings prove that it
+// has no exact tiling (native.ProveInfeasible), with the proof; nil when
+// they prove nothing.
+func provenInfeasible(p *puzzle.Puzzle) error {
+	err := native.ProveInfeasible(p)
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: exitNoSolution, err: &answeredLoad{p: p,
+		err: fmt.Errorf("no tiling: %w; --max-coverage finds a tiling that covers the most cells", err)}}
 }
 
 // answeredLoad is a load's answer "no tiling" (err, the proof) with p,

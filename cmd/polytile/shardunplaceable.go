@@ -1,20 +1,22 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
 )
 
-// unplaceableShard handles the load error of a puzzle with a piece of
-// finite supply that fits nowhere: no exact tiling, decided before any
-// search (solve exits 1). A counting shard (--count --shard) of it still
-// finishes its part: it gets the puzzle read with such pieces left out
-// (answeredPuzzle), f.unplaceable set to the names left out, and counts
-// nothing through native.Decided (shard 0 holds the whole count, 0), so
-// that every shard writes a result and merge exits as solve --count does.
-// Any other error, or another command, is returned as it is.
+// unplaceableShard handles the answer "no tiling" known before any search
+// (solve exits 1): a piece of finite supply that fits nowhere, or a proof
+// from areas or colourings (provenInfeasible). A counting shard (--count
+// --shard) of such a puzzle still finishes its part: it gets the puzzle
+// (for a piece that fits nowhere read with such pieces left out, and
+// f.unplaceable set to their names), f.decided, and counts nothing
+// through native.Decided (shard 0 holds the whole count, a complete 0),
+// so that every shard writes a result and merge exits as solve --count
+// does. Any other error, or another command, is returned as it is.
 func (a *app) unplaceableShard(f *solveFlags, loadErr error) (*puzzle.Puzzle, error) {
 	p := answeredPuzzle(loadErr)
 	if !f.count || f.shard == "" || f.maxCoverage || f.backend != "fila" && f.backend != "dlx" || p == nil {
@@ -25,7 +27,10 @@ func (a *app) unplaceableShard(f *solveFlags, loadErr error) (*puzzle.Puzzle, er
 	if err := answeredFlags(p, f); err != nil {
 		return nil, err
 	}
-	f.unplaceable = p.Dropped
+	if errors.Is(loadErr, puzzle.ErrUnplaceable) {
+		f.unplaceable = p.Dropped
+	}
+	f.decided = true
 	if !a.quiet {
 		fmt.Fprintf(a.stderr, "note: %v; this shard records the count, 0, for merge\n", loadErr)
 	}

@@ -38,6 +38,7 @@ type solveFlags struct {
 	checkpoint                                  string
 	ckPrev                                      *shard.Checkpoint // --checkpoint as read before the puzzle (checkCheckpoint)
 	unplaceable                                 []string          // shardunplaceable.go
+	decided                                     bool              // no exact tiling, known before the search (shardunplaceable.go)
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
@@ -290,6 +291,9 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	// bytes read here.
 	src := &f.key.src
 	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
+	if err == nil && !f.maxCoverage {
+		err = provenInfeasible(p) // answered at once, with the proof
+	}
 	if err != nil {
 		p, err = a.unplaceableShard(f, err) // shardunplaceable.go
 	}

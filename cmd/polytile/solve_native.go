@@ -147,7 +147,7 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 	}
 	sw := watchSplit(p, f, &cfg) // after startShard: chained with its hook
 	var res *native.Result
-	if f.unplaceable != nil { // no exact tiling: decided when the puzzle was read
+	if f.decided { // no exact tiling: decided when the puzzle was read
 		if res, err = native.Decided(cfg); err == nil {
 			syms, _ := p.SymmetriesContext(ctx) // for --unique's note; none if cancelled
 			res.Symmetries = puzzle.GroupOrder(syms)
