@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/progress"
-	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -37,15 +35,6 @@ func checkMaxCoverageHeuristic(f *solveFlags) error {
 	return idleFlags(nil, true, f, false)
 }
 
-// describeMaxCoverage is the Config line of a native maximum-coverage run.
-func describeMaxCoverage(cfg native.Config) string {
-	h := cfg.Schedule
-	if h == "" {
-		h = "s"
-	}
-	return "maximum coverage: DLX with hole options, heuristic " + h
-}
-
 // maxCoverageNative runs native.MaxCoverage: the best tiling found, the
 // bound it proved and the proof ("area bound 440: largest multiple of 4 <=
 // 441; tiling with 1 hole").
@@ -63,13 +52,13 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 		return nil, usageErr("%v", err)
 	}
 	o := &solveOutcome{
-		Backend: "native", Config: describeMaxCoverage(cfg), Mode: "max-coverage",
+		Backend: "native", Config: cfg.DescribeMaxCoverage(), Mode: "max-coverage",
 		Seconds: res.Seconds, Nodes: res.Nodes, Interrupted: res.Interrupted,
-		Complete: res.Optimal, Proof: res.Proof, found: res.Covered > 0 || res.Optimal,
+		Complete: res.Optimal, Proof: res.Proof, found: res.Found(),
 	}
 	cov, bound, optimal := res.Covered, res.Bound, res.Optimal
 	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal
-	if gap := model.CoverageGap(cov, bound); !optimal && !math.IsInf(gap, 0) {
+	if gap, ok := res.Gap(); ok {
 		o.Gap = &gap
 	}
 	if o.found {

@@ -13,44 +13,16 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
-// nativeConfig turns the flags into a native.Config. For FILA, what the
-// flags leave unset comes from native.DefaultConfig (the one definition of
-// the default, shared with compare's "native" backend).
+// nativeConfig turns the flags into a native.Config (native.Options,
+// whose defaults are native.DefaultConfig's), refusing a flag that does
+// nothing on p and the shard and checkpoint flags of a symmetric key.
 func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
-	cfg := native.Config{
-		Algorithm: f.backend,
-		FilaAt:    f.filaAt,
-		Schedule:  f.heuristic,
-		NOF:       f.nof && f.backend == "fila",
-		Volume:    f.volume,
-		Workers:   f.workers,
-		Stats:     f.stats,
-		Unique:    f.unique,
-	}
-	switch {
-	case f.redundancy != "":
-		// "none" keeps the plain search; native's default ("") is auto
-		// when counting.
-		cfg.Redundancy = f.redundancy
-	case f.unique:
-		cfg.Redundancy = "auto"
-	}
-	if f.backend == "fila" && p != nil {
-		// The defaults of native.DefaultConfig, for what the flags leave
-		// unset (--nof's default is DefaultConfig's NOF).
-		def := native.DefaultConfig(p)
-		if cfg.Schedule == "" {
-			cfg.Schedule = def.Schedule
-		}
-		if !f.volumeSet {
-			cfg.Volume = def.Volume
-		}
-	}
+	cfg := f.nativeOptions().Resolve(p)
 	// The number of remaining pieces is unknown with an unlimited piece:
 	// FILA starts at once and the schedule's first heuristic runs
 	// throughout (native.Config). Say so rather than show a level that does
 	// nothing.
-	if err := idleFlags(p, false, f, cfg.Algorithm == "fila"); err != nil {
+	if err := idleFlags(p, false, f, cfg.Algorithm == native.FILA); err != nil {
 		return cfg, err
 	}
 	if p != nil && p.Symmetric != nil {
@@ -69,47 +41,16 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 		return cfg, err
 	}
 	cfg.Shard = native.Shard{Index: i, Count: n}
-	switch {
-	case f.limit > 0:
-		cfg.Limit = f.limit
-	case !f.count:
-		cfg.Limit = 1
-	}
 	return cfg, nil
 }
 
-// describeConfig is the one-line summary of a native configuration;
-// unlimited says that the puzzle has a piece with an unlimited supply.
-func describeConfig(cfg native.Config, unlimited bool) string {
-	var parts []string
-	if cfg.Algorithm == "fila" && cfg.FilaAt > 0 {
-		parts = append(parts, fmt.Sprintf("DLX until %d pieces remain", cfg.FilaAt))
+// nativeOptions are the native settings solve's flags give.
+func (f *solveFlags) nativeOptions() native.Options {
+	return native.Options{
+		Algorithm: f.backend, FilaAt: f.filaAt, Schedule: f.heuristic, NOF: f.nof,
+		Volume: f.volume, VolumeSet: f.volumeSet, Redundancy: f.redundancy,
+		Workers: f.workers, Stats: f.stats, Unique: f.unique, Count: f.count, Limit: f.limit,
 	}
-	if cfg.Schedule != "" {
-		parts = append(parts, "heuristic "+cfg.Schedule)
-	}
-	if cfg.NOF {
-		parts = append(parts, "NOF")
-	}
-	switch {
-	case cfg.Volume < 0:
-		parts = append(parts, "volume filter")
-	case cfg.Volume > 0 && unlimited:
-		parts = append(parts, "volume filter after every placement (an unlimited piece)")
-	case cfg.Volume > 0:
-		parts = append(parts, fmt.Sprintf("volume filter while > %d pieces remain", cfg.Volume))
-	}
-	switch {
-	case cfg.Workers > 1 && cfg.Limit > 0:
-		// native.Config.Limit: a listing runs on one worker.
-		parts = append(parts, fmt.Sprintf("serial (-j %d counts in parallel; listing runs serially, to print the serial search's solutions)", cfg.Workers))
-	case cfg.Workers > 1:
-		parts = append(parts, fmt.Sprintf("%d workers", cfg.Workers))
-	}
-	if cfg.Shard.Count > 1 {
-		parts = append(parts, fmt.Sprintf("shard %d/%d", cfg.Shard.Index, cfg.Shard.Count))
-	}
-	return strings.Join(parts, ", ")
 }
 
 func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line) (*solveOutcome, error) {
@@ -168,8 +109,8 @@ func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, 
 		return nil, usageErr("%v", err)
 	}
 	o := &solveOutcome{
-		Backend: f.backend, Config: describeConfig(cfg, hasUnlimited(p)), Seconds: res.Seconds, Nodes: res.Nodes,
-		Complete: !res.Interrupted && !res.LimitReached, Interrupted: res.Interrupted,
+		Backend: f.backend, Config: cfg.Describe(hasUnlimited(p)), Seconds: res.Seconds, Nodes: res.Nodes,
+		Complete: res.Complete(), Interrupted: res.Stopped(),
 		Symmetries: res.Symmetries, Pinned: res.RedundancyPiece, tilings: res.First,
 		found: res.All > 0 || len(res.First) > 0,
 	}
