@@ -2,44 +2,36 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/polytile/polytile/compare"
-	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
 // checkBackendsForPuzzles refuses, before anything runs, a backend of
 // --backends whose options would do nothing on one of the puzzles for the
-// task it is known to get (compare.PuzzleChecker): a native at=N or a
-// schedule's levels on a puzzle with an unlimited piece, as solve refuses
-// --fila-at N and --heuristic e=11:f=3 there; any native option but the
-// heuristic on maximum coverage, as solve --max-coverage refuses them. The
-// task is kinds[0] when --task names it, else compare's automatic choice
-// (maxOnly: only maximum coverage applies); a maximum-coverage table that
-// auto adds after a count of 0 skips such rows, with the reason, as it
-// does for a backend of the task's default lists (polytile's own choice,
-// not an option given).
+// task it is known to get (compare.CheckBackends), as solve refuses the
+// matching flags. The task is kinds[0] when --task names it, else
+// compare's automatic choice (maxOnly: only maximum coverage applies); a
+// maximum-coverage table that auto adds after a count of 0 skips such
+// rows, with the reason, as it does for a backend of the task's default
+// lists (polytile's own choice, not an option given).
 func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string, kinds []compare.Kind, maxOnly map[*puzzle.Puzzle]bool) error {
-	for n, p := range puzzles {
-		k := compare.AutoKind(p)
+	err := compare.CheckBackends(backends, puzzles, func(p *puzzle.Puzzle) compare.Kind {
 		switch {
 		case len(kinds) > 0:
-			k = kinds[0]
+			return kinds[0]
 		case maxOnly[p]:
-			k = compare.MaxCoverage
+			return compare.MaxCoverage
 		}
-		for _, b := range backends {
-			c, ok := b.(compare.PuzzleChecker)
-			if !ok {
-				continue
-			}
-			if err := c.CheckTask(p, k); err != nil {
-				return usageErr("--backends %s on %s: %v", b.Name(), files[n], err)
-			}
-		}
+		return compare.AutoKind(p)
+	})
+	var na *compare.NotApplicableError
+	if errors.As(err, &na) {
+		return usageErr("--backends %s on %s: %v", na.Backend, files[na.Puzzle], na.Err)
 	}
-	return nil
+	return err
 }
 
 // loadComparedAuto is loadCompared for --task auto, which compares a
@@ -54,12 +46,12 @@ func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f
 	src := &puzzleSource{regularOnly: fromDir}
 	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
 	if err == nil && f.task != "max-coverage" {
-		if perr := provenInfeasible(p); perr != nil {
+		if _, proof := compare.ExactKind(p); proof != nil {
 			if f.task != "auto" {
-				return p, false, &countAnswered{err: perr}
+				return p, false, &countAnswered{err: infeasibleAnswer(p, proof)}
 			}
 			if !a.quiet {
-				fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), native.ProveInfeasible(p))
+				fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), proof)
 			}
 			return p, true, nil
 		}

@@ -93,13 +93,15 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 // an answeredLoad) for a puzzle whose areas or colourings prove that it
 // has no exact tiling (native.ProveInfeasible), with the proof; nil when
 // they prove nothing.
-func provenInfeasible(p *puzzle.Puzzle) error {
-	err := native.ProveInfeasible(p)
-	if err == nil {
+func provenInfeasible(p *puzzle.Puzzle) error { return infeasibleAnswer(p, native.ProveInfeasible(p)) }
+
+// infeasibleAnswer is provenInfeasible's answer for proof, nil for nil.
+func infeasibleAnswer(p *puzzle.Puzzle, proof error) error {
+	if proof == nil {
 		return nil
 	}
 	return &exitError{code: exitNoSolution, err: &answeredLoad{p: p,
-		err: fmt.Errorf("no tiling: %w; --max-coverage finds a tiling that covers the most cells", err)}}
+		err: fmt.Errorf("no tiling: %w; --max-coverage finds a tiling that covers the most cells", proof)}}
 }
 
 // answeredLoad is a load's answer "no tiling" (err, the proof) with p,
