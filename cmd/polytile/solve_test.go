@@ -565,3 +565,22 @@ func TestExactCommandsAnswerProvenInfeasible(t *testing.T) {
 		t.Errorf("--max-coverage: exit %d: %s%s", code, out, errs)
 	}
 }
+
+// TestSolveJobsWithoutCount: -j N (N > 1) on the search for one solution
+// is refused (exit 2) naming --jobs, as every flag that does nothing is;
+// it ran serially without a word. -j 1 and -j N with --count, --unique
+// or --limit are accepted.
+func TestSolveJobsWithoutCount(t *testing.T) {
+	p := example("pentomino-20x3.yaml")
+	for _, args := range [][]string{{"-j", "2"}, {"--jobs=3", "--backend", "dlx"}, {"-j", "2", "--json"}} {
+		code, out, errs := run(t, "", append([]string{"solve", p}, args...)...)
+		if code != exitUsage || !strings.Contains(errs, "--jobs") || !strings.Contains(errs, "--count") || out != "" {
+			t.Errorf("%v: exit %d, %q%q; want 2 naming --jobs", args, code, out, errs)
+		}
+	}
+	for _, args := range [][]string{{"-j", "1"}, {"-j", "2", "--count"}, {"-j", "2", "--unique"}, {"-j", "2", "--limit", "2"}} {
+		if code, out, errs := run(t, "", append([]string{"solve", p, "-q"}, args...)...); code != 0 {
+			t.Errorf("%v: exit %d: %s%s", args, code, out, errs)
+		}
+	}
+}
