@@ -24,7 +24,9 @@ import (
 	"github.com/polytile/polytile/shard"
 )
 
-// solveFlags are the flags of `polytile solve`.
+// solveFlags are the flags of `polytile solve` as given, and the state a
+// run derives from them (solveState), zero until runSolve fills it in its
+// own copy.
 type solveFlags struct {
 	backend, heuristic, shard, redundancy, from string
 	count, unique, nof, maxCoverage, stats      bool
@@ -36,15 +38,21 @@ type solveFlags struct {
 	timeLimit                                   time.Duration
 	renderFormat, out                           string
 	checkpoint                                  string
-	ckPrev                                      *shard.Checkpoint // --checkpoint as read before the puzzle (checkCheckpoint)
-	unplaceable                                 []string          // shardunplaceable.go
-	decided                                     bool              // no exact tiling, known before the search (shardunplaceable.go)
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
-	program                                     model.ProgramOptions // highs: checkSolveBackend
-	highsOpt                                    highs.Options        // highs: checkSolveBackend
-	key                                         countKeyReq          // countkeywrite.go
+	key                                         countKeyReq // countkeywrite.go
+
+	solveState
+}
+
+// solveState is what a solve derives from its flags while it runs.
+type solveState struct {
+	ckPrev      *shard.Checkpoint    // --checkpoint as read before the puzzle (checkCheckpoint)
+	unplaceable []string             // shardunplaceable.go
+	decided     bool                 // no exact tiling, known before the search (shardunplaceable.go)
+	program     model.ProgramOptions // highs: checkSolveBackend
+	highsOpt    highs.Options        // highs: checkSolveBackend
 
 	// Set by prepareSolveOutputs: stream receives each solution of a
 	// --limit search (a text picture drawn as it comes), and keepNone
@@ -53,7 +61,33 @@ type solveFlags struct {
 	keepNone bool
 }
 
-func (a *app) solveCmd() *cobra.Command {
+// solveOptions are the inputs of one solve: the puzzle (a path or "-"),
+// the flags as given, and what the caller injects.
+type solveOptions struct {
+	path  string
+	flags solveFlags
+	// afterSearch, when not nil, runs once the search has returned, with
+	// the command's context (a test holds the command there until its
+	// time limit has passed).
+	afterSearch func(ctx context.Context)
+}
+
+// runSolve runs one solve: the flags are checked and the run's state is
+// kept in a copy of o.flags.
+func (a *app) runSolve(ctx context.Context, o solveOptions) error {
+	f := o.flags
+	f.solveState = solveState{}
+	if err := f.key.check(&f); err != nil {
+		return err
+	}
+	return a.solve(ctx, o.path, &f, o.afterSearch)
+}
+
+func (a *app) solveCmd() *cobra.Command { return a.newSolveCmd(nil) }
+
+// newSolveCmd is the cobra command of solve; afterSearch goes to every
+// run (solveOptions).
+func (a *app) newSolveCmd(afterSearch func(ctx context.Context)) *cobra.Command {
 	var f solveFlags
 	c := &cobra.Command{
 		Use:   "solve PUZZLE",
@@ -124,10 +158,7 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 			f.volumeSet = cmd.Flags().Changed("volume")
 			f.given = givenSettings(cmd.Flags().Changed) // idleflags.go
 			f.key.words = changedWords(cmd.Flags())      // countkeywrite.go
-			if err := f.key.check(&f); err != nil {
-				return err
-			}
-			return a.solve(cmd.Context(), args[0], &f)
+			return a.runSolve(cmd.Context(), solveOptions{path: args[0], flags: f, afterSearch: afterSearch})
 		},
 	}
 	fl := c.Flags()
@@ -219,7 +250,8 @@ func tilingJSON(p *puzzle.Puzzle, t puzzle.Tiling) []placementJS {
 	return out
 }
 
-func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
+// solve is runSolve's body, f the run's own flags.
+func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch func(context.Context)) error {
 	// One deadline for the whole command, made first: reading the puzzle,
 	// building its images, the filters and the search all count.
 	if f.timeLimit > 0 {
@@ -243,7 +275,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		return err
 	}
 	// A bad schedule is the flag's fault, said before the puzzle is read
-	// (it was "native: schedule ..." after reading and building it).
+	// and built.
 	if err := native.CheckSchedule(f.heuristic); err != nil {
 		return usageErr("--heuristic: %s", strings.TrimPrefix(err.Error(), "native: "))
 	}
@@ -274,15 +306,13 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		}
 	}
 	// Before the puzzle is read: `solve q.yaml > q.yaml` has emptied it.
-	// Every output is checked here once (it was checked again after the
-	// reading, checkStdout twice): an -o that cannot be written is then
-	// said before the reading's own answer (a piece that fits nowhere:
-	// exit 1 "no tiling" hid it).
+	// Every output is checked here, once: an -o that cannot be written is
+	// said before the reading's own answer ("no tiling", exit 1).
 	if err := a.checkSolveOutputs(path, f); err != nil {
 		return err
 	}
 	// --checkpoint and its file are the flags' fault whatever the puzzle:
-	// said before a reading that answers "no tiling" (exit 1 hid them).
+	// said before a reading that answers "no tiling" (exit 1).
 	if err := checkCheckpoint(f); err != nil {
 		return err
 	}
@@ -341,14 +371,13 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	if searchDoneHook != nil {
-		searchDoneHook(ctx)
+	if afterSearch != nil {
+		afterSearch(ctx)
 	}
 	o.Puzzle, o.File, o.Cells = p.Name, path, p.Area()
 	// The time limit cut the search short: not a search that ended by
-	// itself (a complete count) and met the deadline only after, which
-	// was reported "time limit reached: the figures above are partial",
-	// timed_out and complete both true, exit 1.
+	// itself (a complete count) and met the deadline only after, which is
+	// complete.
 	if o.Interrupted && ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
 		o.TimedOut = true
 	}
@@ -364,11 +393,6 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	}
 	return a.solveExit(f, o, pics != nil && pics.skipped)
 }
-
-// searchDoneHook, when not nil, runs once solve's search has returned,
-// with the command's context (tests: a deadline that passes just after
-// the search ended).
-var searchDoneHook func(ctx context.Context)
 
 // solveExit is solve's own exit once its outcome o is written (skipped:
 // the picture asked for was not).
@@ -427,8 +451,7 @@ func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, 
 // that ran to its end writes a result that says so (a complete count, the
 // tiling found): a signal before the rename leaves nothing and gives its
 // exit (130 / 143), one after it the command's own exit, as for export and
-// render. It used to give exit 130 with the file in place, marked
-// complete. A search cut short (Interrupted: by the time limit or by the
+// render. A search cut short (Interrupted: by the time limit or by the
 // signal itself) writes what it found, marked so, whatever comes after;
 // so does an output written in place (stdout, a device, a FIFO: what was
 // written is out, and the summary follows it).
@@ -561,8 +584,7 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	cfg := f.nativeOptions().Resolve(p)
 	// The number of remaining pieces is unknown with an unlimited piece:
 	// FILA starts at once and the schedule's first heuristic runs
-	// throughout (native.Config). Say so rather than show a level that does
-	// nothing.
+	// throughout (native.Config): a level would do nothing, and is refused.
 	if err := idleFlags(p, false, f, cfg.Algorithm == native.FILA); err != nil {
 		return cfg, err
 	}
@@ -754,8 +776,7 @@ func hasUnlimited(p *puzzle.Puzzle) bool {
 
 // redundancyUsage turns native's refusal of a --redundancy piece
 // (ErrRedundancyPiece) into a usage error against the flag: the flag's
-// value is at fault (it was "native: redundancy filter: no piece named
-// ...").
+// value is at fault.
 func redundancyUsage(err error) error {
 	_, why, _ := strings.Cut(err.Error(), native.ErrRedundancyPiece.Error()+": ")
 	return usageErr("--redundancy: %s", why)

@@ -23,8 +23,8 @@ func maxCoverageConfig(f *solveFlags) native.Config {
 
 // checkMaxCoverageHeuristic refuses a schedule with levels (e=5:f=2) for
 // maximum coverage: its DLX with hole options uses the schedule's first
-// heuristic throughout (native.MaxCoverage), and the backend line showed
-// the levels that did nothing.
+// heuristic throughout (native.MaxCoverage), so the levels would do
+// nothing.
 func checkMaxCoverageHeuristic(f *solveFlags) error {
 	if !f.maxCoverage {
 		return nil
