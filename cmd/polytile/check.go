@@ -170,8 +170,8 @@ func (a *app) check(cmd *cobra.Command, puzzlePath, solPath string, f *checkFlag
 		return err
 	}
 	ctx := cmd.Context()
-	// The puzzle's bytes are kept: a reading that answers "no tiling" is
-	// read again from them (checkLoadFailed; stdin is not read twice).
+	// A reading that answers "no tiling" carries the puzzle without the
+	// pieces that fit nowhere (checkLoadFailed).
 	var src puzzleSource
 	p, err := a.loadPuzzleFrom(a.ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {

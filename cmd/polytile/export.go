@@ -118,7 +118,7 @@ The file is written to a temporary name and renamed when complete.`,
 			}
 			// Read once: a piece that fits nowhere is answered (exit 1)
 			// only once what the symmetric key refuses is checked on the
-			// puzzle read again from the same bytes, that piece left out.
+			// puzzle without that piece, which the answer carries.
 			var src puzzleSource
 			p, err := a.loadPuzzleFrom(a.ctx, args[0], src.read(args[0], a.stdin), from, unplaceableFor(opt.Mode == model.MaxCoverage))
 			if err != nil {
