@@ -70,6 +70,9 @@ func areaProof(p *puzzle.Puzzle) string {
 	for n, s := range sizes {
 		text[n] = fmt.Sprint(s)
 	}
+	if area == 0 {
+		return fmt.Sprintf("no sum of the pieces' sizes (%s) is the board's %d cells", strings.Join(text, ", "), cells)
+	}
 	return fmt.Sprintf("the pieces of finite supply leave %d of the board's %d cells, and no sum of the unlimited pieces' sizes (%s) is %d",
 		cells-area, cells, strings.Join(text, ", "), cells-area)
 }
