@@ -100,6 +100,17 @@ func (o Options) Resolve(p *puzzle.Puzzle) Config {
 	return cfg
 }
 
+// ResolveMaxCoverage is the Config of MaxCoverage for the settings o:
+// DefaultMaxCoverageConfig with o's Schedule when given, the only
+// setting that search reads (its first heuristic, IdleSettings).
+func (o Options) ResolveMaxCoverage() Config {
+	cfg := DefaultMaxCoverageConfig()
+	if o.Schedule != "" {
+		cfg.Schedule = o.Schedule
+	}
+	return cfg
+}
+
 // Describe is the one-line summary of c ("heuristic f, NOF, volume
 // filter"); unlimited says that the puzzle has a piece with an unlimited
 // supply (the volume filter then runs after every placement).

@@ -42,6 +42,13 @@ func TestResolveOptions(t *testing.T) {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
 		}
 	}
+	// Maximum coverage reads the heuristic only.
+	if got := (Options{Schedule: "e", NOF: true, Workers: 2, Count: true}).ResolveMaxCoverage(); got.Schedule != "e" || got.NOF || got.Workers != 0 || got.Limit != 0 {
+		t.Errorf("max coverage: %+v", got)
+	}
+	if got := (Options{}).ResolveMaxCoverage(); got.Schedule != DefaultMaxCoverageConfig().Schedule {
+		t.Errorf("max coverage, no heuristic: %+v", got)
+	}
 	// Without a puzzle no default depends on one.
 	if got := (Options{Count: true}).Resolve(nil); got.Schedule != "" || got.Volume != 0 || got.Algorithm != FILA {
 		t.Errorf("no puzzle: %+v", got)

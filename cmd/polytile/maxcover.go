@@ -13,13 +13,7 @@ import (
 
 // maxCoverageConfig is the native.Config of the maximum-coverage search:
 // only the heuristic applies (DLX's choice of cell).
-func maxCoverageConfig(f *solveFlags) native.Config {
-	cfg := native.DefaultMaxCoverageConfig()
-	if f.heuristic != "" {
-		cfg.Schedule = f.heuristic
-	}
-	return cfg
-}
+func maxCoverageConfig(f *solveFlags) native.Config { return f.nativeOptions().ResolveMaxCoverage() }
 
 // checkMaxCoverageHeuristic refuses a schedule with levels (e=5:f=2) for
 // maximum coverage: its DLX with hole options uses the schedule's first
