@@ -7,7 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
@@ -16,154 +15,14 @@ import (
 // checkpointEvery is how often a shard with --checkpoint writes it.
 const checkpointEvery = 5 * time.Second
 
-// resolveShard reads the --shard value: "I/N" (0 <= I < N <= MaxShards),
-// or "auto" / "auto/N", which take the index (and the count) from the
-// engine running us: a Slurm job array or a Kubernetes Indexed Job.
+// resolveShard reads the --shard value (shard.ResolveSpec): "I/N", or
+// "auto" / "auto/N" from the Slurm or Kubernetes environment.
 func resolveShard(s string) (int, int, error) {
-	if s == "" {
-		return 0, 0, nil
-	}
-	idx, cnt, hasSlash := strings.Cut(s, "/")
-	if idx == "auto" {
-		n := -1
-		if hasSlash {
-			v, err := shardNumber(cnt)
-			if err != nil || v < 1 || v > shard.MaxShards {
-				return 0, 0, usageErr("--shard auto/N: N must be an integer from 1 to %d, not %q", shard.MaxShards, cnt)
-			}
-			n = v
-		}
-		return autoShard(n)
-	}
-	i, err1 := shardNumber(idx)
-	n, err2 := shardNumber(cnt)
-	if !hasSlash || err1 != nil || err2 != nil {
-		return 0, 0, usageErr("--shard wants I/N with 0 <= I < N <= %d (e.g. 0/4), or auto, not %q", shard.MaxShards, s)
-	}
-	if n < 1 || n > shard.MaxShards {
-		return 0, 0, usageErr("--shard %s: the shard count N must be from 1 to %d", s, shard.MaxShards)
-	}
-	if i >= n {
-		return 0, 0, usageErr("--shard %s: the index I must be from 0 to N-1 = %d", s, n-1)
-	}
-	if _, _, err := shardCountEnv(n, "--shard "+s); err != nil {
-		return 0, 0, err
+	i, n, err := shard.ResolveSpec(s, os.LookupEnv)
+	if err != nil {
+		return 0, 0, usageErr("%v", err)
 	}
 	return i, n, nil
-}
-
-// shardNumber reads a shard index or count, or a Slurm task id: a
-// decimal integer from 0 to maxEnvIndex, by the rule of every integer
-// (limits.ParseInt: no sign, space or separator; leading zeros decimal).
-func shardNumber(s string) (int, error) {
-	n, err := limits.ParseInt(s, 0, maxEnvIndex)
-	return int(n), err
-}
-
-// autoShard takes the shard from the environment. n >= 1 is a count given
-// with auto/N; -1 means the count comes from the environment too.
-// POLYTILE_SHARD_COUNT, when set, must agree with auto/N.
-func autoShard(n int) (int, int, error) {
-	// env reads an index (or a Slurm array bound) of at most 7 digits.
-	env := func(k string) (int, bool, error) {
-		v, ok := os.LookupEnv(k)
-		if !ok || v == "" {
-			return 0, false, nil
-		}
-		x, err := shardNumber(v)
-		if err != nil {
-			return 0, true, usageErr("--shard auto: %s=%q must be a whole number from 0 to %d (decimal digits)", k, v, maxEnvIndex)
-		}
-		return x, true, nil
-	}
-	slurmID, inSlurm, err := env("SLURM_ARRAY_TASK_ID")
-	if err != nil {
-		return 0, 0, err
-	}
-	k8sID, inK8s, err := env("JOB_COMPLETION_INDEX")
-	if err != nil {
-		return 0, 0, err
-	}
-	countEnv, hasCount, err := shardCountEnv(n, fmt.Sprintf("--shard auto/%d", n))
-	if err != nil {
-		return 0, 0, err
-	}
-	countSrc := fmt.Sprintf("--shard auto/%d", n)
-	if n < 0 && hasCount {
-		n, countSrc = countEnv, "POLYTILE_SHARD_COUNT"
-	}
-	check := func(i, n int, idxSrc, cntSrc string) (int, int, error) {
-		if n < 1 || n > shard.MaxShards {
-			return 0, 0, usageErr("--shard auto: the shard count %d (%s) must be from 1 to %d", n, cntSrc, shard.MaxShards)
-		}
-		if i >= n {
-			return 0, 0, usageErr("--shard auto: index %d (%s) is not below the shard count %d (%s)", i, idxSrc, n, cntSrc)
-		}
-		return i, n, nil
-	}
-	switch {
-	case inSlurm && inK8s:
-		return 0, 0, usageErr("--shard auto: both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX are set; give --shard I/N")
-	case inSlurm:
-		if n > 0 {
-			return check(slurmID, n, "SLURM_ARRAY_TASK_ID", countSrc)
-		}
-		lo, okLo, err1 := env("SLURM_ARRAY_TASK_MIN")
-		hi, okHi, err2 := env("SLURM_ARRAY_TASK_MAX")
-		c, okC, err3 := env("SLURM_ARRAY_TASK_COUNT")
-		if err := firstErr(err1, err2, err3); err != nil {
-			return 0, 0, err
-		}
-		if !okLo || !okHi || !okC {
-			return 0, 0, usageErr("--shard auto: SLURM_ARRAY_TASK_MIN, _MAX and _COUNT are not all set: give the count with --shard auto/N or POLYTILE_SHARD_COUNT")
-		}
-		if hi < lo || hi-lo+1 != c {
-			return 0, 0, usageErr("--shard auto: the Slurm array %d-%d has %d tasks, not one per index: give the count with --shard auto/N or POLYTILE_SHARD_COUNT (the task ids are then the shard indices)", lo, hi, c)
-		}
-		if slurmID < lo {
-			return 0, 0, usageErr("--shard auto: SLURM_ARRAY_TASK_ID %d is below SLURM_ARRAY_TASK_MIN %d", slurmID, lo)
-		}
-		return check(slurmID-lo, c, "SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT")
-	case inK8s:
-		if n < 0 {
-			return 0, 0, usageErr("--shard auto: JOB_COMPLETION_INDEX is set but not the count: give --shard auto/N or POLYTILE_SHARD_COUNT (the Job's completions)")
-		}
-		return check(k8sID, n, "JOB_COMPLETION_INDEX", countSrc)
-	}
-	return 0, 0, usageErr("--shard auto: not in a Slurm job array (SLURM_ARRAY_TASK_ID) nor a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); give --shard I/N (GNU parallel: --shard {}/N ::: $(seq 0 N-1))")
-}
-
-// maxEnvIndex is the largest shard index or Slurm task id read from the
-// environment (shardNumber's 7 digits; Slurm's task ids stay below
-// 4,000,001).
-const maxEnvIndex = 9_999_999
-
-// shardCountEnv reads POLYTILE_SHARD_COUNT (ok false when unset or
-// empty): a count from 1 to MaxShards, which must equal n when a count
-// n >= 1 was given on the command line (given names it).
-func shardCountEnv(n int, given string) (int, bool, error) {
-	const k = "POLYTILE_SHARD_COUNT"
-	v, ok := os.LookupEnv(k)
-	if !ok || v == "" {
-		return 0, false, nil
-	}
-	c, err := shardNumber(v)
-	if err != nil || c < 1 || c > shard.MaxShards {
-		return 0, true, usageErr("--shard: %s=%q must be a shard count from 1 to %d (decimal digits)", k, v, shard.MaxShards)
-	}
-	if n >= 1 && c != n {
-		return 0, true, usageErr("--shard: %s=%d disagrees with %s: give the count once (unset %s, or make them equal)", k, c, given, k)
-	}
-	return c, true, nil
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }
 
 // shardRun is the bookkeeping of a counting shard: its record, and its
