@@ -208,7 +208,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	}
 	sum := sha256Hex(f.key.src.data)
 	data := shard.FormatKey(f.key.recipe, sum, sr.n, words, sr.fingerprint)
-	made, err := linkNewKey(kp, data, nil)
+	made, err := shard.PlaceKey(kp, data, shard.PlaceOptions{})
 	if err != nil {
 		return usageErr("--count-key: %v", err)
 	}
@@ -225,28 +225,15 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	if err != nil {
 		return usageErr("%s cannot be read as a count key (%s): remove it, or use another directory", shownText(kp), shownText(err.Error()))
 	}
-	var what []string
-	if old.PuzzleSHA256 != sum {
-		what = append(what, "the puzzle file (its contents changed since, or it is another puzzle)")
-	}
-	if old.Fingerprint != "" && old.Fingerprint != sr.fingerprint {
-		what = append(what, fmt.Sprintf("the puzzle's fingerprint (%s then, %s now)", shortFingerprint(old.Fingerprint), shortFingerprint(sr.fingerprint)))
-	}
-	if old.Shards != sr.n {
-		then := "none"
-		if old.Shards > 0 {
-			then = strconv.Itoa(old.Shards)
-		}
-		what = append(what, fmt.Sprintf("N (%s then, %d now)", then, sr.n))
-	}
-	switch {
-	case old.FlagsErr != nil:
-		what = append(what, fmt.Sprintf("the solve flags (line 4 of the key cannot be read: %v)", old.FlagsErr))
-	default:
-		ow, err := a.canonicalKeyWords(p, sr.path, old.Flags, func(spec string) (string, error) {
+	// The recorded flags in the canonical form of this run's (words).
+	then := *old
+	if old.FlagsErr != nil {
+		then.FlagsErr = fmt.Errorf("line 4 of the key cannot be read: %w", old.FlagsErr)
+	} else {
+		then.Flags, err = a.canonicalKeyWords(p, sr.path, old.Flags, func(spec string) (string, error) {
 			// The key's --redundancy as solve resolves it for p: this
 			// run's piece when the key gives the same value (a key
-			// written before the piece was recorded says auto).
+			// without the piece says auto).
 			if spec == f.redundancy || spec == "" && f.redundancy == "auto" || spec == "auto" && f.redundancy == "" {
 				return pinned, nil
 			}
@@ -256,18 +243,15 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 			}
 			return native.PinnedPiece(ctx, p, spec)
 		})
-		switch {
-		case err != nil:
-			what = append(what, fmt.Sprintf("the solve flags (line 4 of the key, %s, is %v)", keyFlagsText(old), err))
-		case strings.Join(ow, " ") != strings.Join(words, " "):
-			what = append(what, fmt.Sprintf("the solve flags (%s then, %s now)", shownText(strings.Join(ow, " ")), shownText(strings.Join(words, " "))))
+		if err != nil {
+			then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is %w", keyFlagsText(old), err)
 		}
 	}
-	if len(what) == 0 {
-		return nil
+	now := &shard.Key{PuzzleSHA256: sum, Fingerprint: sr.fingerprint, Shards: sr.n, Flags: words}
+	if err := then.Compare(now); err != nil {
+		return usageErr("%v", err)
 	}
-	return usageErr("%s holds another count: it differs in %s; its results would be merged as this count's. Use another directory, or remove it to start again",
-		shownText(filepath.Dir(kp)), strings.Join(what, "; and "))
+	return nil
 }
 
 // orNoneText is a pinned piece as the key writes it: none for "".
@@ -284,88 +268,6 @@ func sameCleanPath(a, b string) bool {
 	x, err1 := filepath.Abs(a)
 	y, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && x == y
-}
-
-// linkNewKey puts data at path unless a file is there: a new hidden file
-// in the directory, written and synced, then linked into place (the
-// first link wins: of shards starting together one writes the key, the
-// others compare with it; nothing is ever replaced). made says whether
-// this call put it there. A directory that holds results or checkpoints
-// (*.json, *.jsonl, *.ckpt, a joblog) but no key is refused: they may be
-// another count's. beforeLink, when not nil, runs just before the link
-// (a test's other count starting at that moment).
-func linkNewKey(path string, data []byte, beforeLink func()) (made bool, err error) {
-	if _, err := os.Lstat(path); err == nil {
-		return false, nil
-	}
-	dir := filepath.Dir(path)
-	if stray := strayResult(dir); stray != "" {
-		if _, err := os.Lstat(path); err == nil { // written meanwhile by a shard that then started
-			return false, nil
-		}
-		return false, fmt.Errorf("%s holds %s but no %s (made by an older recipe, or by hand): it may be another count's. Use another directory, or remove it to start again",
-			shownText(dir), shownText(stray), shard.KeyName)
-	}
-	tmp, err := os.CreateTemp(dir, "."+shard.KeyName+".*")
-	if err != nil {
-		// Said of the directory, as -o and --checkpoint say it: the
-		// temporary's random name means nothing to the user.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			return false, fmt.Errorf("cannot write %s: the directory %s does not exist", shownText(path), shownText(dir))
-		}
-		return false, fmt.Errorf("cannot write %s: the directory %s: %w", shownText(path), shownText(dir), err)
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err != nil {
-		return false, fmt.Errorf("cannot write %s: %w", shownText(path), err)
-	}
-	if beforeLink != nil {
-		beforeLink()
-	}
-	if err := os.Link(tmp.Name(), path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return false, nil
-		}
-		return false, fmt.Errorf("cannot link %s into place (a file system without hard links?): %w", shownText(path), err)
-	}
-	return true, nil
-}
-
-// strayResult names a file of dir that a count writes (a result, a
-// checkpoint, GNU parallel's joblog), "" when there is none.
-func strayResult(dir string) string {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	for _, e := range ents {
-		n := e.Name()
-		if strings.HasPrefix(n, ".") {
-			continue
-		}
-		switch filepath.Ext(n) {
-		case ".json", ".jsonl", ".ckpt":
-			return filepath.Join(dir, n)
-		}
-		if n == "joblog" {
-			return filepath.Join(dir, n)
-		}
-	}
-	return ""
 }
 
 // shardKey hooks the count key into the search: it is placed
@@ -457,7 +359,7 @@ func checkCountFiles(keyPath string, f *solveFlags) error {
 	dir := filepath.Dir(keyPath)
 	if ents, err := os.ReadDir(dir); err == nil {
 		for _, e := range ents {
-			if e.Type().IsRegular() || !countFileName(e.Name()) {
+			if e.Type().IsRegular() || !shard.IsCountFile(e.Name()) {
 				continue // the type from the listing: no stat per result (a count of 100,000 shards)
 			}
 			if why := notRegular(filepath.Join(dir, e.Name())); why != "" {
@@ -482,20 +384,6 @@ func checkCountFiles(keyPath string, f *solveFlags) error {
 		}
 	}
 	return nil
-}
-
-// countFileName reports whether name (not hidden) is one a count writes
-// into its directory: a result, a checkpoint, the key or GNU parallel's
-// joblog.
-func countFileName(name string) bool {
-	if strings.HasPrefix(name, ".") {
-		return false
-	}
-	switch filepath.Ext(name) {
-	case ".json", ".jsonl", ".ckpt":
-		return true
-	}
-	return name == "joblog" || name == shard.KeyName
 }
 
 // notRegular says what path is when it exists and is not a regular file

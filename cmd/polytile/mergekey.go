@@ -137,11 +137,11 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 		var other []string
 		for _, f := range results {
 			if f.Result.Fingerprint != k.Fingerprint {
-				other = append(other, fmt.Sprintf("%s (puzzle %s, fingerprint %s)", f.Path, shownText(orDefault(f.Result.Puzzle, "?")), shortFingerprint(f.Result.Fingerprint)))
+				other = append(other, fmt.Sprintf("%s (puzzle %s, fingerprint %s)", f.Path, shownText(orDefault(f.Result.Puzzle, "?")), shard.ShortFingerprint(f.Result.Fingerprint)))
 			}
 		}
 		if len(other) > 0 {
-			return &shard.Conflict{What: fmt.Sprintf("results not computed for the puzzle %s records (fingerprint %s): the directory holds another count's results; rerun them into an empty directory", key, shortFingerprint(k.Fingerprint)), Files: other}
+			return &shard.Conflict{What: fmt.Sprintf("results not computed for the puzzle %s records (fingerprint %s): the directory holds another count's results; rerun them into an empty directory", key, shard.ShortFingerprint(k.Fingerprint)), Files: other}
 		}
 	}
 	from := mp.from
@@ -200,7 +200,7 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 			}
 			mc.not("the puzzle: %s records the SHA-256 of the puzzle file the count was started with, and %s; give --puzzle FILE to check the results against a puzzle file as it is now", key, where)
 			if k.Fingerprint != "" {
-				mc.ok("every result's puzzle fingerprint is the one %s records (%s): the puzzle the count was started with", key, shortFingerprint(k.Fingerprint))
+				mc.ok("every result's puzzle fingerprint is the one %s records (%s): the puzzle the count was started with", key, shard.ShortFingerprint(k.Fingerprint))
 			}
 			mc.warn = true
 			break
@@ -217,14 +217,14 @@ func (a *app) checkKey(k *shard.Key, mp mergePuzzle, files []shard.Loaded, mc *m
 		var stale []string
 		for _, f := range results {
 			if f.Result.Fingerprint != fp {
-				stale = append(stale, fmt.Sprintf("%s (puzzle %s, fingerprint %s)", f.Path, shownText(orDefault(f.Result.Puzzle, "?")), shortFingerprint(f.Result.Fingerprint)))
+				stale = append(stale, fmt.Sprintf("%s (puzzle %s, fingerprint %s)", f.Path, shownText(orDefault(f.Result.Puzzle, "?")), shard.ShortFingerprint(f.Result.Fingerprint)))
 			}
 		}
 		if len(stale) > 0 {
 			return &shard.Conflict{What: fmt.Sprintf("results not computed for the puzzle %s records (%s, fingerprint %s): "+
-				"the directory holds another count's results; rerun them into an empty directory", key, shownText(found), shortFingerprint(fp)), Files: stale}
+				"the directory holds another count's results; rerun them into an empty directory", key, shownText(found), shard.ShortFingerprint(fp)), Files: stale}
 		}
-		mc.ok("every result is of %s (fingerprint %s), the puzzle file %s records (SHA-256)", shownText(found), shortFingerprint(fp), key)
+		mc.ok("every result is of %s (fingerprint %s), the puzzle file %s records (SHA-256)", shownText(found), shard.ShortFingerprint(fp), key)
 		p = q
 	}
 	// The flags.
@@ -274,7 +274,7 @@ func plainChecks(mp mergePuzzle, rep *shard.Report, mc *mergeChecks) {
 		return
 	}
 	mc.not("the puzzle: %s and no --puzzle: the results agree on one puzzle among themselves (fingerprint %s), checked against no puzzle file",
-		noKey, shortFingerprint(rep.Fingerprint))
+		noKey, shard.ShortFingerprint(rep.Fingerprint))
 	mc.not("the configuration: %s and no --puzzle with solve's flags (the results agree on one among themselves)", noKey)
 }
 

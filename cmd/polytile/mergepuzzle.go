@@ -32,23 +32,14 @@ func (a *app) mergeForPuzzle(mp mergePuzzle, files []shard.Loaded) error {
 			continue
 		}
 		stale = append(stale, fmt.Sprintf("%s (puzzle %s from %s, fingerprint %s)", f.Path,
-			shownText(orDefault(f.Result.Puzzle, "?")), shownText(f.Result.File), shortFingerprint(f.Result.Fingerprint)))
+			shownText(orDefault(f.Result.Puzzle, "?")), shownText(f.Result.File), shard.ShortFingerprint(f.Result.Fingerprint)))
 	}
 	if len(stale) == 0 {
 		return mp.checkConfig(p, files)
 	}
 	return &shard.Conflict{What: fmt.Sprintf("results not computed for --puzzle %s as it is now (fingerprint %s): "+
 		"the puzzle was edited since they were made, or they are another puzzle's; rerun them into an empty directory",
-		shownText(path), shortFingerprint(fp)), Files: stale}
-}
-
-// shortFingerprint is a fingerprint cut to its first 12 hexadecimal
-// digits, enough to tell two apart in a message.
-func shortFingerprint(fp string) string {
-	if len(fp) > len("sha256:")+12 {
-		return fp[:len("sha256:")+12]
-	}
-	return fp
+		shownText(path), shard.ShortFingerprint(fp)), Files: stale}
 }
 
 // mergePuzzle is merge's --puzzle, --from and the solve flags that shape
