@@ -320,10 +320,8 @@ func keyStopped(f *solveFlags, sr *shardRun) error {
 	if f.key.err == nil {
 		return nil
 	}
-	if sr != nil && sr.stopW != nil {
-		close(sr.stopW)
-		sr.wg.Wait()
-		sr.stopW = nil
+	if sr != nil {
+		sr.stopWriter()
 	}
 	return f.key.err
 }

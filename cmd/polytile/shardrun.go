@@ -1,10 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/polytile/polytile/native"
@@ -25,26 +26,17 @@ func resolveShard(s string) (int, int, error) {
 	return i, n, nil
 }
 
-// shardRun is the bookkeeping of a counting shard: its record, and its
-// checkpoint when --checkpoint is given.
+// shardRun is a counting shard (shard.Run, which keeps its record and
+// checkpoint) and what solve says of it.
 type shardRun struct {
 	f           *solveFlags
 	path        string // puzzle file
 	fingerprint string
-	cfg         shard.Config
 	index, n    int
 	ckPath      string
-	prev        *shard.Checkpoint // read at start, nil if none
-
-	mu       sync.Mutex
-	split    *shard.Split
-	done     map[int64]shard.Sub // resumed and newly finished
-	resumed  map[int64]bool
-	dirty    bool
-	matchErr error
-	stopW    chan struct{}
-	wg       sync.WaitGroup
-	start    time.Time
+	run         *shard.Run
+	matchErr    error
+	stop        func() // the checkpoint writer's (nil once stopped)
 }
 
 // checkCheckpoint refuses, before the puzzle is read, a --checkpoint
@@ -76,129 +68,73 @@ func checkCheckpoint(f *solveFlags) error {
 
 // startShard prepares a counting shard (--shard with --count, or
 // --checkpoint, read by checkCheckpoint) and hooks it into the native
-// configuration.
+// configuration: the checkpoint is matched once the split is made, its
+// subproblems skipped, and written every checkpointEvery.
 func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *native.Config) (*shardRun, error) {
 	if f.shard == "" && f.checkpoint == "" || !f.count {
 		return nil, nil
 	}
-	sr := &shardRun{f: f, path: path, fingerprint: shardFingerprint(p, f), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1),
-		ckPath: f.checkpoint, done: map[int64]shard.Sub{}, resumed: map[int64]bool{}, start: time.Now()}
-	sr.cfg = shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
-	sr.prev = f.ckPrev
+	sr := &shardRun{f: f, path: path, fingerprint: shardFingerprint(p, f), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1), ckPath: f.checkpoint}
+	sr.run = shard.NewRun(shard.RunSpec{Fingerprint: sr.fingerprint, Index: sr.index, Count: sr.n, Checkpoint: sr.ckPath, Prev: f.ckPrev,
+		Config: shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}})
 	cfg.OnSplit = func(sp native.Split) error {
-		sr.mu.Lock()
-		defer sr.mu.Unlock()
-		sr.cfg.Redundancy = sp.Pinned
-		sr.split = &shard.Split{Subproblems: sp.Subproblems, Hash: sp.Hash}
-		if sr.prev != nil {
-			if err := sr.prev.Match(sr.fingerprint, sr.cfg, sr.index, sr.n, *sr.split); err != nil {
-				sr.matchErr = usageErr("checkpoint %s: %v; remove it or use another file", sr.ckPath, err)
-				return sr.matchErr
-			}
-			for _, s := range sr.prev.Done {
-				sr.done[s.Index] = s
-				sr.resumed[s.Index] = true
-			}
+		if err := sr.run.SetSplit(shard.Split{Subproblems: sp.Subproblems, Hash: sp.Hash}, sp.Pinned); err != nil {
+			sr.matchErr = usageErr("checkpoint %s: %v; remove it or use another file", sr.ckPath, err)
+			return sr.matchErr
 		}
 		return nil
 	}
-	cfg.Skip = func(i int64) bool { return sr.resumed[i] } // read-only once the split is known
+	cfg.Skip = sr.run.Skip
 	cfg.OnSubproblem = func(s native.Subproblem) {
-		sr.mu.Lock()
-		sr.done[s.Index] = shard.Sub{Index: s.Index, All: s.All, Unique: s.Unique, Nodes: s.Nodes}
-		sr.dirty = true
-		sr.mu.Unlock()
+		sr.run.Solved(shard.Sub{Index: s.Index, All: s.All, Unique: s.Unique, Nodes: s.Nodes})
 	}
 	if sr.ckPath != "" {
-		sr.stopW = make(chan struct{})
-		sr.wg.Add(1)
-		go func() {
-			defer sr.wg.Done()
-			t := time.NewTicker(checkpointEvery)
-			defer t.Stop()
-			for {
-				select {
-				case <-sr.stopW:
-					return
-				case <-t.C:
-					if err := sr.writeCheckpoint(false); err != nil {
-						fmt.Fprintf(a.stderr, "polytile: %v\n", err)
-					}
-				}
-			}
-		}()
+		ctx := a.ctx
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		sr.stop = sr.run.Periodic(ctx, checkpointEvery, func(err error) { fmt.Fprintf(a.stderr, "polytile: %v\n", err) })
 	}
 	return sr, nil
 }
 
-// writeCheckpoint writes the checkpoint if anything changed (or always
-// when final).
-func (sr *shardRun) writeCheckpoint(final bool) error {
-	sr.mu.Lock()
-	if sr.split == nil || sr.matchErr != nil || !sr.dirty && !final {
-		sr.mu.Unlock()
-		return nil
+// stopWriter stops the checkpoint writer, if running.
+func (sr *shardRun) stopWriter() {
+	if sr.stop != nil {
+		sr.stop()
+		sr.stop = nil
 	}
-	ck := &shard.Checkpoint{Fingerprint: sr.fingerprint, Config: sr.cfg, Index: sr.index, Count: sr.n, Split: *sr.split,
-		Seconds: sr.prevSeconds() + time.Since(sr.start).Seconds()}
-	for _, s := range sr.done {
-		ck.Done = append(ck.Done, s)
-	}
-	sr.dirty = false
-	sr.mu.Unlock()
-	return ck.Write(sr.ckPath)
-}
-
-func (sr *shardRun) prevSeconds() float64 {
-	if sr.prev == nil {
-		return 0
-	}
-	return sr.prev.Seconds
 }
 
 // finish stops the checkpoint writer, writes the last checkpoint and
 // completes the outcome with the shard's record (counts include the
 // subproblems resumed from the checkpoint).
 func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
-	if sr.stopW != nil {
-		close(sr.stopW)
-		sr.wg.Wait()
-		if err := sr.writeCheckpoint(true); err != nil {
+	if sr.stop != nil {
+		sr.stopWriter()
+		if err := sr.run.WriteCheckpoint(true); err != nil {
 			return err
 		}
 	}
-	sr.mu.Lock()
-	defer sr.mu.Unlock()
-	if sr.split == nil {
-		return nil // cancelled during the split: nothing to record
-	}
-	r := &shard.Result{Format: shard.Format, Version: shard.Version(), Puzzle: o.Puzzle, File: sr.path,
-		Fingerprint: sr.fingerprint, Config: sr.cfg, Index: sr.index, Count: sr.n, Split: *sr.split,
-		All: res.All, Unique: res.Unique, Nodes: res.Nodes, Seconds: sr.prevSeconds() + res.Seconds}
+	out := shard.Outcome{Puzzle: o.Puzzle, File: sr.path, All: res.All, Unique: res.Unique, Nodes: res.Nodes,
+		Seconds: res.Seconds, Interrupted: res.Interrupted, Rerun: sr.rerun()}
 	if res.Split != nil {
-		r.Owned = res.Split.Owned
+		out.Owned = res.Split.Owned
 	}
-	sum := shard.Counts{r.All, r.Unique, r.Nodes}
-	for i, s := range sr.done {
-		r.Finished++
-		if sr.resumed[i] {
-			r.Resumed++
-			if k := shard.AddCounts(&sum, shard.Counts{s.All, s.Unique, s.Nodes}); k >= 0 {
-				return usageErr("checkpoint %s: with its subproblems the %s add up to more than %d; remove it to start again", sr.ckPath, shard.CountNames[k], int64(shard.MaxCount))
-			}
-		}
+	r, err := sr.run.Result(out)
+	if errors.Is(err, shard.ErrCountOverflow) {
+		return usageErr("checkpoint %s: %v; remove it to start again", sr.ckPath, err)
 	}
-	r.All, r.Unique, r.Nodes = sum[0], sum[1], sum[2]
-	r.Complete = !res.Interrupted && r.Finished == r.Owned
-	r.LowerBound = !r.Complete
-	r.Rerun = sr.rerun()
+	if err != nil || r == nil {
+		return err // r nil: cancelled during the split, nothing to record
+	}
 	all, uniq := r.All, r.Unique
 	o.Solutions, o.Unique, o.Nodes = &all, &uniq, r.Nodes
 	o.Seconds = r.Seconds
 	o.Complete = r.Complete
 	o.found = o.found || all > 0
 	o.Shard = r
-	return r.Seal() // last: merge checks the fields against it
+	return nil
 }
 
 // rerun is the command line of this shard with {} for the index (in
@@ -210,7 +146,7 @@ func (sr *shardRun) rerun() []string {
 	if f.unique {
 		args = append(args, "--unique")
 	}
-	args = append(args, sr.cfg.Flags()...)
+	args = append(args, sr.run.Config().Flags()...)
 	args = append(args, "--shard", fmt.Sprintf("{}/%d", sr.n))
 	if f.asJSON {
 		args = append(args, "--json")
