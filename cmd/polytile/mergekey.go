@@ -284,25 +284,10 @@ func plainChecks(mp mergePuzzle, rep *shard.Report, mc *mergeChecks) {
 // when the key names one (none: no piece; auto, left out: whichever the
 // results agree on).
 func keyConfigConflict(k *shard.Key, kf mergePuzzle, results []shard.Loaded) *shard.Conflict {
-	f := kf.solve
-	want := shard.Config{Backend: f.backend, Schedule: f.heuristic, FilaAt: f.filaAt, NOF: f.nof, Volume: f.volume}
-	var other []string
-	for _, l := range results {
-		got := l.Result.Config
-		w := want
-		switch f.redundancy {
-		case "", "auto":
-			w.Redundancy = got.Redundancy
-		case "none":
-		default:
-			w.Redundancy = f.redundancy
-		}
-		if got != w {
-			other = append(other, fmt.Sprintf("%s (%s)", l.Path, got))
-		}
-	}
-	if len(other) == 0 {
+	var cc *shard.ConfigConflict
+	if !errors.As(shard.CheckConfig(kf.want(shard.Config{Backend: kf.solve.backend, Schedule: kf.solve.heuristic, FilaAt: kf.solve.filaAt,
+		NOF: kf.solve.nof, Volume: kf.solve.volume}), results), &cc) {
 		return nil
 	}
-	return &shard.Conflict{What: fmt.Sprintf("results not counted with the configuration %s records (%s)", shownText(k.Path), keyFlagsText(k)), Files: other}
+	return &shard.Conflict{What: fmt.Sprintf("results not counted with the configuration %s records (%s)", shownText(k.Path), keyFlagsText(k)), Files: cc.Described()}
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -105,34 +105,24 @@ func (mp *mergePuzzle) checkConfig(p *puzzle.Puzzle, files []shard.Loaded) error
 	if err := native.CheckSchedule(cfg.Schedule); err != nil {
 		return usageErr("merge --heuristic: %v", err)
 	}
-	want := shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
-	pin, anyPin := f.redundancy, f.redundancy == "" || f.redundancy == "auto"
-	if pin == "none" {
-		pin = ""
-	}
-	var other []string
-	for _, l := range files {
-		if l.Result == nil {
-			continue
-		}
-		got := l.Result.Config
-		w := want
-		w.Redundancy = pin
-		if anyPin {
-			w.Redundancy = got.Redundancy
-		}
-		if got != w {
-			other = append(other, fmt.Sprintf("%s (%s)", l.Path, got))
-		}
-	}
-	if len(other) == 0 {
+	want := mp.want(shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume})
+	var cc *shard.ConfigConflict
+	if !errors.As(shard.CheckConfig(want, files), &cc) {
 		return nil
 	}
-	w := want
-	w.Redundancy = pin
-	desc := w.String()
-	if anyPin {
-		desc = strings.Replace(desc, "redundancy=none", "redundancy=auto", 1)
+	return &shard.Conflict{What: fmt.Sprintf("results not counted with the flags given (%s)", want), Files: cc.Described()}
+}
+
+// want is the configuration cfg with the pinned piece --redundancy
+// names: a piece, none, or (auto, solve's default) any.
+func (mp *mergePuzzle) want(cfg shard.Config) shard.Want {
+	switch r := mp.solve.redundancy; r {
+	case "", "auto":
+		return shard.Want{Config: cfg, AnyRedundancy: true}
+	case "none":
+		return shard.Want{Config: cfg}
+	default:
+		cfg.Redundancy = r
+		return shard.Want{Config: cfg}
 	}
-	return &shard.Conflict{What: fmt.Sprintf("results not counted with the flags given (%s)", desc), Files: other}
 }
