@@ -95,8 +95,8 @@ type Result struct {
 	Nodes       int64   `json:"nodes"`
 	Seconds     float64 `json:"seconds"`
 	Complete    bool    `json:"complete"`
-	// LowerBound marks an incomplete record (written by solve since it has
-	// it; an older one's incomplete record has none): its solutions and
+	// LowerBound marks an incomplete record (records of versions without
+	// the field have none): its solutions and
 	// unique are those of the part searched, lower bounds, never the
 	// shard's counts. A record with it and complete is refused.
 	LowerBound bool `json:"lower_bound,omitempty"`
@@ -197,7 +197,7 @@ func fingerprint(p *puzzle.Puzzle, tail []string) string {
 	str("polytile-puzzle/1")
 	num(p.Dim)
 	lo := p.Region.Lo
-	if p.Grid != puzzle.Square { // square-grid fingerprints stay as they were
+	if p.Grid != puzzle.Square { // a square grid adds nothing: its fingerprints are stable across versions
 		str("grid:" + p.Grid.String())
 		num((lo.I + lo.J) & 1) // triangles: up or down at the corner
 	}
@@ -228,7 +228,7 @@ func fingerprint(p *puzzle.Puzzle, tail []string) string {
 	}
 	// A placement constraint (at, region) is in the images it allows:
 	// those of each constrained piece, as region cell indices. Puzzles
-	// without one keep the fingerprint they had.
+	// without one hash nothing here.
 	for k := range p.Pieces {
 		if !p.Constrained(k) {
 			continue

@@ -339,8 +339,8 @@ func (k *countKeyReq) check(f *solveFlags) error {
 		return usageErr("--count-key: a sharded count runs --backend fila or dlx, not %q", f.backend)
 	case !jsonOutput(f):
 		// The result is what merge reads from the directory: a picture
-		// (--render) in -o, or the result on stdout, left every shard
-		// of the count without one, under a key written for it.
+		// (--render) in -o, or the result on stdout, would leave every
+		// shard of the count without one, under a key written for it.
 		return usageErr("--count-key: the shard's result goes to -o FILE.json with --json (merge reads it there), not a picture (--render) nor stdout")
 	}
 	return checkCountFiles(k.path, f)
@@ -349,8 +349,8 @@ func (k *countKeyReq) check(f *solveFlags) error {
 // checkCountFiles refuses, before anything is read or written, a results
 // directory (the key's) holding a file of a count's names (*.json,
 // *.jsonl, *.ckpt, joblog, count.key) that is not a regular file, and an
-// -o or --checkpoint that is not one: a FIFO there made the shard wait
-// for a reader before its search (the recipes' pre-check hung), and
+// -o or --checkpoint that is not one: a FIFO there would make the shard
+// (and the recipes' pre-check) wait for a reader before its search, and
 // GNU parallel would wait on a FIFO joblog. Merge reads the results back
 // from the directory; they are regular files or nothing.
 func checkCountFiles(keyPath string, f *solveFlags) error {
