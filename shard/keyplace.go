@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/polytile/polytile/internal/regfile"
 )
 
 // A results directory belongs to one count: its count.key is put in
@@ -262,4 +264,69 @@ func Printable(s string) string {
 		}
 	}
 	return s
+}
+
+// ErrNotRegular is the kind of a *NotRegularError, for errors.Is.
+var ErrNotRegular = errors.New("a count's file that is not a regular file")
+
+// NotRegularError is a file of a count (in its directory, or a shard's
+// output or checkpoint) that exists and is not a regular file: What says
+// what it is ("a FIFO", "a link to nothing", "a symbolic link"), Target
+// the link's target for a symbolic link.
+type NotRegularError struct {
+	Path, What, Target string
+}
+
+func (e *NotRegularError) Error() string {
+	if e.Target != "" {
+		return fmt.Sprintf("%s is %s (to %s), not a regular file", Printable(e.Path), e.What, Printable(e.Target))
+	}
+	return fmt.Sprintf("%s is %s, not a regular file", Printable(e.Path), e.What)
+}
+
+// Is reports whether target is ErrNotRegular.
+func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
+
+// CheckCountDir refuses (a *NotRegularError) a file of dir with a
+// count's name (IsCountFile) that is not a regular file: a FIFO there
+// would make a shard, or GNU parallel reading its joblog, wait for a
+// writer; merge reads the results back, and they are regular files or
+// nothing. A directory that cannot be read is passed over (writing
+// into it fails later, saying why).
+func CheckCountDir(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range ents {
+		if e.Type().IsRegular() || !IsCountFile(e.Name()) {
+			continue // the type from the listing: no stat per result (a count of 100,000 shards)
+		}
+		if err := CheckCountFile(filepath.Join(dir, e.Name()), false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckCountFile refuses (a *NotRegularError) path when it exists and
+// is not a regular file after following links, and with noLink also a
+// symbolic link to one: written through, the link would replace its
+// target (another shard's result, or a file outside the directory).
+func CheckCountFile(path string, noLink bool) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		if _, lerr := os.Lstat(path); lerr == nil {
+			return &NotRegularError{Path: path, What: "a link to nothing"}
+		}
+		return nil
+	}
+	if !st.Mode().IsRegular() {
+		return &NotRegularError{Path: path, What: regfile.Describe(st.Mode())}
+	}
+	if lst, err := os.Lstat(path); noLink && err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+		to, _ := os.Readlink(path)
+		return &NotRegularError{Path: path, What: "a symbolic link", Target: to}
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -165,4 +166,40 @@ func ExamplePlaceKey() {
 	// Output:
 	// true <nil>
 	// false <nil>
+}
+
+func TestCheckCountFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "shard-0.json"), nil, 0o644)
+	os.Mkdir(filepath.Join(dir, "notes"), 0o755) // not a count's name
+	if err := CheckCountDir(dir); err != nil {
+		t.Fatalf("regular files: %v", err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "joblog"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var nr *NotRegularError
+	if err := CheckCountDir(dir); !errors.Is(err, ErrNotRegular) || !errors.As(err, &nr) || nr.What != "a FIFO" || nr.Path != filepath.Join(dir, "joblog") {
+		t.Errorf("a FIFO joblog: %v", err)
+	}
+
+	dir = t.TempDir()
+	target := filepath.Join(dir, "shard-3.json")
+	os.WriteFile(target, nil, 0o644)
+	link := filepath.Join(dir, "shard-2.json")
+	os.Symlink(target, link)
+	if err := CheckCountFile(link, false); err != nil {
+		t.Errorf("a link to a regular file, links allowed: %v", err)
+	}
+	if err := CheckCountFile(link, true); !errors.As(err, &nr) || nr.What != "a symbolic link" || nr.Target != target {
+		t.Errorf("a link to a regular file: %v", err)
+	}
+	dangling := filepath.Join(dir, "shard-4.json")
+	os.Symlink(filepath.Join(dir, "none"), dangling)
+	if err := CheckCountFile(dangling, false); !errors.As(err, &nr) || nr.What != "a link to nothing" {
+		t.Errorf("a dangling link: %v", err)
+	}
+	if err := CheckCountFile(filepath.Join(dir, "absent.json"), true); err != nil {
+		t.Errorf("nothing there: %v", err)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -354,50 +353,22 @@ func (k *countKeyReq) check(f *solveFlags) error {
 // GNU parallel would wait on a FIFO joblog. Merge reads the results back
 // from the directory; they are regular files or nothing.
 func checkCountFiles(keyPath string, f *solveFlags) error {
-	dir := filepath.Dir(keyPath)
-	if ents, err := os.ReadDir(dir); err == nil {
-		for _, e := range ents {
-			if e.Type().IsRegular() || !shard.IsCountFile(e.Name()) {
-				continue // the type from the listing: no stat per result (a count of 100,000 shards)
-			}
-			if why := notRegular(filepath.Join(dir, e.Name())); why != "" {
-				return usageErr("--count-key: %s is %s, not a regular file: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory",
-					shownText(filepath.Join(dir, e.Name())), why)
-			}
-		}
+	if err := shard.CheckCountDir(filepath.Dir(keyPath)); err != nil {
+		return usageErr("--count-key: %v: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory", err)
 	}
 	for _, o := range []output{{"-o", f.out}, {"--checkpoint", f.checkpoint}} {
 		if o.path == "" || o.path == "-" {
 			continue
 		}
-		if why := notRegular(o.path); why != "" {
-			return usageErr("%s %s is %s, not a regular file: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, shownText(o.path), why)
-		}
-		if st, err := os.Lstat(o.path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-			// Written through, the link would replace its target: another
-			// shard's result (shard-2.json -> shard-3.json), or a file
-			// outside the directory.
-			to, _ := os.Readlink(o.path)
-			return usageErr("%s %s is a symbolic link (to %s), not a regular file: with --count-key the shard writes its own files, and writing through the link would replace its target; remove it, or name another file", o.flag, shownText(o.path), shownText(to))
+		err := shard.CheckCountFile(o.path, true)
+		var nr *shard.NotRegularError
+		switch {
+		case !errors.As(err, &nr):
+		case nr.Target != "":
+			return usageErr("%s %v: with --count-key the shard writes its own files, and writing through the link would replace its target; remove it, or name another file", o.flag, err)
+		default:
+			return usageErr("%s %v: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, err)
 		}
 	}
 	return nil
-}
-
-// notRegular says what path is when it exists and is not a regular file
-// (after following symbolic links): "a link to nothing", else its type
-// as regfile.Describe names it ("a FIFO", "a directory", ...); "" for a
-// regular file or nothing there.
-func notRegular(path string) string {
-	st, err := os.Stat(path)
-	if err != nil {
-		if _, lerr := os.Lstat(path); lerr == nil {
-			return "a link to nothing"
-		}
-		return ""
-	}
-	if st.Mode().IsRegular() {
-		return ""
-	}
-	return regfile.Describe(st.Mode())
 }
