@@ -1,6 +1,8 @@
 package shard
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -105,4 +107,55 @@ func KeyDirs(args []string) []string {
 		}
 	}
 	return dirs
+}
+
+// MaxKeyCandidates bounds the files named by the results that
+// FindKeyPuzzle reads to find the one of a key's SHA-256 (every result
+// of a count names the same file; more names are hand-made).
+const MaxKeyCandidates = 8
+
+// KeyPuzzle is the puzzle file of a count key among the files the
+// results name: Path and Data (read once: the bytes whose SHA-256 is the
+// key's, never a file swapped in after), "" and nil when none is;
+// Changed the files whose SHA-256 is another, Missing those that cannot
+// be read.
+type KeyPuzzle struct {
+	Path             string
+	Data             []byte
+	Changed, Missing []string
+}
+
+// FindKeyPuzzle reads (with read) the puzzle files the results name, at
+// most MaxKeyCandidates of them, and returns the first whose SHA-256 is
+// sha256hex. Results named "-" (stdin) or nothing are passed over.
+func FindKeyPuzzle(sha256hex string, results []Loaded, read func(path string) ([]byte, error)) KeyPuzzle {
+	var names []string
+	for _, f := range results {
+		if f.Result == nil {
+			continue
+		}
+		if n := f.Result.File; n != "" && n != "-" && !slices.Contains(names, n) && len(names) < MaxKeyCandidates {
+			names = append(names, n)
+		}
+	}
+	var kp KeyPuzzle
+	for _, n := range names {
+		data, err := read(n)
+		switch {
+		case err != nil:
+			kp.Missing = append(kp.Missing, n)
+		case SHA256Hex(data) != sha256hex:
+			kp.Changed = append(kp.Changed, n)
+		case kp.Path == "":
+			kp.Path, kp.Data = n, data
+		}
+	}
+	return kp
+}
+
+// SHA256Hex is the SHA-256 of data in lowercase hexadecimal, as a count
+// key records a puzzle file's.
+func SHA256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }

@@ -46,3 +46,28 @@ func TestCheckpointsAndKeyDirs(t *testing.T) {
 		t.Errorf("KeyDirs = %v, want [%s]", got, a)
 	}
 }
+
+func TestFindKeyPuzzle(t *testing.T) {
+	files := map[string][]byte{"p.yaml": []byte("new"), "q.yaml": []byte("old")}
+	read := func(p string) ([]byte, error) {
+		if b, ok := files[p]; ok {
+			return b, nil
+		}
+		return nil, os.ErrNotExist
+	}
+	res := func(file string) Loaded { return Loaded{Path: file + ".json", Result: &Result{File: file}} }
+	results := []Loaded{res("-"), res(""), res("gone.yaml"), res("p.yaml"), res("q.yaml"), res("q.yaml"), {Path: "bad.json"}}
+	kp := FindKeyPuzzle(SHA256Hex([]byte("old")), results, read)
+	if kp.Path != "q.yaml" || string(kp.Data) != "old" || !reflect.DeepEqual(kp.Changed, []string{"p.yaml"}) || !reflect.DeepEqual(kp.Missing, []string{"gone.yaml"}) {
+		t.Errorf("%+v", kp)
+	}
+	var many []Loaded
+	reads := 0
+	for i := range 20 {
+		many = append(many, res(string(rune('a'+i))+".yaml"))
+	}
+	FindKeyPuzzle("00", many, func(string) ([]byte, error) { reads++; return nil, os.ErrNotExist })
+	if reads != MaxKeyCandidates {
+		t.Errorf("%d files read, want at most %d", reads, MaxKeyCandidates)
+	}
+}

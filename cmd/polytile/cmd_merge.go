@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -199,11 +197,6 @@ func checkpointNote(args []string) string {
 	return fmt.Sprintf(": %d checkpoint(s) (*.ckpt) of shards that started and wrote no result; run the shards again (the same command resumes from them), then merge", n)
 }
 
-// maxKeyCandidates bounds the files named by the results that merge
-// hashes to find the one of a key's SHA-256 (every result of a count
-// names the same file; more names are hand-made).
-const maxKeyCandidates = 8
-
 // mergeChecks is the account: what was verified, what was not.
 type mergeChecks struct {
 	verified, unchecked []string
@@ -244,11 +237,8 @@ func readKeys(args []string) ([]*shard.Key, error) {
 	return keys, nil
 }
 
-// sha256Hex is the SHA-256 of data, hexadecimal.
-func sha256Hex(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
-}
+// sha256Hex is the SHA-256 of data, hexadecimal (shard.SHA256Hex).
+func sha256Hex(data []byte) string { return shard.SHA256Hex(data) }
 
 // keyFlags reads a key's flags as solve reads them: the flags that shape
 // the split into a mergePuzzle (its changed reports those the key gives),
@@ -332,28 +322,10 @@ func (a *app) checkKey(ctx context.Context, k *shard.Key, mp mergePuzzle, data [
 			p = q
 		}
 	default:
-		var names []string // the files the results name (a few at most: hashed)
-		for _, f := range results {
-			if n := f.Result.File; n != "" && n != "-" && !slices.Contains(names, n) && len(names) < maxKeyCandidates {
-				names = append(names, n)
-			}
-		}
 		// Each file is read once: the puzzle parsed below is the bytes
 		// whose SHA-256 is the key's, never a file swapped in after.
-		var found string
-		var foundData []byte
-		var changed, missing []string
-		for _, n := range names {
-			data, err := readRegularPuzzle(n)
-			switch {
-			case err != nil:
-				missing = append(missing, n)
-			case sha256Hex(data) != k.PuzzleSHA256:
-				changed = append(changed, n)
-			case found == "":
-				found, foundData = n, data
-			}
-		}
+		kp := shard.FindKeyPuzzle(k.PuzzleSHA256, results, readRegularPuzzle)
+		found, foundData, changed, missing := kp.Path, kp.Data, kp.Changed, kp.Missing
 		if found == "" {
 			var where string
 			switch {
@@ -401,10 +373,9 @@ func (a *app) checkKey(ctx context.Context, k *shard.Key, mp mergePuzzle, data [
 	default:
 		kf.always = true
 		if err := kf.checkConfig(p, files); err != nil {
-			var c *shard.Conflict
-			if errors.As(err, &c) {
-				c.What = strings.Replace(c.What, "the flags given", fmt.Sprintf("the flags %s records, %s,", key, keyFlagsText(k)), 1)
-				return err
+			var cc *shard.ConfigConflict
+			if errors.As(err, &cc) {
+				return &shard.Conflict{What: fmt.Sprintf("results not counted with the flags %s records, %s, (%s)", key, keyFlagsText(k), cc.Want), Files: cc.Described()}
 			}
 			// Flags solve --count refuses (an unknown heuristic, a backend
 			// that does not count): no result is this key's count's. Said
@@ -482,7 +453,12 @@ func (a *app) mergeForPuzzle(mp mergePuzzle, data []byte, files []shard.Loaded) 
 	}
 	var fc *shard.FingerprintConflict
 	if !errors.As(shard.CheckFingerprint(fp, files), &fc) {
-		return mp.checkConfig(p, files)
+		err := mp.checkConfig(p, files)
+		var cc *shard.ConfigConflict
+		if errors.As(err, &cc) {
+			return &shard.Conflict{What: fmt.Sprintf("results not counted with the flags given (%s)", cc.Want), Files: cc.Described()}
+		}
+		return err
 	}
 	var stale []string
 	for _, f := range fc.Files {
@@ -530,8 +506,9 @@ func (mp *mergePuzzle) configGiven() bool {
 	return false
 }
 
-// checkConfig refuses (a *shard.Conflict) the results whose configuration
-// is not that of solve p --count with the flags given, when some were.
+// checkConfig refuses (a *shard.ConfigConflict) the results whose
+// configuration is not that of solve p --count with the flags given,
+// when some were (or always).
 // The pinned piece is checked when --redundancy names one or is none;
 // with auto (solve's default) any piece the results agree on is taken
 // (Merge refuses results that pinned different pieces): the piece solve
@@ -554,12 +531,7 @@ func (mp *mergePuzzle) checkConfig(p *puzzle.Puzzle, files []shard.Loaded) error
 	if err := native.CheckSchedule(cfg.Schedule); err != nil {
 		return usageErr("merge --heuristic: %v", err)
 	}
-	want := mp.want(shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume})
-	var cc *shard.ConfigConflict
-	if !errors.As(shard.CheckConfig(want, files), &cc) {
-		return nil
-	}
-	return &shard.Conflict{What: fmt.Sprintf("results not counted with the flags given (%s)", want), Files: cc.Described()}
+	return shard.CheckConfig(mp.want(shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}), files)
 }
 
 // want is the configuration cfg with the pinned piece --redundancy
