@@ -45,6 +45,7 @@ type ConfigConflict struct {
 	Files []Loaded
 }
 
+// Error names the wanted configuration and each result of another.
 func (c *ConfigConflict) Error() string {
 	return fmt.Sprintf("results not counted with %s: %s", c.Want, strings.Join(c.Described(), ", "))
 }

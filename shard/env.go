@@ -42,6 +42,7 @@ type SpecError struct {
 	Msg  string
 }
 
+// Error is the explanation, naming the flag or variable.
 func (e *SpecError) Error() string { return e.Msg }
 
 // Unwrap returns the kind, for errors.Is.

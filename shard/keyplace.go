@@ -29,6 +29,7 @@ type StrayError struct {
 	Dir, File string
 }
 
+// Error names the directory and the file, and what to do.
 func (e *StrayError) Error() string {
 	return fmt.Sprintf("%s holds %s but no %s (made by an older recipe, or by hand): it may be another count's. Use another directory, or remove it to start again",
 		Printable(e.Dir), Printable(e.File), KeyName)
@@ -168,6 +169,7 @@ type KeyDiff struct {
 	Err       error
 }
 
+// String says what differs, as a clause of KeyConflict's message.
 func (d KeyDiff) String() string {
 	switch d.Field {
 	case KeyPuzzleFile:
@@ -194,6 +196,7 @@ type KeyConflict struct {
 	Diffs []KeyDiff
 }
 
+// Error names the directory and every field that differs.
 func (c *KeyConflict) Error() string {
 	what := make([]string, len(c.Diffs))
 	for i, d := range c.Diffs {
@@ -277,6 +280,7 @@ type NotRegularError struct {
 	Path, What, Target string
 }
 
+// Error names the file and what it is.
 func (e *NotRegularError) Error() string {
 	if e.Target != "" {
 		return fmt.Sprintf("%s is %s (to %s), not a regular file", Printable(e.Path), e.What, Printable(e.Target))

@@ -24,6 +24,7 @@ type ShardCountConflict struct {
 	Files []Loaded
 }
 
+// Error says how many results have another shard count.
 func (c *ShardCountConflict) Error() string {
 	return fmt.Sprintf("%d result(s) of another shard count than %d", len(c.Files), c.N)
 }
@@ -56,6 +57,7 @@ type FingerprintConflict struct {
 	Files       []Loaded
 }
 
+// Error says how many results are of another puzzle.
 func (c *FingerprintConflict) Error() string {
 	return fmt.Sprintf("%d result(s) of another puzzle than %s", len(c.Files), ShortFingerprint(c.Fingerprint))
 }

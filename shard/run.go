@@ -53,6 +53,7 @@ var ErrCheckpointMismatch = errors.New("checkpoint of another shard")
 // this shard's.
 type MismatchError struct{ Msg string }
 
+// Error says how the checkpoint differs from the shard.
 func (e *MismatchError) Error() string { return e.Msg }
 
 // Is reports whether target is ErrCheckpointMismatch.
@@ -166,6 +167,7 @@ type OverflowError struct {
 	Field string // solutions, unique or nodes (CountNames)
 }
 
+// Error names the count that passes MaxCount.
 func (e *OverflowError) Error() string {
 	return fmt.Sprintf("with its subproblems the %s add up to more than %d", e.Field, int64(MaxCount))
 }
