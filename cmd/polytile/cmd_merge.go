@@ -38,6 +38,8 @@ type mergeOptions struct {
 	puzzle mergePuzzle // --puzzle, --from and solve's configuration flags
 }
 
+// mergeCmd is the cobra command: its flags fill a mergeOptions, run by
+// runMerge.
 func (a *app) mergeCmd() *cobra.Command {
 	var opts mergeOptions
 	c := &cobra.Command{
@@ -104,6 +106,10 @@ key's flags are refused (exit 2). The rows verified and unchecked (and
 	return c
 }
 
+// runMerge reads the results, checks them against the count.key of each
+// directory (checkKey) or --puzzle and solve's flags (mergeForPuzzle),
+// adds them up (shard.Merge) and prints the report: exit 2 for a
+// *shard.Conflict, 1 for an incomplete count or one of no solution.
 func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 	args, mp := opts.args, opts.puzzle
 	paths, err := shard.Collect(args)
@@ -563,6 +569,8 @@ func keyFlagsText(k *shard.Key) string {
 // and file, a key's flags) as messages print it (shard.Printable).
 func shownText(s string) string { return shard.Printable(s) }
 
+// mergeText writes the report as merge prints it without --json: one
+// row per figure, then the command that runs the missing shards.
 func mergeText(w io.Writer, r *shard.Report) error {
 	var b strings.Builder
 	row := func(k, format string, args ...any) { fmt.Fprintf(&b, "%-11s %s\n", k, fmt.Sprintf(format, args...)) }
