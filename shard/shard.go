@@ -12,6 +12,16 @@
 // exactly once (or twice with equal counts) and reports the totals and the
 // balance of the shards' times, or lists what is missing as a command to
 // run.
+//
+// Around a count: ResolveSpec names a shard from --shard I/N or from the
+// job engine's environment (Slurm array, Kubernetes Indexed Job); Run
+// keeps a shard's checkpoint (resume, periodic writes) and builds its
+// Result; a results directory's count key (Key, ReadKey, PlaceKey,
+// Key.Compare) says which count the directory belongs to; CheckConfig,
+// CheckShardCount and CheckFingerprint hold the results to it; and
+// SplitWatch measures how evenly the split spread the work. Refusals are
+// typed errors (errors.Is / errors.As), their messages the user's
+// explanation.
 package shard
 
 import (
