@@ -81,7 +81,7 @@ type puzzleInfo struct {
 	// FitsNowhere names the pieces that fit nowhere in the board: they
 	// are left out of Pieces and of every figure above.
 	FitsNowhere []string `json:"fits_nowhere,omitempty"`
-	// Symmetric describes the puzzle's symmetric key (info_symmetric.go).
+	// Symmetric describes the puzzle's symmetric key.
 	Symmetric *symmetricInfo `json:"symmetric,omitempty"`
 	// extent is the size of a hex or triangle board as its picture shows
 	// it (puzzle.Extent), for the text.
@@ -190,3 +190,34 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 }
 
 func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }
+
+// symmetricInfo is info's summary of the symmetric key: the group, the
+// orbit problem's size and the images no symmetric tiling can use.
+type symmetricInfo struct {
+	Names        []string `json:"names"`
+	Order        int      `json:"order"`
+	OrbitOptions int      `json:"orbit_options"`
+	Forbidden    int      `json:"forbidden_images"`
+}
+
+func newSymmetricInfo(p *puzzle.Puzzle) *symmetricInfo {
+	g := p.Symmetric
+	if g == nil {
+		return nil
+	}
+	in := &symmetricInfo{Names: g.Names, Order: len(g.Elements), OrbitOptions: len(g.Orbits)}
+	for n := range p.Images.Len() {
+		if g.Forbidden(n) {
+			in.Forbidden++
+		}
+	}
+	return in
+}
+
+func (s *symmetricInfo) text(w io.Writer) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "symmetric\tsolutions invariant under %v (a group of order %d): %d orbit options; %d images in no valid orbit\n",
+		s.Names, s.Order, s.OrbitOptions, s.Forbidden)
+}
