@@ -57,6 +57,8 @@ type app struct {
 	// ctx is done after SIGINT or SIGTERM: the context of every phase that
 	// no --time-limit bounds (see loadPuzzle).
 	ctx context.Context
+	// observer, when not nil, watches the commit point (commitComplete).
+	observer commitObserver
 }
 
 // exitError carries an exit code; a nil err means "nothing more to print".
@@ -118,7 +120,22 @@ const stopGrace = time.Second
 // command returning ends the process at once with the signal's exit code.
 // Outputs stay whole: -o files appear only when complete (internal/atomicfile).
 func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit func(int)) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	return runMainWith(args, stdin, stdout, stderr, runOptions{hardExit: hardExit})
+}
+
+// runOptions are what the process (or a test) gives runMainWith besides
+// the arguments and streams.
+type runOptions struct {
+	// hardExit ends the process (os.Exit; nil in tests: no hard exit).
+	hardExit func(int)
+	// observer, when not nil, watches every commit point.
+	observer commitObserver
+}
+
+// runMainWith is runMain with its options.
+func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts runOptions) int {
+	hardExit := opts.hardExit
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, observer: opts.observer}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	a.ctx = ctx
@@ -293,11 +310,14 @@ func (a *app) printErr(err error) {
 	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(plainPathError(err.Error()), "polytile: "))))
 }
 
-// commitHook, when not nil, runs at the commit point of commitComplete:
-// with "before" once the outputs are written and flushed, before the
-// check of the context; with "after" once they are renamed into place
-// (tests deliver a signal there).
-var commitHook func(a *app, stage string)
+// commitObserver watches the commit point of commitComplete; runMain
+// takes one through runOptions (tests deliver a signal there).
+type commitObserver interface {
+	// atCommit runs with stage "before" once the outputs are written and
+	// flushed, before the check of the context, and with "after" once
+	// they are renamed into place.
+	atCommit(a *app, stage string)
+}
 
 // commitComplete renames a command's complete outputs into place
 // together: the commit point of a command whose outputs are complete or
@@ -315,12 +335,12 @@ func (a *app) commitComplete(ctx context.Context, files ...*atomicfile.File) err
 			return err
 		}
 	}
-	if commitHook != nil {
-		commitHook(a, "before")
+	if a.observer != nil {
+		a.observer.atCommit(a, "before")
 	}
 	err := a.commitLocked(ctx, files)
-	if err == nil && commitHook != nil {
-		commitHook(a, "after")
+	if err == nil && a.observer != nil {
+		a.observer.atCommit(a, "after")
 	}
 	return err
 }
