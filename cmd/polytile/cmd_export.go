@@ -21,10 +21,7 @@ import (
 )
 
 func (a *app) exportCmd() *cobra.Command {
-	var format, mode, formulation, out, from, symmetry, dialect string
-	var strengthen, maxCoverage bool
-	var minCovered int
-	var start startFlags
+	var o exportOptions
 	c := &cobra.Command{
 		Use:   "export PUZZLE --format lp|mps|fixed-mps|dlx|cnf|opb|pyomo",
 		Short: "Write the binary program (LP, MPS, Pyomo) or the exact-cover matrix (DLX)",
@@ -79,151 +76,192 @@ The file is written to a temporary name and renamed when complete.`,
   polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := exportFormatForOutput(format, out); err != nil {
-				return err
-			}
-			if format == "" {
-				return usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
-			}
-			if maxCoverage {
-				if cmd.Flags().Changed("mode") && mode != "max-coverage" {
-					return usageErr("--max-coverage contradicts --mode %s", mode)
-				}
-				mode = "max-coverage"
-			}
-			opt, err := programOptions(mode, formulation, strengthen)
-			if err != nil {
-				return err
-			}
-			if err := checkExportMode(format, mode); err != nil {
-				return err
-			}
-			if opt.Symmetry, err = model.ParseSymmetry(symmetry); err != nil {
-				return usageErr("--symmetry: %v", err)
-			}
-			if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
-				return usageErr("--symmetry hole applies to --max-coverage (an exact tiling has no hole)")
-			}
-			// The checkerboard rows go with --strengthen in every format that
-			// writes the program's rows (the Pyomo script has area and gcd only).
-			opt.Checkerboard = opt.Strengthen && strings.ToLower(format) != "pyomo"
-			if err := start.check(cmd, format); err != nil {
-				return err
-			}
-			if err := a.checkOutputs([]string{args[0]}, output{"-o", out}, output{"--start", start.file}, output{"--highs-options-file", start.highsOptions}); err != nil {
-				return err
-			}
-			// The format and the dialect are the flags' fault whatever
-			// the puzzle: said before a reading that answers "no tiling".
-			if _, ok := exportFormats[strings.ToLower(format)]; !ok {
-				return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", format)
-			}
-			if strings.EqualFold(format, "dlx") {
-				if _, err := export.ParseDLXDialect(dialect); err != nil {
-					return usageErr("--dialect: %v", err)
-				}
-			}
-			// Read once: a piece that fits nowhere is answered (exit 1)
-			// only once what the symmetric key refuses is checked on the
-			// puzzle read again from the same bytes, that piece left out.
-			var src puzzleSource
-			p, err := a.loadPuzzleFrom(a.ctx, args[0], src.read(args[0], a.stdin), from, unplaceableFor(opt.Mode == model.MaxCoverage))
-			if err != nil {
-				if _, ok := loadAnswered(err); ok && errors.Is(err, puzzle.ErrUnplaceable) {
-					if q, qerr := a.loadAllDropped(a.ctx, args[0], src.data, from); qerr == nil {
-						if ferr := checkSymmetricExport(q, format, dialect, opt); ferr != nil {
-							return ferr
-						}
-					}
-				}
-				return err
-			}
-			var write func(w io.Writer) error
-			var companions pending // --start, --highs-options-file: renamed after the program
-			defer companions.abort()
-			switch strings.ToLower(format) {
-			case "dlx":
-				if p.Symmetric != nil {
-					if write, err = symmetricDLXWriter(p, dialect, opt); err != nil {
-						return err
-					}
-					break
-				}
-				c, err := model.NewCoverContext(cmd.Context(), p)
-				if err != nil {
-					return err
-				}
-				d, err := export.ParseDLXDialect(dialect)
-				if err != nil {
-					return usageErr("--dialect: %v", err)
-				}
-				dopt := export.DLXOptions{Dialect: d, MaxCoverage: opt.Mode == model.MaxCoverage}
-				f, err := export.CheckDLXFile(cmd.Context(), c, dopt) // sized once, before -o opens
-				if err != nil {
-					return sizeErr(cmd.Context(), err)
-				}
-				write = f.Write
-			case "cnf", "opb":
-				prog, err := model.NewProgram(p, opt)
-				if err != nil {
-					return usageErr("%v", err)
-				}
-				sopt := export.SATOptions{MinCovered: -1}
-				if cmd.Flags().Changed("min-covered") {
-					if minCovered < 0 || minCovered > p.Area() {
-						return usageErr("--min-covered must be in [0, %d] (the cells of the region), not %d", p.Area(), minCovered)
-					}
-					sopt.MinCovered = minCovered
-				}
-				if strings.ToLower(format) == "cnf" {
-					f, err := export.CheckCNF(cmd.Context(), prog, sopt) // counted and sized before -o opens
-					if err != nil {
-						return sizeErr(cmd.Context(), err)
-					}
-					write = f.Write
-				} else if write, err = sizedProgram(cmd.Context(), prog, export.FormatOPB); err != nil {
-					return err
-				}
-			case "lp", "mps", "fixed-mps", "pyomo":
-				prog, err := model.NewProgram(p, opt)
-				if err != nil {
-					return usageErr("%v", err)
-				}
-				f := map[string]export.ProgramFormat{"lp": export.FormatLP, "mps": export.FormatMPS, "fixed-mps": export.FormatFixedMPS, "pyomo": export.FormatPyomo}[strings.ToLower(format)]
-				if write, err = sizedProgram(cmd.Context(), prog, f); err != nil {
-					return err
-				}
-				if start.file != "" {
-					if err := a.writeStart(cmd.Context(), &start, p, prog, &companions); err != nil {
-						return err
-					}
-				}
-				if start.highsOptions != "" {
-					if err := a.writeHiGHSOptions(cmd.Context(), &start, prog, &companions); err != nil {
-						return err
-					}
-				}
-			}
-			// The program is written last and committed with its
-			// companions: all in place with exit 0, or none after a signal.
-			if err := companions.write(cmd.Context(), out, a.stdout, write); err != nil {
-				return err
-			}
-			return a.commit(cmd.Context(), companions)
+			o.puzzle = args[0]
+			o.modeGiven = cmd.Flags().Changed("mode")
+			o.minCoveredGiven = cmd.Flags().Changed("min-covered")
+			o.start.formatGiven = cmd.Flags().Changed("start-format")
+			o.start.limitGiven = cmd.Flags().Changed("start-time")
+			return a.runExport(cmd.Context(), o)
 		},
 	}
-	c.Flags().StringVar(&format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
-	c.Flags().StringVar(&mode, "mode", "exact", "exact or max-coverage")
-	c.Flags().BoolVar(&maxCoverage, "max-coverage", false, "short for --mode max-coverage")
-	c.Flags().StringVar(&formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation: seed or packing")
-	c.Flags().BoolVar(&strengthen, "strengthen", false, "add the area (and gcd) bound to a max-coverage program")
-	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
-	addFromFlag(c.Flags(), &from)
-	c.Flags().StringVar(&symmetry, "symmetry", "none", "symmetry-breaking row: none, pin (one image per orbit of a unique piece) or hole (max-coverage: a hole in a fundamental domain)")
-	c.Flags().StringVar(&dialect, "dialect", "dlx3", "DLX dialect: dlx1 (copies of a piece as distinct items) or dlx3 (k|name multiplicities)")
-	intFlag(c.Flags(), &minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: ask for at least this many covered cells (default: the coverage bound)")
-	start.add(c)
+	c.Flags().StringVar(&o.format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
+	c.Flags().StringVar(&o.mode, "mode", "exact", "exact or max-coverage")
+	c.Flags().BoolVar(&o.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
+	c.Flags().StringVar(&o.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation: seed or packing")
+	c.Flags().BoolVar(&o.strengthen, "strengthen", false, "add the area (and gcd) bound to a max-coverage program")
+	c.Flags().StringVarP(&o.out, "output", "o", "-", "output file (- for stdout)")
+	addFromFlag(c.Flags(), &o.from)
+	c.Flags().StringVar(&o.symmetry, "symmetry", "none", "symmetry-breaking row: none, pin (one image per orbit of a unique piece) or hole (max-coverage: a hole in a fundamental domain)")
+	c.Flags().StringVar(&o.dialect, "dialect", "dlx3", "DLX dialect: dlx1 (copies of a piece as distinct items) or dlx3 (k|name multiplicities)")
+	intFlag(c.Flags(), &o.minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: ask for at least this many covered cells (default: the coverage bound)")
+	o.start.add(c)
 	return c
+}
+
+// exportOptions are export's inputs: the puzzle and the flags' values,
+// with whether the flags whose default differs from "not given" were
+// given.
+type exportOptions struct {
+	puzzle                                                  string
+	format, mode, formulation, out, from, symmetry, dialect string
+	strengthen, maxCoverage                                 bool
+	modeGiven                                               bool // --mode given
+	minCovered                                              int
+	minCoveredGiven                                         bool // --min-covered given
+	start                                                   startFlags
+}
+
+// validate checks the flags that need no puzzle (exit 2 on a bad one)
+// and returns the program's options.
+func (o *exportOptions) validate() (model.ProgramOptions, error) {
+	if err := exportFormatForOutput(o.format, o.out); err != nil {
+		return model.ProgramOptions{}, err
+	}
+	if o.format == "" {
+		return model.ProgramOptions{}, usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
+	}
+	if o.maxCoverage {
+		if o.modeGiven && o.mode != "max-coverage" {
+			return model.ProgramOptions{}, usageErr("--max-coverage contradicts --mode %s", o.mode)
+		}
+		o.mode = "max-coverage"
+	}
+	opt, err := programOptions(o.mode, o.formulation, o.strengthen)
+	if err != nil {
+		return model.ProgramOptions{}, err
+	}
+	if err := checkExportMode(o.format, o.mode); err != nil {
+		return model.ProgramOptions{}, err
+	}
+	if opt.Symmetry, err = model.ParseSymmetry(o.symmetry); err != nil {
+		return model.ProgramOptions{}, usageErr("--symmetry: %v", err)
+	}
+	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
+		return model.ProgramOptions{}, usageErr("--symmetry hole applies to --max-coverage (an exact tiling has no hole)")
+	}
+	// The checkerboard rows go with --strengthen in every format that
+	// writes the program's rows (the Pyomo script has area and gcd only).
+	opt.Checkerboard = opt.Strengthen && strings.ToLower(o.format) != "pyomo"
+	if err := o.start.check(o.format); err != nil {
+		return model.ProgramOptions{}, err
+	}
+	return opt, nil
+}
+
+// runExport writes the program (or matrix) of o.puzzle in o.format, with
+// its companions, all committed together.
+func (a *app) runExport(ctx context.Context, o exportOptions) error {
+	opt, err := o.validate()
+	if err != nil {
+		return err
+	}
+	if err := a.checkOutputs([]string{o.puzzle}, output{"-o", o.out}, output{"--start", o.start.file}, output{"--highs-options-file", o.start.highsOptions}); err != nil {
+		return err
+	}
+	// The format and the dialect are the flags' fault whatever
+	// the puzzle: said before a reading that answers "no tiling".
+	if _, ok := exportFormats[strings.ToLower(o.format)]; !ok {
+		return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", o.format)
+	}
+	if strings.EqualFold(o.format, "dlx") {
+		if _, err := export.ParseDLXDialect(o.dialect); err != nil {
+			return usageErr("--dialect: %v", err)
+		}
+	}
+	// Read once: a piece that fits nowhere is answered (exit 1)
+	// only once what the symmetric key refuses is checked on the
+	// puzzle read again from the same bytes, that piece left out.
+	var src puzzleSource
+	p, err := a.loadPuzzleFrom(ctx, o.puzzle, src.read(o.puzzle, a.stdin), o.from, unplaceableFor(opt.Mode == model.MaxCoverage))
+	if err != nil {
+		if _, ok := loadAnswered(err); ok && errors.Is(err, puzzle.ErrUnplaceable) {
+			if q, qerr := a.loadAllDropped(ctx, o.puzzle, src.data, o.from); qerr == nil {
+				if ferr := checkSymmetricExport(q, o.format, o.dialect, opt); ferr != nil {
+					return ferr
+				}
+			}
+		}
+		return err
+	}
+	var companions pending // --start, --highs-options-file: renamed after the program
+	defer companions.abort()
+	write, err := a.exportWriter(ctx, p, &o, opt, &companions)
+	if err != nil {
+		return err
+	}
+	// The program is written last and committed with its
+	// companions: all in place with exit 0, or none after a signal.
+	if err := companions.write(ctx, o.out, a.stdout, write); err != nil {
+		return err
+	}
+	return a.commit(ctx, companions)
+}
+
+// exportWriter sizes the output of p in o.format before -o opens and
+// returns its writer; for a program with --start or --highs-options-file
+// it writes those companions to comp first.
+func (a *app) exportWriter(ctx context.Context, p *puzzle.Puzzle, o *exportOptions, opt model.ProgramOptions, comp *pending) (func(io.Writer) error, error) {
+	switch strings.ToLower(o.format) {
+	case "dlx":
+		if p.Symmetric != nil {
+			return symmetricDLXWriter(p, o.dialect, opt)
+		}
+		c, err := model.NewCoverContext(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		d, err := export.ParseDLXDialect(o.dialect)
+		if err != nil {
+			return nil, usageErr("--dialect: %v", err)
+		}
+		dopt := export.DLXOptions{Dialect: d, MaxCoverage: opt.Mode == model.MaxCoverage}
+		f, err := export.CheckDLXFile(ctx, c, dopt) // sized once, before -o opens
+		if err != nil {
+			return nil, sizeErr(ctx, err)
+		}
+		return f.Write, nil
+	case "cnf", "opb":
+		prog, err := model.NewProgram(p, opt)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		sopt := export.SATOptions{MinCovered: -1}
+		if o.minCoveredGiven {
+			if o.minCovered < 0 || o.minCovered > p.Area() {
+				return nil, usageErr("--min-covered must be in [0, %d] (the cells of the region), not %d", p.Area(), o.minCovered)
+			}
+			sopt.MinCovered = o.minCovered
+		}
+		if strings.ToLower(o.format) == "opb" {
+			return sizedProgram(ctx, prog, export.FormatOPB)
+		}
+		f, err := export.CheckCNF(ctx, prog, sopt) // counted and sized before -o opens
+		if err != nil {
+			return nil, sizeErr(ctx, err)
+		}
+		return f.Write, nil
+	default: // lp, mps, fixed-mps, pyomo (exportFormats)
+		prog, err := model.NewProgram(p, opt)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		f := map[string]export.ProgramFormat{"lp": export.FormatLP, "mps": export.FormatMPS, "fixed-mps": export.FormatFixedMPS, "pyomo": export.FormatPyomo}[strings.ToLower(o.format)]
+		write, err := sizedProgram(ctx, prog, f)
+		if err != nil {
+			return nil, err
+		}
+		if o.start.file != "" {
+			if err := a.writeStart(ctx, &o.start, p, prog, comp); err != nil {
+				return nil, err
+			}
+		}
+		if o.start.highsOptions != "" {
+			if err := a.writeHiGHSOptions(ctx, &o.start, prog, comp); err != nil {
+				return nil, err
+			}
+		}
+		return write, nil
+	}
 }
 
 // programOptions reads the --mode, --formulation and --strengthen flags.
@@ -370,6 +408,9 @@ type startFlags struct {
 	file, format string
 	limit        time.Duration
 	highsOptions string
+	// formatGiven and limitGiven say that --start-format and
+	// --start-time were given.
+	formatGiven, limitGiven bool
 	// atBound is set by writeStart when the start reaches polytile's
 	// coverage bound (the root LP with the area row is then the proof).
 	atBound bool
@@ -383,15 +424,16 @@ func (s *startFlags) add(c *cobra.Command) {
 }
 
 // check validates the start flags before any work.
-func (s *startFlags) check(cmd *cobra.Command, format string) error {
+func (s *startFlags) check(format string) error {
 	if s.highsOptions == "-" {
 		return usageErr("--highs-options-file needs a file name (stdout carries the program)")
 	}
 	if s.file == "" {
-		for _, f := range []string{"start-format", "start-time"} {
-			if cmd.Flags().Changed(f) {
-				return usageErr("--%s applies with --start FILE", f)
-			}
+		if s.formatGiven {
+			return usageErr("--start-format applies with --start FILE")
+		}
+		if s.limitGiven {
+			return usageErr("--start-time applies with --start FILE")
 		}
 		return nil
 	}
