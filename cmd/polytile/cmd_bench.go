@@ -18,8 +18,9 @@ import (
 	"github.com/polytile/polytile/render"
 )
 
-// benchFlags are the flags of `polytile bench`.
-type benchFlags struct {
+// benchOptions are bench's inputs: the suite and the flags' values.
+type benchOptions struct {
+	suite                                string
 	format, chart, out, update, examples string
 	timeLimit                            time.Duration
 }
@@ -28,7 +29,7 @@ type benchFlags struct {
 const benchHeader = "# Benchmarks\n\nThe FILA article's Table 1 on this machine, written by `polytile bench SUITE --update docs/benchmarks.md`.\n"
 
 func (a *app) benchCmd() *cobra.Command {
-	var f benchFlags
+	var f benchOptions
 	c := &cobra.Command{
 		Use:   "bench [SUITE]",
 		Short: "The benchmark suite of the FILA article (Table 1) on this machine",
@@ -66,11 +67,11 @@ Exit code 1 when a case does not find the known number of solutions.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			suite := "quick"
+			f.suite = "quick"
 			if len(args) == 1 {
-				suite = args[0]
+				f.suite = args[0]
 			}
-			return a.bench(cmd.Context(), suite, &f)
+			return a.runBench(cmd.Context(), f)
 		},
 	}
 	fl := c.Flags()
@@ -83,7 +84,10 @@ Exit code 1 when a case does not find the known number of solutions.`,
 	return c
 }
 
-func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
+// runBench runs the benchmark suite o.suite and writes its table (and
+// chart or document update).
+func (a *app) runBench(ctx context.Context, o benchOptions) error {
+	suite, f := o.suite, &o
 	format, err := tableFormatForOutput(f.format, f.out)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,8 +16,7 @@ import (
 )
 
 func (a *app) infoCmd() *cobra.Command {
-	var asJSON bool
-	var from string
+	var o infoOptions
 	c := &cobra.Command{
 		Use:   "info PUZZLE",
 		Short: "Describe a puzzle: cells, pieces, images (ok / cover sets), symmetry, bounds",
@@ -29,23 +29,35 @@ by --unique, and the best coverage that area and colouring arguments allow.`,
   polytile info examples/tetris-7x7.yaml --json`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := a.checkStdout(args[0]); err != nil {
-				return err
-			}
-			p, err := a.loadPuzzle(args[0], from, puzzle.DropAll)
-			if err != nil {
-				return err
-			}
-			in := describe(p, args[0])
-			if asJSON {
-				return writeJSON(a.stdout, in)
-			}
-			return in.text(a.stdout)
+			o.puzzle = args[0]
+			return a.runInfo(cmd.Context(), o)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	addFromFlag(c.Flags(), &from)
+	c.Flags().BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	addFromFlag(c.Flags(), &o.from)
 	return c
+}
+
+// infoOptions are info's inputs: the puzzle and the flags' values.
+type infoOptions struct {
+	puzzle, from string
+	asJSON       bool
+}
+
+// runInfo describes o.puzzle on stdout, as text or one JSON object.
+func (a *app) runInfo(_ context.Context, o infoOptions) error {
+	if err := a.checkStdout(o.puzzle); err != nil {
+		return err
+	}
+	p, err := a.loadPuzzle(o.puzzle, o.from, puzzle.DropAll)
+	if err != nil {
+		return err
+	}
+	in := describe(p, o.puzzle)
+	if o.asJSON {
+		return writeJSON(a.stdout, in)
+	}
+	return in.text(a.stdout)
 }
 
 // pieceInfo and puzzleInfo are the JSON shape of `info --json`.
