@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -189,16 +188,6 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// exactArgs is cobra.ExactArgs with a message that names the argument.
-func exactArgs(n int, what string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
-			return usageErr("%s needs %s (got %s); see %s --help", cmd.CommandPath(), what, textio.Count(len(args), "argument"), cmd.CommandPath())
-		}
-		return nil
-	}
 }
 
 func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }

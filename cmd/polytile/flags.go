@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/polytile/polytile/internal/limits"
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -317,4 +318,75 @@ func idleFlags(p *puzzle.Puzzle, maxCoverage bool, f *solveFlags, fila bool) err
 		}
 	}
 	return nil
+}
+
+// exactArgs is cobra.ExactArgs with a message that names the argument.
+// The error is an argCountError: runMain turns it into spaceValueHint's
+// message when an optional-value flag was given its value after a space.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			msg := fmt.Sprintf("%s needs %s (got %s); see %s --help", cmd.CommandPath(), what, textio.Count(len(args), "argument"), cmd.CommandPath())
+			return &exitError{code: exitUsage, err: &argCountError{msg: msg, want: what}}
+		}
+		return nil
+	}
+}
+
+// argCountError is a command given the wrong number of arguments.
+type argCountError struct {
+	msg  string
+	want string // what the command takes ("PUZZLE")
+}
+
+func (e *argCountError) Error() string { return e.msg }
+
+// spaceValueHint explains an argument count error of cmd, run with the
+// command line args, that comes from a flag with an optional value
+// (--volume, --nof and every boolean) written with its value after a
+// space: pflag reads "--volume 3" as --volume with its default and the
+// argument 3. It returns the usage error "write --volume=3", or nil when
+// no such flag is followed by a word that is a valid value for it.
+func spaceValueHint(cmd *cobra.Command, args []string, e *argCountError) error {
+	for i := 0; i+1 < len(args); i++ {
+		arg, next := args[i], args[i+1]
+		if arg == "--" {
+			break
+		}
+		var f *pflag.Flag
+		switch {
+		case strings.HasPrefix(arg, "--") && !strings.Contains(arg, "="):
+			f = cmd.Flags().Lookup(arg[2:])
+		case len(arg) == 2 && arg[0] == '-' && arg[1] != '-':
+			f = cmd.Flags().ShorthandLookup(arg[1:])
+		}
+		if f == nil || f.NoOptDefVal == "" || strings.HasPrefix(next, "-") || !optionalValueOK(f, next) {
+			continue
+		}
+		return usageErr("%s %s: write --%s=%s (a value of --%s follows '='; after a space %q is read as an argument, and %s takes %s); see %s --help",
+			arg, next, f.Name, next, f.Name, next, cmd.CommandPath(), e.want, cmd.CommandPath())
+	}
+	return nil
+}
+
+// optionalValueOK says whether s is a value the optional-value flag f
+// takes: a boolean for a boolean flag, an integer in range for a
+// bounded one.
+func optionalValueOK(f *pflag.Flag, s string) bool {
+	if f.Value.Type() == "bool" {
+		_, err := strconv.ParseBool(s)
+		return err == nil
+	}
+	b, ok := f.Value.(boundedFlag)
+	if !ok || f.Value.Type() != "int" {
+		return false
+	}
+	lo, hi := b.bounds()
+	l, err1 := strconv.ParseInt(lo, 10, 64)
+	h, err2 := strconv.ParseInt(hi, 10, 64)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	_, err := limits.ParseInt(s, l, h)
+	return err == nil
 }

@@ -718,3 +718,29 @@ func TestArgumentCountSingular(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionalValueAfterSpace: a flag whose value is optional (--volume,
+// --nof and every boolean) given its value after a space reads the value
+// as an extra argument; the error says how to write it (issue 34 item 3)
+// instead of only counting the arguments. A wrong count with no such flag
+// keeps the count message.
+func TestOptionalValueAfterSpace(t *testing.T) {
+	pz := example("pentomino-10x6.yaml")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", pz, "--volume", "3"}, "write --volume=3 "},
+		{[]string{"solve", "--nof", "false", pz}, "write --nof=false "},
+		{[]string{"info", pz, "--json", "true"}, "write --json=true "},
+		{[]string{"export", pz, "--strengthen", "0", "--format", "lp"}, "write --strengthen=0 "},
+		{[]string{"solve", "--volume", pz, pz}, "needs PUZZLE (got 2 arguments)"},
+		{[]string{"solve", pz, pz, "--nof"}, "needs PUZZLE (got 2 arguments)"},
+		{[]string{"solve", pz, "--nof", "maybe"}, "needs PUZZLE (got 2 arguments)"},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}

@@ -217,7 +217,14 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 	helpOut := &recordingWriter{w: stdout}
 	root.SetOut(helpOut)
 	root.SetErr(stderr)
-	err := unknownCommandErr(root, root.ExecuteContext(ctx))
+	cmd, err := root.ExecuteContextC(ctx)
+	var ac *argCountError
+	if errors.As(err, &ac) && cmd != nil {
+		if hint := spaceValueHint(cmd, args, ac); hint != nil {
+			err = hint
+		}
+	}
+	err = unknownCommandErr(root, err)
 	close(finished)
 	return a.helpWriteFailed(a.exitCode(err), helpOut)
 }
