@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -54,7 +55,7 @@ func (a *app) runInfo(_ context.Context, o infoOptions) error {
 	}
 	in := describe(p, o.puzzle)
 	if o.asJSON {
-		return writeJSON(a.stdout, in)
+		return writeInfoJSON(a.stdout, in)
 	}
 	return in.text(a.stdout)
 }
@@ -160,7 +161,7 @@ func (in *puzzleInfo) text(w io.Writer) error {
 		box = "bounding box " + box
 	}
 	fmt.Fprintf(tw, "board\t%dD%s, %d cells, %s\n", in.Dim, grid, in.Cells, box)
-	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
+	fmt.Fprintf(tw, "pieces\t%s, %s (%s)\n", in.pieceCounts(), pieces, verdict)
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
 	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)
 	in.Symmetric.text(tw)
@@ -182,6 +183,39 @@ func (in *puzzleInfo) text(w io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%d (%s)\t%s\n", pc.Name, pc.Size, count, pc.Orientations, pc.Policy, images)
 	}
 	return tw.Flush()
+}
+
+// pieceCounts says how many pieces the puzzle has: the number of names
+// alone when each is one copy, else the names and the copies ("2 names,
+// 3 copies"; "5 names, all unlimited"; "3 names, 2 finite copies and 1
+// unlimited").
+func (in *puzzleInfo) pieceCounts() string {
+	names, copies, unlimited := len(in.Pieces), 0, 0
+	for _, pc := range in.Pieces {
+		if pc.Unlimited {
+			unlimited++
+		} else {
+			copies += pc.Count
+		}
+	}
+	switch {
+	case unlimited == 0 && copies == names:
+		return fmt.Sprint(names)
+	case unlimited == 0:
+		return fmt.Sprintf("%s, %s", textio.Count(names, "name"), textio.Count(copies, "copy", "copies"))
+	case unlimited == names:
+		return fmt.Sprintf("%s, all unlimited", textio.Count(names, "name"))
+	}
+	return fmt.Sprintf("%s, %s and %d unlimited", textio.Count(names, "name"), textio.Count(copies, "finite copy", "finite copies"), unlimited)
+}
+
+// writeInfoJSON writes info's JSON object, indented, with '<', '>' and
+// '&' as they are: the bound's reason reads "60 <= 60", not "\u003c=".
+func writeInfoJSON(w io.Writer, in *puzzleInfo) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(in)
 }
 
 func writeJSON(w io.Writer, v any) error {
