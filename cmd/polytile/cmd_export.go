@@ -24,7 +24,7 @@ func (a *app) exportCmd() *cobra.Command {
 	var o exportOptions
 	c := &cobra.Command{
 		Use:   "export PUZZLE --format lp|mps|fixed-mps|dlx|cnf|opb|pyomo",
-		Short: "Write the binary program (LP, MPS, Pyomo) or the exact-cover matrix (DLX)",
+		Short: "Write the program (LP, MPS, CNF, OPB, Pyomo) or the exact-cover matrix (DLX)",
 		Long: `export writes the puzzle in a form another solver reads.
 
   lp         CPLEX LP: x_F_3_2_5 = piece F, orientation 3, anchor (2,5);
