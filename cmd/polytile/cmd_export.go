@@ -384,8 +384,8 @@ func (p *pending) abort() {
 // (commitComplete: none of them after a signal) and says what the
 // companions hold.
 func (a *app) commit(ctx context.Context, p pending) error {
-	// The program (written last) is renamed first, as before the
-	// companions were renamed after it.
+	// The program (written last) is renamed first, then its
+	// companions.
 	files := p.files
 	if n := len(files); n > 1 {
 		files = append([]*atomicfile.File{files[n-1]}, files[:n-1]...)

@@ -18,8 +18,8 @@ import (
 // setOnceFlags makes every single-valued flag of root and its commands
 // refuse a second, different value (exit 2 naming both): `--format lp
 // --format mps`, `-o a.txt -o b.txt`, `--backend dlx --backend fila` or
-// `--nof --nof=false` took the last value silently, the first one typed
-// being dropped without a word. The same value again (`-q -q`) passes.
+// `--nof --nof=false` would otherwise take the last value silently and
+// drop the first one typed. The same value again (`-q -q`) passes.
 // Repeatable flags (string arrays and slices: --highs-option, -b,
 // --solver-option) are left alone. An explicit empty value of a flag that
 // names a file (pathFlags) is refused too. runMain applies it to the command tree
@@ -74,7 +74,7 @@ func (o *onceValue) Set(s string) error {
 	if s == "" && pathFlags[o.name] {
 		// A path flag's empty value is its "not given": typed, it is a
 		// variable that was not set (--checkpoint "$CK"), and the run
-		// went on without a checkpoint, count key or --puzzle check.
+		// would go on without a checkpoint, count key or --puzzle check.
 		return fmt.Errorf("--%s was given an empty file name: give a file, or leave the flag out", o.name)
 	}
 	if o.given && s != o.raw {
@@ -171,7 +171,7 @@ func (v *durationValue) Set(s string) error {
 		err = limits.CheckSign(s) // as the integers (limits.ParseInt)
 	}
 	// One message whatever is wrong (syntax, sign or range), as the
-	// integers: +5s and -5s were told apart.
+	// integers: +5s and -5s get the same one.
 	if err != nil || d < v.lo || d > v.hi {
 		return fmt.Errorf("want a duration such as 30s or 5m from %v to %v", v.lo, v.hi)
 	}

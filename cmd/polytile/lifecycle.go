@@ -79,7 +79,7 @@ func (e *exitError) Unwrap() error { return e.err }
 // usageErr marks bad input or usage (exit 2). An argument that is an
 // error ended by a signal (context.Canceled) stays in the chain whatever
 // the verb (%v): exitCode then prints nothing after the signal, as for
-// every command ("reading sol.fifo: context canceled" was printed).
+// every command (no "reading sol.fifo: context canceled" line).
 func usageErr(format string, args ...any) error {
 	err := fmt.Errorf(format, args...)
 	for _, arg := range args {
@@ -100,7 +100,7 @@ type canceledErr struct {
 func (e *canceledErr) Error() string { return e.msg }
 func (e *canceledErr) Unwrap() error { return e.cause }
 
-// noSolution is returned after a result was printed that means "no" (exit 1).
+// noSolution is returned once a result that means "no" is out (exit 1).
 var noSolution = &exitError{code: exitNoSolution}
 
 // Main runs the CLI with the given arguments and streams and returns the
@@ -312,7 +312,7 @@ func (a *app) exitCode(err error) int {
 // file names and input.
 func (a *app) printErr(err error) {
 	if ee, ok := err.(*exitError); ok && ee.err == nil {
-		return // an exit code alone: its message was printed (after a signal: "exit 1")
+		return // an exit code alone: its message is already out (no "exit 1" line after a signal)
 	}
 	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(plainPathError(err.Error()), "polytile: "))))
 }
@@ -389,8 +389,9 @@ func (a *app) writeComplete(ctx context.Context, path string, fn func(w io.Write
 }
 
 // recordingWriter passes writes to w and keeps the first error: cobra
-// writes help and usage text to its output and drops write errors, so
-// `polytile solve --help > /dev/full` exited 0 with no help written.
+// writes help and usage text to its output and drops write errors, and
+// `polytile solve --help > /dev/full` must not exit 0 with no help
+// written.
 type recordingWriter struct {
 	w   io.Writer
 	err error
@@ -417,8 +418,8 @@ func (a *app) helpWriteFailed(code int, out *recordingWriter) int {
 // unknownCommandErr rewrites cobra's "unknown command" error on one line.
 // Cobra appends its suggestions as "\n\nDid you mean this?\n\t<name>\n",
 // and printErr escapes every control character of a message (file names in
-// messages come from the user), so the suggestion printed as a run of \u000a
-// escapes. The root command has DisableSuggestions set, and this adds the
+// messages come from the user), which would print the suggestion as a run
+// of \u000a escapes. The root command has DisableSuggestions set, and this adds the
 // suggestions back in a form that needs no newline or tab. Any other error is
 // returned as it is.
 func unknownCommandErr(root *cobra.Command, err error) error {
@@ -438,10 +439,10 @@ func unknownCommandErr(root *cobra.Command, err error) error {
 	return usageErr("%s (see %s --help)", msg, path)
 }
 
-// helpCmd is "polytile help [command]": cobra's own printed "Unknown help
-// topic" and the usage for a name it did not know, and exited 0. Here an
-// unknown topic is a usage error (exit 2) with the near names, as an
-// unknown command is.
+// helpCmd is "polytile help [command]", in place of cobra's (which
+// prints "Unknown help topic" and the usage and exits 0): an unknown
+// topic is a usage error (exit 2) with the near names, as an unknown
+// command is.
 func helpCmd(root *cobra.Command) *cobra.Command {
 	return &cobra.Command{
 		Use:   "help [command]",
@@ -501,8 +502,8 @@ const maxQuoted = 320
 
 // clipQuoted shortens every quoted value of more than maxQuoted bytes in
 // msg to its first 40 bytes and its length: a flag's value of 100 KB
-// ("-j 999...", "--from xxx...", "--backends ...") was echoed whole in
-// its error, a screenful or more for one wrong argument.
+// ("-j 999...", "--from xxx...", "--backends ...") echoed whole would
+// make its error a screenful or more for one wrong argument.
 func clipQuoted(msg string) string {
 	return longQuoted.ReplaceAllStringFunc(msg, func(q string) string {
 		head := q[1:41]

@@ -90,8 +90,7 @@ func unplaceableFor(maxCoverage bool) puzzle.Unplaceable {
 
 // addFromFlag adds the --from flag every command that reads a puzzle has.
 // Its value is checked when the flag is parsed: a bad one is the flag's
-// fault, not the puzzle file's (it was reported as "FILE: unknown puzzle
-// format").
+// fault, not the puzzle file's (not "FILE: unknown puzzle format").
 func addFromFlag(fs *pflag.FlagSet, from *string) {
 	fs.Var(&fromValue{p: from}, "from", "input format: "+puzzle.FormatList()+" for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 }

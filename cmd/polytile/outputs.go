@@ -222,9 +222,9 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	pc := &pictures{format: format, toStdout: toStdout, opt: ask.opt, p: p, stop: stop, stderr: a.stderr}
 	// A picture to the file stdout writes goes through stdout, in order
 	// with the summary after it: opened again (-o /dev/stdout > x.txt)
-	// the picture was written from the start of the file and the summary
-	// then over it; renamed over it (-o x.txt > x.txt) the summary went
-	// to the old file, removed.
+	// the picture would be written from the start of the file and the
+	// summary then over it; renamed over it (-o x.txt > x.txt) the
+	// summary would go to the old file, removed.
 	out := f.out
 	if toStdout {
 		out = "-"
