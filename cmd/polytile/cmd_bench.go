@@ -39,8 +39,9 @@ the article's: case, configuration, fits, no-fits, time (each with its change
 against the previous row), solutions, and the article's figures with the ratio
 of our time to theirs.
 
-Suites:
-  quick    P-1..P-5 (pentominoes 10x6) and Q-1..Q-5 (the same on 12x5): seconds
+Suites (without SUITE, bench runs quick):
+  quick    the default: P-1..P-5 (pentominoes 10x6) and Q-1..Q-5 (the same on
+           12x5), in seconds
   op       OP-3, OP-4 (FILA, one-sided pentominoes 18x5; the article: 23 and
            19 minutes each)
   article  quick, TC-1..TC-4 (Tetris Cube), PT-1..PT-5 (13x13 diamond), OP-3

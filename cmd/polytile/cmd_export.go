@@ -24,7 +24,7 @@ func (a *app) exportCmd() *cobra.Command {
 	var o exportOptions
 	c := &cobra.Command{
 		Use:   "export PUZZLE --format lp|mps|fixed-mps|dlx|cnf|opb|pyomo",
-		Short: "Write the program (LP, MPS, CNF, OPB, Pyomo) or the exact-cover matrix (DLX)",
+		Short: "Write the program (LP, MPS, CNF, OPB, Pyomo) or the DLX exact cover",
 		Long: `export writes the puzzle in a form another solver reads.
 
   lp         CPLEX LP: x_F_3_2_5 = piece F, orientation 3, anchor (2,5);
@@ -64,16 +64,20 @@ solve'. --strengthen adds the area bound of 'polytile info' to the program
 --formulation and --strengthen apply to max-coverage programs only, and a
 flag that does not apply to the format is an error.
 The file is written to a temporary name and renamed when complete.`,
-		Example: `  polytile export examples/tetris-7x7.yaml --format lp --mode max-coverage -o tetris.lp
-  cbc tetris.lp solve solu tetris.sol
-  polytile check examples/tetris-7x7.yaml tetris.sol --max-coverage
-  polytile export examples/tetris-21x21.yaml --format lp --max-coverage --strengthen \
-      --start t21.start --start-format cbc -o t21.lp
+		Example: `  polytile export examples/tetris-7x7.yaml --format lp --max-coverage -o t7.lp
+  cbc t7.lp solve solu t7.sol
+  polytile check examples/tetris-7x7.yaml t7.sol --max-coverage
+  polytile export examples/tetris-21x21.yaml --format lp --max-coverage \
+      --strengthen --start t21.start --start-format cbc -o t21.lp
   cbc t21.lp mips t21.start solve solu t21.sol
-  polytile export examples/tetris-61x61.yaml --format lp --max-coverage --strengthen \
-      --start t61.start --start-format highs --highs-options-file t61.opt -o t61.lp
-  highs --model_file t61.lp --read_solution_file t61.start --options_file t61.opt
-  polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx`,
+  polytile export examples/tetris-61x61.yaml --format lp --max-coverage \
+      --strengthen --start t61.start --start-format highs \
+      --highs-options-file t61.opt -o t61.lp
+  highs --model_file t61.lp --read_solution_file t61.start \
+      --options_file t61.opt
+  polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx
+  polytile export examples/pentomino-10x6.yaml --format cnf -o p.cnf
+  polytile export examples/tetris-7x7.yaml --format opb --max-coverage -o t7.opb`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.puzzle = args[0]

@@ -49,7 +49,7 @@ input or usage, 130/143 interrupted.`,
 		Example: `  polytile info examples/pentomino-10x6.yaml
   polytile solve examples/pentomino-10x6.yaml --count --unique
   polytile solve examples/tetris-7x7.yaml --max-coverage --render ansi
-  polytile export examples/tetris-7x7.yaml --format lp --mode max-coverage -o t.lp`,
+  polytile export examples/tetris-7x7.yaml --format lp --max-coverage -o t.lp`,
 	}
 	root.PersistentFlags().BoolVarP(&a.quiet, "quiet", "q", false, "no progress line")
 	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "show solver logs (HiGHS output) on stderr")
@@ -64,6 +64,7 @@ input or usage, 130/143 interrupted.`,
 	root.DisableSuggestions = true
 	root.SuggestionsMinimumDistance = 2
 	root.SetHelpCommand(helpCmd(root))
+	a.setHelp(root)
 	root.Version = versionString()
 	root.SetVersionTemplate("{{.Version}}\n")
 	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.mergeCmd, a.versionCmd} {
