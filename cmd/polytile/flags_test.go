@@ -141,7 +141,7 @@ var numericType = regexp.MustCompile(`^(u?int(8|16|32|64)?|float(32|64)|duration
 var boundExempt = map[string]string{}
 
 // TestNumericFlagsBounded walks every command's flags: each numeric flag
-// must be registered with a range (numflags.go), its default inside it, and
+// must be registered with a range (flags.go), its default inside it, and
 // values just outside it refused. A numeric flag added without a bound
 // fails here.
 func TestNumericFlagsBounded(t *testing.T) {
@@ -615,7 +615,7 @@ func TestRepeatedFlagRefused(t *testing.T) {
 
 // TestEveryFlagTakesOneValue walks every command after setOnceFlags: each
 // flag that is not an array or a slice refuses a second, different value,
-// and keeps its range (numflags.go) and its boolean-ness.
+// and keeps its range (flags.go) and its boolean-ness.
 func TestEveryFlagTakesOneValue(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	root := a.rootCmd()
