@@ -388,33 +388,6 @@ func (a *app) writeComplete(ctx context.Context, path string, fn func(w io.Write
 	return atomicfile.WriteCommit(ctx, path, a.stdout, fn, func(f *atomicfile.File) error { return a.commitComplete(ctx, f) })
 }
 
-// recordingWriter passes writes to w and keeps the first error: cobra
-// writes help and usage text to its output and drops write errors, and
-// `polytile solve --help > /dev/full` must not exit 0 with no help
-// written.
-type recordingWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (r *recordingWriter) Write(p []byte) (int, error) {
-	n, err := r.w.Write(p)
-	if err != nil && r.err == nil {
-		r.err = err
-	}
-	return n, err
-}
-
-// helpWriteFailed turns a successful exit whose help text could not be
-// written into exit 2 with the error.
-func (a *app) helpWriteFailed(code int, out *recordingWriter) int {
-	if code != exitOK || out.err == nil {
-		return code
-	}
-	a.printErr(fmt.Errorf("writing the help to stdout: %w", out.err))
-	return exitUsage
-}
-
 // unknownCommandErr rewrites cobra's "unknown command" error on one line.
 // Cobra appends its suggestions as "\n\nDid you mean this?\n\t<name>\n",
 // and printErr escapes every control character of a message (file names in
@@ -437,33 +410,6 @@ func unknownCommandErr(root *cobra.Command, err error) error {
 		msg += "; did you mean " + strings.Join(s, " or ") + "?"
 	}
 	return usageErr("%s (see %s --help)", msg, path)
-}
-
-// helpCmd is "polytile help [command]", in place of cobra's (which
-// prints "Unknown help topic" and the usage and exits 0): an unknown
-// topic is a usage error (exit 2) with the near names, as an unknown
-// command is.
-func helpCmd(root *cobra.Command) *cobra.Command {
-	return &cobra.Command{
-		Use:   "help [command]",
-		Short: "Help about any command",
-		Long:  "Help provides help for any command: polytile help solve is polytile solve --help.",
-		RunE: func(c *cobra.Command, args []string) error {
-			cmd, rest, err := root.Find(args)
-			if err == nil && cmd != nil && len(rest) == 0 {
-				cmd.InitDefaultHelpFlag()    // as cobra's help command, so
-				cmd.InitDefaultVersionFlag() // that the text is --help's
-				return cmd.Help()
-			}
-			msg := fmt.Sprintf("unknown help topic %q", strings.Join(args, " "))
-			if (cmd == nil || cmd == root) && len(args) > 0 {
-				if s := root.SuggestionsFor(args[0]); len(s) > 0 {
-					msg += "; did you mean " + strings.Join(s, " or ") + "?"
-				}
-			}
-			return usageErr("%s (see %s --help)", msg, root.Name())
-		},
-	}
 }
 
 // openOutputErr is the error of an output that could not be opened. Waiting
