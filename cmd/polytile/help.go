@@ -407,7 +407,8 @@ func sentences(text string) []string {
 
 // listTextColumn is where the text of an indented line of a description
 // starts ("  lp         CPLEX LP: ..."): after its first run of two or more
-// spaces past the indentation, else two columns past the indentation.
+// spaces past the indentation, else after a first word that ends in ':'
+// ("  max-coverage: native ..."), else two columns past the indentation.
 func listTextColumn(line string) int {
 	trimmed := strings.TrimLeft(line, " \t")
 	lead := len(line) - len(trimmed)
@@ -419,6 +420,9 @@ func listTextColumn(line string) int {
 		if j < len(trimmed) {
 			return lead + j
 		}
+	}
+	if i := strings.Index(trimmed, ": "); i > 0 && !strings.Contains(trimmed[:i], " ") {
+		return lead + i + 2
 	}
 	return lead + 2
 }
