@@ -7,14 +7,16 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/puzzle"
@@ -55,6 +57,8 @@ type app struct {
 	// ctx is done after SIGINT or SIGTERM: the context of every phase that
 	// no --time-limit bounds (see loadPuzzle).
 	ctx context.Context
+	// observer, when not nil, watches the commit point (commitComplete).
+	observer commitObserver
 }
 
 // exitError carries an exit code; a nil err means "nothing more to print".
@@ -75,7 +79,7 @@ func (e *exitError) Unwrap() error { return e.err }
 // usageErr marks bad input or usage (exit 2). An argument that is an
 // error ended by a signal (context.Canceled) stays in the chain whatever
 // the verb (%v): exitCode then prints nothing after the signal, as for
-// every command ("reading sol.fifo: context canceled" was printed).
+// every command (no "reading sol.fifo: context canceled" line).
 func usageErr(format string, args ...any) error {
 	err := fmt.Errorf(format, args...)
 	for _, arg := range args {
@@ -96,7 +100,7 @@ type canceledErr struct {
 func (e *canceledErr) Error() string { return e.msg }
 func (e *canceledErr) Unwrap() error { return e.cause }
 
-// noSolution is returned after a result was printed that means "no" (exit 1).
+// noSolution is returned once a result that means "no" is out (exit 1).
 var noSolution = &exitError{code: exitNoSolution}
 
 // Main runs the CLI with the given arguments and streams and returns the
@@ -116,7 +120,22 @@ const stopGrace = time.Second
 // command returning ends the process at once with the signal's exit code.
 // Outputs stay whole: -o files appear only when complete (internal/atomicfile).
 func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit func(int)) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	return runMainWith(args, stdin, stdout, stderr, runOptions{hardExit: hardExit})
+}
+
+// runOptions are what the process (or a test) gives runMainWith besides
+// the arguments and streams.
+type runOptions struct {
+	// hardExit ends the process (os.Exit; nil in tests: no hard exit).
+	hardExit func(int)
+	// observer, when not nil, watches every commit point.
+	observer commitObserver
+}
+
+// runMainWith is runMain with its options.
+func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts runOptions) int {
+	hardExit := opts.hardExit
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, observer: opts.observer}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	a.ctx = ctx
@@ -198,7 +217,14 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 	helpOut := &recordingWriter{w: stdout}
 	root.SetOut(helpOut)
 	root.SetErr(stderr)
-	err := unknownCommandErr(root, root.ExecuteContext(ctx))
+	cmd, err := root.ExecuteContextC(ctx)
+	var ac *argCountError
+	if errors.As(err, &ac) && cmd != nil {
+		if hint := spaceValueHint(cmd, args, ac); hint != nil {
+			err = hint
+		}
+	}
+	err = unknownCommandErr(root, err)
 	close(finished)
 	return a.helpWriteFailed(a.exitCode(err), helpOut)
 }
@@ -286,95 +312,153 @@ func (a *app) exitCode(err error) int {
 // file names and input.
 func (a *app) printErr(err error) {
 	if ee, ok := err.(*exitError); ok && ee.err == nil {
-		return // an exit code alone: its message was printed (after a signal: "exit 1")
+		return // an exit code alone: its message is already out (no "exit 1" line after a signal)
 	}
 	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(plainPathError(err.Error()), "polytile: "))))
 }
 
-func (a *app) rootCmd() *cobra.Command {
-	root := &cobra.Command{
-		Use:   "polytile",
-		Short: "Polyomino and polycube tiling puzzles: exact cover, MIP, DLX and FILA",
-		Long: `polytile reads a tiling puzzle (a YAML file, Knuth's box-and-pieces spec, or
-a BurrTools .xmpuzzle file) and turns it into every form you need:
-
-  info      the puzzle's cells, pieces, images (the ok / cover sets), bounds
-  render    a picture of the board and pieces (ascii, ansi, svg, png)
-  solve     count or find tilings with the native DLX / FILA solvers, or
-            solve the binary program in-process with HiGHS; --max-coverage
-            finds the best near-miss of an infeasible puzzle
-  export    write the program as LP / MPS for any MIP solver, the exact-cover
-            matrix for Knuth's dlx3 (or dlx1), CNF / OPB for SAT and
-            pseudo-Boolean solvers, or a runnable Pyomo script
-  check     read an external solver's solution file back, verify and draw it
-  compare   run several backends on the same puzzles and check they agree
-  bench     the benchmark suite of the FILA article on this machine
-  merge     add up the results of a count split into shards (solve --shard)
-
-PUZZLE is a file path or - for stdin. Exit codes: 0 success, 1 no solution
-(or a disagreement in compare, or a count cut short by --time-limit), 2 bad
-input or usage, 130/143 interrupted.`,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		Example: `  polytile info examples/pentomino-10x6.yaml
-  polytile solve examples/pentomino-10x6.yaml --count --unique
-  polytile solve examples/tetris-7x7.yaml --max-coverage --render ansi
-  polytile export examples/tetris-7x7.yaml --format lp --mode max-coverage -o t.lp`,
-	}
-	root.PersistentFlags().BoolVarP(&a.quiet, "quiet", "q", false, "no progress line")
-	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "show solver logs (HiGHS output) on stderr")
-	// One check of every command's flags after parsing (applies.go).
-	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return checkFlagsApply(cmd) }
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageErr("%v (see %s --help)", err, c.CommandPath())
-	})
-	root.CompletionOptions.DisableDefaultCmd = true
-	// Suggestions for an unknown command are added on one line by
-	// unknownCommandErr (clierrors.go), not by cobra.
-	root.DisableSuggestions = true
-	root.SuggestionsMinimumDistance = 2
-	root.SetHelpCommand(helpCmd(root))
-	root.Version = versionString()
-	root.SetVersionTemplate("{{.Version}}\n")
-	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.mergeCmd, a.versionCmd} {
-		root.AddCommand(add())
-	}
-	return root
+// commitObserver watches the commit point of commitComplete; runMain
+// takes one through runOptions (tests deliver a signal there).
+type commitObserver interface {
+	// atCommit runs with stage "before" once the outputs are written and
+	// flushed, before the check of the context, and with "after" once
+	// they are renamed into place.
+	atCommit(a *app, stage string)
 }
 
-// loadPuzzle reads PUZZLE (a path or "-"), with an optional forced format;
-// it stops after a signal (see loadPuzzleContext).
-func (a *app) loadPuzzle(path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
-	return a.loadPuzzleContext(a.ctx, path, format, u)
-}
-
-// unplaceableFor is what loading does with a piece that fits nowhere in a
-// command of this mode: leave it out of a maximum-coverage run (it covers
-// nothing), refuse it in an exact one unless its supply is unlimited.
-func unplaceableFor(maxCoverage bool) puzzle.Unplaceable {
-	if maxCoverage {
-		return puzzle.DropAll
+// commitComplete renames a command's complete outputs into place
+// together: the commit point of a command whose outputs are complete or
+// nothing (an export with its companions, a picture). Unless a signal
+// came first (ctx done): then none is renamed, every temporary file is
+// removed and the signal gives the exit. The check of ctx and the
+// renames happen under a.commitMu, which the signal handler takes too,
+// so a signal is either before the check (nothing left, exit 130 / 143)
+// or after the renames (the files in place and the command's own exit,
+// 0). The files are flushed to disk first, outside the lock, so that a
+// signal is never held up by a sync of a large file.
+func (a *app) commitComplete(ctx context.Context, files ...*atomicfile.File) error {
+	for _, f := range files {
+		if err := f.Flush(); err != nil {
+			return err
+		}
 	}
-	return puzzle.DropUnlimited
-}
-
-// addFromFlag adds the --from flag every command that reads a puzzle has.
-// Its value is checked when the flag is parsed: a bad one is the flag's
-// fault, not the puzzle file's (it was reported as "FILE: unknown puzzle
-// format").
-func addFromFlag(fs *pflag.FlagSet, from *string) {
-	fs.Var(&fromValue{p: from}, "from", "input format: "+puzzle.FormatList()+" for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
-}
-
-// fromValue is the --from flag: a format puzzle.CheckFormat takes.
-type fromValue struct{ p *string }
-
-func (v *fromValue) Set(s string) error {
-	if err := puzzle.CheckFormat(s); err != nil {
-		return err
+	if a.observer != nil {
+		a.observer.atCommit(a, "before")
 	}
-	*v.p = s
+	err := a.commitLocked(ctx, files)
+	if err == nil && a.observer != nil {
+		a.observer.atCommit(a, "after")
+	}
+	return err
+}
+
+func (a *app) commitLocked(ctx context.Context, files []*atomicfile.File) error {
+	a.commitMu.Lock()
+	defer a.commitMu.Unlock()
+	if err := ctx.Err(); err != nil {
+		for _, f := range files {
+			f.Abort()
+		}
+		return fmt.Errorf("writing the output: %w", err)
+	}
+	// Every target checked before any is renamed: a companion whose
+	// target became a link or FIFO leaves the program's old file too, not
+	// the new program beside the old companion.
+	for _, f := range files {
+		if err := f.Ready(); err != nil {
+			for _, g := range files {
+				g.Abort()
+			}
+			return err
+		}
+	}
+	for _, f := range files {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	a.committed = true
 	return nil
 }
-func (v *fromValue) String() string { return *v.p }
-func (v *fromValue) Type() string   { return "string" }
+
+// writeComplete writes path (or stdout for "-") with fn, as
+// atomicfile.Write does, and commits it through commitComplete: the file
+// is in place with the command's exit, or absent after a signal.
+func (a *app) writeComplete(ctx context.Context, path string, fn func(w io.Writer) error) error {
+	return atomicfile.WriteCommit(ctx, path, a.stdout, fn, func(f *atomicfile.File) error { return a.commitComplete(ctx, f) })
+}
+
+// unknownCommandErr rewrites cobra's "unknown command" error on one line.
+// Cobra appends its suggestions as "\n\nDid you mean this?\n\t<name>\n",
+// and printErr escapes every control character of a message (file names in
+// messages come from the user), which would print the suggestion as a run
+// of \u000a escapes. The root command has DisableSuggestions set, and this adds the
+// suggestions back in a form that needs no newline or tab. Any other error is
+// returned as it is.
+func unknownCommandErr(root *cobra.Command, err error) error {
+	if err == nil {
+		return nil
+	}
+	var typed, path string
+	if n, _ := fmt.Sscanf(err.Error(), "unknown command %q for %q", &typed, &path); n != 2 {
+		return err
+	}
+	msg := fmt.Sprintf("unknown command %q for %q", typed, path)
+	// SuggestionsFor honours DisableSuggestions only in cobra's own message,
+	// so it still finds the near names here.
+	if s := root.SuggestionsFor(typed); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	}
+	return usageErr("%s (see %s --help)", msg, path)
+}
+
+// openOutputErr is the error of an output that could not be opened. Waiting
+// for the reader of a FIFO is the only wait in opening one: when the
+// command's --time-limit ends there, it is the time limit (exit 1, as for a
+// search cut short, docs/reliability.md), not bad usage; a signal keeps its
+// own exit code (exitCode reads it), and anything else is exit 2.
+func openOutputErr(ctx context.Context, flag string, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: time limit reached (--time-limit counts from the start of the command): %w", flag, err)}
+	}
+	return usageErr("%s: %v", flag, err)
+}
+
+// syscallPrefix matches the system call Go's file errors start with
+// ("stat FILE: no such file or directory"), at the start of the message
+// or after a context ("--names: "), before the errors people meet.
+var syscallPrefix = regexp.MustCompile(`(^|: )(?:stat|lstat|open|read) (.+?): (no such file or directory|permission denied|not a directory|is a directory|too many levels of symbolic links|file name too long|input/output error)`)
+
+// plainPathError drops the system call from a file error's message:
+// "stat nofile.sol: no such file or directory" (check, merge) becomes
+// "nofile.sol: no such file or directory", as the puzzle readers and the
+// outputs say it. The errors reach printErr formatted with %v as often as
+// wrapped, so the message is rewritten, not the chain walked.
+func plainPathError(msg string) string {
+	return syscallPrefix.ReplaceAllString(msg, "$1$2: $3")
+}
+
+// longQuoted matches a double-quoted Go string (%q) of more than
+// maxQuoted bytes in a message.
+var longQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.){` + strconv.Itoa(maxQuoted) + `,}"`)
+
+// maxQuoted is the longest quoted value a message shows whole: a name
+// (puzzle.MaxNameBytes, 256) with room for its escapes.
+const maxQuoted = 320
+
+// clipQuoted shortens every quoted value of more than maxQuoted bytes in
+// msg to its first 40 bytes and its length: a flag's value of 100 KB
+// ("-j 999...", "--from xxx...", "--backends ...") echoed whole would
+// make its error a screenful or more for one wrong argument.
+func clipQuoted(msg string) string {
+	return longQuoted.ReplaceAllStringFunc(msg, func(q string) string {
+		head := q[1:41]
+		for !utf8.ValidString(head) && len(head) > 0 { // a rune cut at the end
+			head = head[:len(head)-1]
+		}
+		if i := strings.LastIndexByte(head, '\\'); i >= len(head)-9 && i >= 0 {
+			head = head[:i] // an escape cut short (\u2028 is 6 bytes, \U0001F600 10)
+		}
+		return fmt.Sprintf(`"%s..." (%d bytes)`, head, len(q)-2)
+	})
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,8 +16,7 @@ import (
 )
 
 func (a *app) infoCmd() *cobra.Command {
-	var asJSON bool
-	var from string
+	var o infoOptions
 	c := &cobra.Command{
 		Use:   "info PUZZLE",
 		Short: "Describe a puzzle: cells, pieces, images (ok / cover sets), symmetry, bounds",
@@ -29,23 +29,35 @@ by --unique, and the best coverage that area and colouring arguments allow.`,
   polytile info examples/tetris-7x7.yaml --json`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := a.checkStdout(args[0]); err != nil {
-				return err
-			}
-			p, err := a.loadPuzzle(args[0], from, puzzle.DropAll)
-			if err != nil {
-				return err
-			}
-			in := describe(p, args[0])
-			if asJSON {
-				return writeJSON(a.stdout, in)
-			}
-			return in.text(a.stdout)
+			o.puzzle = args[0]
+			return a.runInfo(cmd.Context(), o)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	addFromFlag(c.Flags(), &from)
+	c.Flags().BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	addFromFlag(c.Flags(), &o.from)
 	return c
+}
+
+// infoOptions are info's inputs: the puzzle and the flags' values.
+type infoOptions struct {
+	puzzle, from string
+	asJSON       bool
+}
+
+// runInfo describes o.puzzle on stdout, as text or one JSON object.
+func (a *app) runInfo(_ context.Context, o infoOptions) error {
+	if err := a.checkStdout(o.puzzle); err != nil {
+		return err
+	}
+	p, err := a.loadPuzzle(o.puzzle, o.from, puzzle.DropAll)
+	if err != nil {
+		return err
+	}
+	in := describe(p, o.puzzle)
+	if o.asJSON {
+		return writeInfoJSON(a.stdout, in)
+	}
+	return in.text(a.stdout)
 }
 
 // pieceInfo and puzzleInfo are the JSON shape of `info --json`.
@@ -81,7 +93,7 @@ type puzzleInfo struct {
 	// FitsNowhere names the pieces that fit nowhere in the board: they
 	// are left out of Pieces and of every figure above.
 	FitsNowhere []string `json:"fits_nowhere,omitempty"`
-	// Symmetric describes the puzzle's symmetric key (info_symmetric.go).
+	// Symmetric describes the puzzle's symmetric key.
 	Symmetric *symmetricInfo `json:"symmetric,omitempty"`
 	// extent is the size of a hex or triangle board as its picture shows
 	// it (puzzle.Extent), for the text.
@@ -149,7 +161,7 @@ func (in *puzzleInfo) text(w io.Writer) error {
 		box = "bounding box " + box
 	}
 	fmt.Fprintf(tw, "board\t%dD%s, %d cells, %s\n", in.Dim, grid, in.Cells, box)
-	fmt.Fprintf(tw, "pieces\t%d, %s (%s)\n", len(in.Pieces), pieces, verdict)
+	fmt.Fprintf(tw, "pieces\t%s, %s (%s)\n", in.pieceCounts(), pieces, verdict)
 	fmt.Fprintf(tw, "images\t%d (the ok set), %d cover entries\n", in.Images, in.CoverEntries)
 	fmt.Fprintf(tw, "symmetry\tgroup of order %d (rotations / reflections mapping the puzzle onto itself)\n", in.Symmetries)
 	in.Symmetric.text(tw)
@@ -173,20 +185,74 @@ func (in *puzzleInfo) text(w io.Writer) error {
 	return tw.Flush()
 }
 
+// pieceCounts says how many pieces the puzzle has: the number of names
+// alone when each is one copy, else the names and the copies ("2 names,
+// 3 copies"; "5 names, all unlimited"; "3 names, 2 finite copies and 1
+// unlimited").
+func (in *puzzleInfo) pieceCounts() string {
+	names, copies, unlimited := len(in.Pieces), 0, 0
+	for _, pc := range in.Pieces {
+		if pc.Unlimited {
+			unlimited++
+		} else {
+			copies += pc.Count
+		}
+	}
+	switch {
+	case unlimited == 0 && copies == names:
+		return fmt.Sprint(names)
+	case unlimited == 0:
+		return fmt.Sprintf("%s, %s", textio.Count(names, "name"), textio.Count(copies, "copy", "copies"))
+	case unlimited == names:
+		return fmt.Sprintf("%s, all unlimited", textio.Count(names, "name"))
+	}
+	return fmt.Sprintf("%s, %s and %d unlimited", textio.Count(names, "name"), textio.Count(copies, "finite copy", "finite copies"), unlimited)
+}
+
+// writeInfoJSON writes info's JSON object, indented, with '<', '>' and
+// '&' as they are: the bound's reason reads "60 <= 60", not "\u003c=".
+func writeInfoJSON(w io.Writer, in *puzzleInfo) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(in)
+}
+
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
 
-// exactArgs is cobra.ExactArgs with a message that names the argument.
-func exactArgs(n int, what string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
-			return usageErr("%s needs %s (got %s); see %s --help", cmd.CommandPath(), what, textio.Count(len(args), "argument"), cmd.CommandPath())
-		}
-		return nil
-	}
+func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }
+
+// symmetricInfo is info's summary of the symmetric key: the group, the
+// orbit problem's size and the images no symmetric tiling can use.
+type symmetricInfo struct {
+	Names        []string `json:"names"`
+	Order        int      `json:"order"`
+	OrbitOptions int      `json:"orbit_options"`
+	Forbidden    int      `json:"forbidden_images"`
 }
 
-func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }
+func newSymmetricInfo(p *puzzle.Puzzle) *symmetricInfo {
+	g := p.Symmetric
+	if g == nil {
+		return nil
+	}
+	in := &symmetricInfo{Names: g.Names, Order: len(g.Elements), OrbitOptions: len(g.Orbits)}
+	for n := range p.Images.Len() {
+		if g.Forbidden(n) {
+			in.Forbidden++
+		}
+	}
+	return in
+}
+
+func (s *symmetricInfo) text(w io.Writer) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "symmetric\tsolutions invariant under %v (a group of order %d): %d orbit options; %d images in no valid orbit\n",
+		s.Names, s.Order, s.OrbitOptions, s.Forbidden)
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -58,8 +59,16 @@ func (a *app) versionCmd() *cobra.Command {
 		Short: "Print the version of polytile (also: polytile --version)",
 		Args:  exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprintln(a.stdout, versionString())
-			return err
+			return a.runVersion(cmd.Context(), versionOptions{})
 		},
 	}
+}
+
+// versionOptions are version's inputs: it takes none.
+type versionOptions struct{}
+
+// runVersion prints the version line.
+func (a *app) runVersion(_ context.Context, _ versionOptions) error {
+	_, err := fmt.Fprintln(a.stdout, versionString())
+	return err
 }

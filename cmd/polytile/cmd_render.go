@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -11,8 +12,7 @@ import (
 )
 
 func (a *app) renderCmd() *cobra.Command {
-	var format, out, from string
-	var labels bool
+	var o renderOptions
 	c := &cobra.Command{
 		Use:   "render PUZZLE",
 		Short: "Draw the board and the pieces (ascii, ansi, svg, png)",
@@ -26,27 +26,39 @@ the extension), else ansi on a terminal and ascii otherwise.`,
   polytile render examples/tetris-cube.yaml --format png -o cube.png`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := a.pictureFormat("--format", format, out)
-			if err != nil {
-				return err
-			}
-			if err := a.checkOutputs([]string{args[0]}, output{"-o", out}); err != nil {
-				return err
-			}
-			p, err := a.loadPuzzle(args[0], from, puzzle.DropAll)
-			if err != nil {
-				return err
-			}
-			return a.writeComplete(cmd.Context(), out, func(w io.Writer) error {
-				return render.Overview(w, p, f, render.Options{Labels: labels, Title: p.Name, Context: cmd.Context()})
-			})
+			o.puzzle = args[0]
+			return a.runRender(cmd.Context(), o)
 		},
 	}
-	c.Flags().StringVar(&format, "format", "", "ascii, ansi, svg or png")
-	c.Flags().StringVarP(&out, "output", "o", "-", "output file (- for stdout)")
-	c.Flags().BoolVar(&labels, "labels", true, "write piece names on pictures")
-	addFromFlag(c.Flags(), &from)
+	c.Flags().StringVar(&o.format, "format", "", "ascii, ansi, svg or png")
+	c.Flags().StringVarP(&o.out, "output", "o", "-", "output file (- for stdout)")
+	c.Flags().BoolVar(&o.labels, "labels", true, "write piece names on pictures")
+	addFromFlag(c.Flags(), &o.from)
 	return c
+}
+
+// renderOptions are render's inputs: the puzzle and the flags' values.
+type renderOptions struct {
+	puzzle, format, out, from string
+	labels                    bool
+}
+
+// runRender draws the board and the pieces of o.puzzle to o.out.
+func (a *app) runRender(ctx context.Context, o renderOptions) error {
+	f, err := a.pictureFormat("--format", o.format, o.out)
+	if err != nil {
+		return err
+	}
+	if err := a.checkOutputs([]string{o.puzzle}, output{"-o", o.out}); err != nil {
+		return err
+	}
+	p, err := a.loadPuzzle(o.puzzle, o.from, puzzle.DropAll)
+	if err != nil {
+		return err
+	}
+	return a.writeComplete(ctx, o.out, func(w io.Writer) error {
+		return render.Overview(w, p, f, render.Options{Labels: o.labels, Title: p.Name, Context: ctx})
+	})
 }
 
 // pictureFormat resolves the picture format from the flag flagName

@@ -18,8 +18,9 @@ import (
 	"github.com/polytile/polytile/render"
 )
 
-// benchFlags are the flags of `polytile bench`.
-type benchFlags struct {
+// benchOptions are bench's inputs: the suite and the flags' values.
+type benchOptions struct {
+	suite                                string
 	format, chart, out, update, examples string
 	timeLimit                            time.Duration
 }
@@ -28,7 +29,7 @@ type benchFlags struct {
 const benchHeader = "# Benchmarks\n\nThe FILA article's Table 1 on this machine, written by `polytile bench SUITE --update docs/benchmarks.md`.\n"
 
 func (a *app) benchCmd() *cobra.Command {
-	var f benchFlags
+	var f benchOptions
 	c := &cobra.Command{
 		Use:   "bench [SUITE]",
 		Short: "The benchmark suite of the FILA article (Table 1) on this machine",
@@ -38,8 +39,9 @@ the article's: case, configuration, fits, no-fits, time (each with its change
 against the previous row), solutions, and the article's figures with the ratio
 of our time to theirs.
 
-Suites:
-  quick    P-1..P-5 (pentominoes 10x6) and Q-1..Q-5 (the same on 12x5): seconds
+Suites (without SUITE, bench runs quick):
+  quick    the default: P-1..P-5 (pentominoes 10x6) and Q-1..Q-5 (the same on
+           12x5), in seconds
   op       OP-3, OP-4 (FILA, one-sided pentominoes 18x5; the article: 23 and
            19 minutes each)
   article  quick, TC-1..TC-4 (Tetris Cube), PT-1..PT-5 (13x13 diamond), OP-3
@@ -66,11 +68,11 @@ Exit code 1 when a case does not find the known number of solutions.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			suite := "quick"
+			f.suite = "quick"
 			if len(args) == 1 {
-				suite = args[0]
+				f.suite = args[0]
 			}
-			return a.bench(cmd.Context(), suite, &f)
+			return a.runBench(cmd.Context(), f)
 		},
 	}
 	fl := c.Flags()
@@ -83,7 +85,10 @@ Exit code 1 when a case does not find the known number of solutions.`,
 	return c
 }
 
-func (a *app) bench(ctx context.Context, suite string, f *benchFlags) error {
+// runBench runs the benchmark suite o.suite and writes its table (and
+// chart or document update).
+func (a *app) runBench(ctx context.Context, o benchOptions) error {
+	suite, f := o.suite, &o
 	format, err := tableFormatForOutput(f.format, f.out)
 	if err != nil {
 		return err
