@@ -79,14 +79,8 @@ func budget(maxMem int64, slotBytes, workers int) int {
 	return int(maxMem / (tables * 4 * int64(slotBytes)))
 }
 
-// slotBytes is the memory of a table slot in mode m with lanes words.
-func slotBytes(m mode, lanes int) int {
-	b := 8 + 8*lanes
-	if m == countFirst {
-		b += 8
-	}
-	return b
-}
+// slotBytes is the memory of a table slot with words value words.
+func slotBytes(words int) int { return 8 + 8*words }
 
 func checkOptions(opt Options) error {
 	if opt.Workers > MaxWorkers {
@@ -165,37 +159,40 @@ func notCounted(ctx context.Context, err error) error {
 	return err
 }
 
-// countPlan counts the exact covers of a compiled plan.
+// countPlan counts the exact covers of a compiled plan: in 128 bits, and
+// when a sum reaches 2^128, once more modulo 2^64 beside a float64 for
+// the magnitude, and then modulo enough primes that 2^64 times their
+// product exceeds twice that magnitude (whose relative error is far below
+// 1/2), recombined by the Chinese remainder theorem.
 func countPlan(ctx context.Context, pl *plan, opt Options) (all *big.Int, peak, passes int, err error) {
 	stop, release := watch(ctx)
 	defer release()
-	r := &run{pl: pl, mode: countFirst, workers: opt.Workers, stop: stop}
-	r.maxStates = budget(opt.MaxMemory, slotBytes(r.mode, 1), opt.Workers)
+	r := &run{pl: pl, mode: count128, workers: opt.Workers, stop: stop}
+	r.maxStates = budget(opt.MaxMemory, slotBytes(r.words()), opt.Workers)
 	last, err := r.exec()
 	if err != nil {
 		return nil, 0, 1, budgetErr(err, pl, r.maxStates)
 	}
-	res, f := r.finalCount(last)
+	v := r.finalCount(last)
 	if !r.overflow {
-		return new(big.Int).SetUint64(res[0]), r.peak, 1, nil
+		x := new(big.Int).SetUint64(v[1])
+		return x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(v[0])), r.peak, 1, nil
 	}
-	// Some sum wrapped modulo 2^64: count again modulo enough primes that
-	// 2^64 times their product exceeds twice the float64 magnitude (whose
-	// relative error is far below 1/2).
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return nil, r.peak, 1, fmt.Errorf("frontier: the count exceeds 10^308, beyond what this engine recombines")
-	}
-	need := math.Log2(f) + 2
-	k := int(math.Ceil((need - 64) / 61))
-	k = max(k, 1)
-	r2 := &run{pl: pl, mode: countLanes, primes: primesBelow(k), workers: opt.Workers, stop: stop}
-	r2.maxStates = budget(opt.MaxMemory, slotBytes(r2.mode, 1+k), opt.Workers)
-	last, err = r2.exec()
-	if err != nil {
+	r2 := &run{pl: pl, mode: countFloat, workers: opt.Workers, stop: stop, maxStates: r.maxStates}
+	if last, err = r2.exec(); err != nil {
 		return nil, r.peak, 2, budgetErr(err, pl, r2.maxStates)
 	}
-	lanes, _ := r2.finalCount(last)
-	return crt(lanes, r2.primes), max(r.peak, r2.peak), 2, nil
+	f := math.Float64frombits(r2.finalCount(last)[1])
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return nil, r.peak, 2, fmt.Errorf("frontier: the count exceeds 10^308, beyond what this engine recombines")
+	}
+	k := max(int(math.Ceil((math.Log2(f)+2-64)/61)), 1)
+	r3 := &run{pl: pl, mode: countLanes, primes: primesBelow(k), workers: opt.Workers, stop: stop}
+	r3.maxStates = budget(opt.MaxMemory, slotBytes(r3.words()), opt.Workers)
+	if last, err = r3.exec(); err != nil {
+		return nil, r.peak, 3, budgetErr(err, pl, r3.maxStates)
+	}
+	return crt(r3.finalCount(last), r3.primes), max(r.peak, r3.peak), 3, nil
 }
 
 // budgetErr turns the engine's budget error into an *OutOfReachError.

@@ -2,6 +2,8 @@ package frontier
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"math/big"
 	"sync"
 	"sync/atomic"
@@ -11,10 +13,12 @@ import (
 type mode int
 
 const (
-	// countFirst counts modulo 2^64 and, beside it, in float64: exact when
-	// no addition wrapped, and otherwise a magnitude that says how many
-	// residues the exact count needs.
-	countFirst mode = iota
+	// count128 counts in 128 bits (two words), noting a wrap.
+	count128 mode = iota
+	// countFloat counts modulo 2^64 and, beside it, in float64 (its bits
+	// in the second word): the magnitude of a count beyond 2^128, which
+	// says how many residues the exact count needs.
+	countFloat
 	// countLanes counts modulo 2^64 and modulo primes, one lane each, for
 	// the Chinese remainder theorem.
 	countLanes
@@ -32,27 +36,28 @@ type run struct {
 	maxStates int
 	stop      *atomic.Bool
 	peak      int  // largest layer
-	overflow  bool // countFirst: some addition wrapped
+	overflow  bool // count128: some sum reached 2^128
 }
 
 // errStopped is the engine's internal error for a stop request; callers
 // turn it into the context's error.
 var errStopped = fmt.Errorf("frontier: stopped")
 
-// lanes is the number of value words per state.
-func (r *run) lanes() int {
-	if r.mode == countLanes {
+// words is the number of value words per state.
+func (r *run) words() int {
+	switch r.mode {
+	case countLanes:
 		return 1 + len(r.primes)
+	case maxCover:
+		return 1
 	}
-	return 1
+	return 2
 }
 
 // step is the per-worker state of one pass.
 type step struct {
 	r        *run
 	overflow bool
-	succ     []uint64 // successor keys of one state
-	add      []int32  // cells each successor covers more
 }
 
 // expand processes position i for the states in src's slots [lo, hi),
@@ -61,77 +66,89 @@ func (w *step) expand(i int, src *table, lo, hi int, dst []*table) error {
 	r, pl := w.r, w.r.pl
 	opts := pl.anchored[i]
 	maskW, guard := pl.maskW, pl.guard
-	L := src.lanes
+	st := src.stride
 	S := len(dst)
-	for s := lo; s < hi; s++ {
-		kk := src.keys[s]
+	limit := r.maxStates/S + 1
+	keep := r.mode == maxCover
+	for off := lo * st; off < hi*st; off += st {
+		kk := src.data[off]
 		if kk == 0 {
 			continue
 		}
-		if s&1023 == 0 {
+		if off&(1023*st) == 0 {
 			if r.stop.Load() {
 				return errStopped
 			}
 			for _, t := range dst {
-				if t.n > r.maxStates/S+1 {
+				if t.n > limit {
 					return errBudget
 				}
 			}
 		}
 		k := kk - 1
-		w.succ, w.add = w.succ[:0], w.add[:0]
-		if k&1 != 0 || r.mode == maxCover {
-			w.succ = append(w.succ, (k&maskW)>>1|k&^maskW)
-			w.add = append(w.add, 0)
-		}
-		if k&1 == 0 {
-			for _, o := range opts {
-				if k&o.mask != 0 {
-					continue
-				}
-				k2 := (k | o.mask) + o.inc
-				if k2&guard != 0 {
-					continue
-				}
-				w.succ = append(w.succ, (k2&maskW)>>1|k2&^maskW)
-				w.add = append(w.add, o.size)
+		v := src.data[off+1 : off+st]
+		if k&1 != 0 || keep {
+			w.put(dst, (k&maskW)>>1|k&^maskW, v, 0)
+			if k&1 != 0 {
+				continue
 			}
 		}
-		for j, k2 := range w.succ {
-			t := dst[0]
-			if S > 1 {
-				t = dst[shardOf(k2, S)]
+		for _, o := range opts {
+			if k&o.mask != 0 {
+				continue
 			}
-			d, fresh := t.slot(k2)
-			switch r.mode {
-			case countFirst:
-				v := src.vals[s]
-				if fresh {
-					t.vals[d], t.fv[d] = v, src.fv[s]
-				} else {
-					nv := t.vals[d] + v
-					if nv < v {
-						w.overflow = true
-					}
-					t.vals[d] = nv
-					t.fv[d] += src.fv[s]
-				}
-			case countLanes:
-				a, b := t.vals[d*L:(d+1)*L], src.vals[s*L:(s+1)*L]
-				if fresh {
-					copy(a, b)
-				} else {
-					addLanes(a, b, r.primes)
-				}
-			case maxCover:
-				v := src.vals[s] + uint64(w.add[j])
-				if fresh || v > t.vals[d] {
-					t.vals[d] = v
-				}
+			k2 := (k | o.mask) + o.inc
+			if k2&guard != 0 {
+				continue
 			}
+			w.put(dst, (k2&maskW)>>1|k2&^maskW, v, o.size)
 		}
 	}
 	return nil
+}
+
+// put adds value v (plus add cells, in maxCover) to key k of dst.
+func (w *step) put(dst []*table, k uint64, v []uint64, add int32) {
+	t := dst[0]
+	if len(dst) > 1 {
+		t = dst[shardOf(k, len(dst))]
+	}
+	d, fresh := t.slot(k)
+	w.addTo(t.data[d+1:d+t.stride], v, add, fresh)
+}
+
+// addTo adds src (plus add cells) into dst, which fresh says is new.
+func (w *step) addTo(dst, src []uint64, add int32, fresh bool) {
+	switch w.r.mode {
+	case count128:
+		if fresh {
+			dst[0], dst[1] = src[0], src[1]
+			return
+		}
+		lo, c := bits.Add64(dst[0], src[0], 0)
+		hi, c := bits.Add64(dst[1], src[1], c)
+		if c != 0 {
+			w.overflow = true
+		}
+		dst[0], dst[1] = lo, hi
+	case countFloat:
+		if fresh {
+			dst[0], dst[1] = src[0], src[1]
+			return
+		}
+		dst[0] += src[0]
+		dst[1] = math.Float64bits(math.Float64frombits(dst[1]) + math.Float64frombits(src[1]))
+	case countLanes:
+		if fresh {
+			copy(dst, src)
+			return
+		}
+		addLanes(dst, src, w.r.primes)
+	case maxCover:
+		if v := src[0] + uint64(add); fresh || v > dst[0] {
+			dst[0] = v
+		}
+	}
 }
 
 // addLanes adds b to a lane by lane: lane 0 modulo 2^64, lane j modulo
@@ -149,36 +166,11 @@ func addLanes(a, b []uint64, primes []uint64) {
 
 // merge adds the states of src into dst.
 func (w *step) merge(dst, src *table) {
-	r := w.r
-	L := src.lanes
-	for s, kk := range src.keys {
-		if kk == 0 {
-			continue
-		}
-		d, fresh := dst.slot(kk - 1)
-		switch r.mode {
-		case countFirst:
-			v := src.vals[s]
-			if fresh {
-				dst.vals[d], dst.fv[d] = v, src.fv[s]
-			} else {
-				nv := dst.vals[d] + v
-				if nv < v {
-					w.overflow = true
-				}
-				dst.vals[d] = nv
-				dst.fv[d] += src.fv[s]
-			}
-		case countLanes:
-			if fresh {
-				copy(dst.vals[d*L:(d+1)*L], src.vals[s*L:(s+1)*L])
-			} else {
-				addLanes(dst.vals[d*L:(d+1)*L], src.vals[s*L:(s+1)*L], r.primes)
-			}
-		case maxCover:
-			if v := src.vals[s]; fresh || v > dst.vals[d] {
-				dst.vals[d] = v
-			}
+	st := src.stride
+	for off := 0; off < len(src.data); off += st {
+		if kk := src.data[off]; kk != 0 {
+			d, fresh := dst.slot(kk - 1)
+			w.addTo(dst.data[d+1:d+st], src.data[off+1:off+st], 0, fresh)
 		}
 	}
 }
@@ -194,24 +186,25 @@ var errBudget = fmt.Errorf("frontier: state budget exceeded")
 // exec runs the recurrence and returns the last layer's shards.
 func (r *run) exec() ([]*table, error) {
 	W := max(r.workers, 1)
-	L := r.lanes()
-	float := r.mode == countFirst
+	words := r.words()
 	mk := func() []*table {
 		ts := make([]*table, W)
 		for s := range ts {
-			ts[s] = newTable(L, float)
+			ts[s] = newTable(words)
 		}
 		return ts
 	}
 	cur, next := mk(), mk()
-	d, _ := cur[shardOf(r.pl.start, W)].slot(r.pl.start)
-	cur[shardOf(r.pl.start, W)].vals[d*L] = 1
-	if float {
-		cur[shardOf(r.pl.start, W)].fv[d] = 1
-	}
-	if r.mode == countLanes {
-		for j := range r.primes {
-			cur[shardOf(r.pl.start, W)].vals[d*L+1+j] = 1
+	t0 := cur[shardOf(r.pl.start, W)]
+	d, _ := t0.slot(r.pl.start)
+	switch r.mode {
+	case countFloat:
+		t0.data[d+1], t0.data[d+2] = 1, math.Float64bits(1)
+	case count128:
+		t0.data[d+1] = 1
+	case countLanes:
+		for j := range words {
+			t0.data[d+1+j] = 1
 		}
 	}
 	steps := make([]*step, W)
@@ -233,7 +226,7 @@ func (r *run) exec() ([]*table, error) {
 			t.reset()
 		}
 		if W == 1 {
-			if err := steps[0].expand(i, cur[0], 0, len(cur[0].keys), next); err != nil {
+			if err := steps[0].expand(i, cur[0], 0, cur[0].slots(), next); err != nil {
 				return nil, err
 			}
 		} else if err := r.parallel(i, cur, next, local, steps); err != nil {
@@ -270,7 +263,7 @@ func (r *run) parallel(i int, cur, next []*table, local [][]*table, steps []*ste
 				t.reset()
 			}
 			for _, src := range cur {
-				n := len(src.keys)
+				n := src.slots()
 				lo, hi := n*w/W, n*(w+1)/W
 				if err := steps[w].expand(i, src, lo, hi, local[w]); err != nil {
 					errs[w] = err
@@ -298,18 +291,15 @@ func (r *run) parallel(i int, cur, next []*table, local [][]*table, steps []*ste
 	return nil
 }
 
-// finalCount reads the count of the final key from the last layer.
-func (r *run) finalCount(last []*table) (lanes []uint64, f float64) {
-	L := r.lanes()
+// finalCount reads the value words of the final key from the last layer
+// (zeros when the key is absent).
+func (r *run) finalCount(last []*table) []uint64 {
 	t := last[shardOf(r.pl.final, len(last))]
 	d := t.lookup(r.pl.final)
 	if d < 0 {
-		return make([]uint64, L), 0
+		return make([]uint64, r.words())
 	}
-	if t.float {
-		f = t.fv[d]
-	}
-	return append([]uint64(nil), t.vals[d*L:(d+1)*L]...), f
+	return append([]uint64(nil), t.data[d+1:d+t.stride]...)
 }
 
 // crt combines residues modulo 2^64 and primes into the number below

@@ -16,10 +16,15 @@ const probeTime = 400 * time.Millisecond
 // strip reach their steady size) times the number of copies-used
 // combinations, the product of (count+1) over the finite classes.
 func estimatePlan(ctx context.Context, pl *plan, opt Options) (float64, error) {
-	maxStates := budget(opt.MaxMemory, slotBytes(countFirst, 1), opt.Workers)
+	maxStates := budget(opt.MaxMemory, slotBytes(2), opt.Workers)
 	capStates := float64(maxStates) / pl.radix
 	if capStates < 1 {
 		return pl.radix, &OutOfReachError{Reason: fmt.Sprintf("the copies used of the finite pieces alone make %.3g combinations, beyond the budget of %d states", pl.radix, maxStates), Window: pl.window, Estimate: pl.radix, Budget: maxStates}
+	}
+	if pl.radix == 1 {
+		// Without finite classes a probe would be the run's own first
+		// layers: the run itself stops at the budget.
+		return 0, nil
 	}
 	peak, done, err := probe(ctx, pl, int(capStates)+1)
 	if err != nil {
@@ -48,7 +53,7 @@ func probe(ctx context.Context, pl *plan, capStates int) (peak int, done bool, e
 	defer cancel()
 	stop, release := watch(pctx)
 	defer release()
-	r := &run{pl: strip, mode: countFirst, workers: 1, stop: stop, maxStates: capStates}
+	r := &run{pl: strip, mode: count128, workers: 1, stop: stop, maxStates: capStates}
 	_, err = r.exec()
 	switch {
 	case err == errBudget:

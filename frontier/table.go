@@ -1,79 +1,70 @@
 package frontier
 
 // table is an open-addressing hash table from state keys to values: a
-// layer of the recurrence. A key k is stored as k+1 so that 0 marks an
-// empty slot; values take lanes words per slot, and fv (the first pass of
-// a count only) a float64 magnitude per slot.
+// layer of the recurrence. Slot s is data[s*stride:(s+1)*stride]: the key
+// plus one (0 marks an empty slot) and then the value words, side by side
+// so that an insertion touches one cache line.
 type table struct {
-	keys  []uint64
-	vals  []uint64
-	fv    []float64
-	n     int
-	lanes int
-	shift uint // 64 - log2(len(keys))
-	float bool
+	data   []uint64
+	stride int
+	n      int
+	nslots int
+	shift  uint // 64 - log2(slots)
 }
 
 // minTableBits is the size of an empty table (1 << minTableBits slots).
 const minTableBits = 10
 
-func newTable(lanes int, float bool) *table {
-	t := &table{lanes: lanes, float: float}
+func newTable(words int) *table {
+	t := &table{stride: 1 + words}
 	t.alloc(minTableBits)
 	return t
 }
 
 func (t *table) alloc(b uint) {
-	t.keys = make([]uint64, 1<<b)
-	t.vals = make([]uint64, (1<<b)*t.lanes)
-	if t.float {
-		t.fv = make([]float64, 1<<b)
-	} else {
-		t.fv = nil
-	}
+	t.data = make([]uint64, (1<<b)*t.stride)
 	t.shift = 64 - b
+	t.nslots = 1 << b
 	t.n = 0
 }
+
+// slots is the number of slots.
+func (t *table) slots() int { return t.nslots }
 
 // reset empties the table, keeping its memory unless it is much larger
 // than the last layer needed.
 func (t *table) reset() {
-	if len(t.keys) > 1<<minTableBits && t.n*8 < len(t.keys) {
+	if t.slots() > 1<<minTableBits && t.n*8 < t.slots() {
 		t.alloc(uint(64-t.shift) - 1)
 		return
 	}
-	clear(t.keys)
-	t.n = 0
-}
-
-// bytesPerSlot is the memory of one slot.
-func (t *table) bytesPerSlot() int {
-	b := 8 + 8*t.lanes
-	if t.float {
-		b += 8
+	for s := 0; s < len(t.data); s += t.stride {
+		t.data[s] = 0
 	}
-	return b
+	t.n = 0
 }
 
 const golden = 0x9E3779B97F4A7C15
 
-// slot returns the slot of key k, inserting it (with zero values) when
-// absent; fresh reports an insertion.
-func (t *table) slot(k uint64) (s int, fresh bool) {
-	if (t.n+1)*2 > len(t.keys) {
+// slot returns the offset in data of key k's slot (its first value word
+// is at the offset plus one), inserting k with zero values when absent;
+// fresh reports an insertion.
+func (t *table) slot(k uint64) (off int, fresh bool) {
+	if (t.n+1)*2 > t.nslots {
 		t.grow()
 	}
 	k++
-	m := len(t.keys) - 1
-	s = int((k * golden) >> t.shift)
+	m := t.nslots - 1
+	s := int((k * golden) >> t.shift)
 	for {
-		switch t.keys[s] {
+		off = s * t.stride
+		switch t.data[off] {
 		case k:
-			return s, false
+			return off, false
 		case 0:
-			t.keys[s] = k
+			t.data[off] = k
 			t.n++
-			return s, true
+			return off, true
 		}
 		s = (s + 1) & m
 	}
@@ -81,29 +72,27 @@ func (t *table) slot(k uint64) (s int, fresh bool) {
 
 // grow doubles the table.
 func (t *table) grow() {
-	old := *t
+	old := t.data
 	t.alloc(uint(64-t.shift) + 1)
-	for s, k := range old.keys {
-		if k == 0 {
+	for s := 0; s < len(old); s += t.stride {
+		if old[s] == 0 {
 			continue
 		}
-		d, _ := t.slot(k - 1)
-		copy(t.vals[d*t.lanes:(d+1)*t.lanes], old.vals[s*old.lanes:(s+1)*old.lanes])
-		if t.float {
-			t.fv[d] = old.fv[s]
-		}
+		d, _ := t.slot(old[s] - 1)
+		copy(t.data[d+1:d+t.stride], old[s+1:s+t.stride])
 	}
 }
 
-// lookup returns the slot of key k, or -1.
+// lookup returns the offset of key k's slot, or -1.
 func (t *table) lookup(k uint64) int {
 	k++
-	m := len(t.keys) - 1
+	m := t.slots() - 1
 	s := int((k * golden) >> t.shift)
 	for {
-		switch t.keys[s] {
+		off := s * t.stride
+		switch t.data[off] {
 		case k:
-			return s
+			return off
 		case 0:
 			return -1
 		}
