@@ -3,8 +3,8 @@ package frontier
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"math/big"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
