@@ -108,7 +108,6 @@ func TestAgainstNative(t *testing.T) {
 	}
 }
 
-
 // TestUniqueAgainstNative compares unique counts (Burnside over the
 // frontier's fixed-point counts) with native DLX on boards whose
 // symmetries fix many tilings: placements that straddle a mirror or the

@@ -40,7 +40,11 @@ func estimatePlan(ctx context.Context, pl *plan, opt Options) (float64, error) {
 	// it refuses a plan only when it is far beyond the budget; the run
 	// enforces the budget itself.
 	if !done || est > hopeless*float64(maxStates) {
-		return est, &OutOfReachError{Reason: fmt.Sprintf("estimated %.3g states in the largest layer (window %d cells), beyond the budget of %d", max(est, float64(maxStates)+1), pl.window, maxStates), Window: pl.window, Estimate: est, Budget: maxStates}
+		at := "estimated"
+		if !done {
+			at = "estimated at least" // the probe stopped at its cap
+		}
+		return est, &OutOfReachError{Reason: fmt.Sprintf("%s %.3g states in the largest layer (window %d cells), beyond the budget of %d", at, est, pl.window, maxStates), Window: pl.window, Estimate: est, Budget: maxStates}
 	}
 	return est, nil
 }
