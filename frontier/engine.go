@@ -35,6 +35,7 @@ type run struct {
 	workers   int
 	maxStates int
 	stop      *atomic.Bool
+	holes     int  // maxCover: most cells left uncovered
 	peak      int  // largest layer
 	overflow  bool // count128: some sum reached 2^128
 }
@@ -87,11 +88,12 @@ func (w *step) expand(i int, src *table, lo, hi int, dst []*table) error {
 		}
 		k := kk - 1
 		v := src.data[off+1 : off+st]
-		if k&1 != 0 || keep {
+		if k&1 != 0 {
 			w.put(dst, (k&maskW)>>1|k&^maskW, v, 0)
-			if k&1 != 0 {
-				continue
-			}
+			continue
+		}
+		if keep && holesOf(i, k, maskW, v[0]) < r.holes {
+			w.put(dst, (k&maskW)>>1|k&^maskW, v, 0) // cell i left uncovered
 		}
 		for _, o := range opts {
 			if k&o.mask != 0 {

@@ -21,7 +21,7 @@ const probeTime = 400 * time.Millisecond
 // combinations, the product of (count+1) over the finite classes.
 func estimatePlan(ctx context.Context, pl *plan, opt Options) (float64, error) {
 	maxStates := budget(opt.MaxMemory, slotBytes(2), opt.Workers)
-	capStates := float64(maxStates) / pl.radix
+	capStates := hopeless * float64(maxStates) / pl.radix
 	if capStates < 1 {
 		return pl.radix, &OutOfReachError{Reason: fmt.Sprintf("the copies used of the finite pieces alone make %.3g combinations, beyond the budget of %d states", pl.radix, maxStates), Window: pl.window, Estimate: pl.radix, Budget: maxStates}
 	}
