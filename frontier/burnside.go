@@ -96,6 +96,9 @@ func symName(t puzzle.Transform) string {
 	if n := puzzle.SymmetryName(t); n != "" {
 		return n
 	}
+	if t == (puzzle.Transform{Perm: [3]int8{1, 0, 2}, Sign: [3]int8{-1, 1, 1}}) {
+		return "rotate270" // the quarter turn the other way
+	}
 	return fmt.Sprintf("perm%v sign%v", t.Perm, t.Sign)
 }
 
