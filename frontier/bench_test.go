@@ -22,3 +22,52 @@ func benchCount(b *testing.B, p *puzzle.Puzzle, want string) {
 	}
 	b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
 }
+
+// BenchmarkDominoes16x16 counts the 2,444,888,770,250,892,795,802,079,170,816
+// domino tilings of 16x16 (OEIS A004003).
+func BenchmarkDominoes16x16(b *testing.B) {
+	benchCount(b, dominoes(b, 16, 16), "2444888770250892795802079170816")
+}
+
+// BenchmarkTetrominoes8x8 counts the 19,077,209,438 tilings of 8x8 by the
+// five free tetrominoes (OEIS A263425).
+func BenchmarkTetrominoes8x8(b *testing.B) {
+	benchCount(b, tetrominoes(b, 8, 8), "19077209438")
+}
+
+// BenchmarkTetrominoes10x10 counts the 72,713,560,548,906,621 tilings of
+// 10x10 by the five free tetrominoes (OEIS A263425).
+func BenchmarkTetrominoes10x10(b *testing.B) {
+	benchCount(b, tetrominoes(b, 10, 10), "72713560548906621")
+}
+
+// BenchmarkPentominoesUnlimited6x10 counts the 7,845,888,732 tilings of
+// 6x10 by the 12 pentominoes in unlimited supply (OEIS A233430); 10x6
+// gives the same count through other states.
+func BenchmarkPentominoesUnlimited6x10(b *testing.B) {
+	benchCount(b, pentominoes(b, 6, 10, 0), "7845888732")
+}
+
+// BenchmarkPentominoesUnlimited10x6 is BenchmarkPentominoesUnlimited6x10
+// in the other orientation.
+func BenchmarkPentominoesUnlimited10x6(b *testing.B) {
+	benchCount(b, pentominoes(b, 10, 6, 0), "7845888732")
+}
+
+// BenchmarkPentominoes10x6 counts the 9,356 tilings (2,339 unique) of
+// 10x6 by the 12 pentominoes, one each: the frontier's states multiply by
+// the subsets of pieces used, and FILA stays faster (Choose keeps it).
+func BenchmarkPentominoes10x6(b *testing.B) {
+	p := pentominoes(b, 6, 10, 1)
+	cpu0 := cpuSeconds()
+	for b.Loop() {
+		res, err := Count(context.Background(), p, Options{Unique: true, MaxMemory: 4 << 30})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.All.String() != "9356" || res.Unique.String() != "2339" {
+			b.Fatalf("%v tilings, %v unique, want 9356 and 2339", res.All, res.Unique)
+		}
+	}
+	b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
+}

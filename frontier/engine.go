@@ -86,6 +86,7 @@ func (w *step) expand(i int, src *table, lo, hi int, dst []*table) error {
 				}
 			}
 		}
+		src.data[off] = 0 // src is consumed: emptied as it is read
 		k := kk - 1
 		v := src.data[off+1 : off+st]
 		if k&1 != 0 {
@@ -171,6 +172,7 @@ func (w *step) merge(dst, src *table) {
 	st := src.stride
 	for off := 0; off < len(src.data); off += st {
 		if kk := src.data[off]; kk != 0 {
+			src.data[off] = 0 // src is consumed: emptied as it is read
 			d, fresh := dst.slot(kk - 1)
 			w.addTo(dst.data[d+1:d+st], src.data[off+1:off+st], 0, fresh)
 		}
@@ -238,6 +240,9 @@ func (r *run) exec() ([]*table, error) {
 		for _, t := range next {
 			n += t.n
 		}
+		for _, t := range cur {
+			t.consumed()
+		}
 		if n > r.maxStates {
 			return nil, errBudget
 		}
@@ -286,6 +291,7 @@ func (r *run) parallel(i int, cur, next []*table, local [][]*table, steps []*ste
 			defer wg.Done()
 			for w := range W {
 				steps[s].merge(next[s], local[w][s])
+				local[w][s].consumed()
 			}
 		}()
 	}

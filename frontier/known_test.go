@@ -20,7 +20,8 @@ type knownCase struct {
 
 // TestKnownCounts reproduces published counts: dominoes (OEIS A004003),
 // L-trominoes (A351322), both trominoes (A233320), the five free
-// tetrominoes (A263425), T-tetrominoes 8x8 (84).
+// tetrominoes (A263425), the 12 pentominoes in unlimited supply (A233430),
+// T-tetrominoes 8x8 (84).
 func TestKnownCounts(t *testing.T) {
 	lTromino := func(t testing.TB, r, c int) *puzzle.Puzzle { return boxPuzzle(t, r, c, unlimited(t, "L3", "##/#.")) }
 	trominoes := func(t testing.TB, r, c int) *puzzle.Puzzle {
@@ -39,6 +40,8 @@ func TestKnownCounts(t *testing.T) {
 		{"trominoes", 6, 6, "80092", trominoes},
 		{"tetrominoes", 6, 6, "178939", func(t testing.TB, r, c int) *puzzle.Puzzle { return tetrominoes(t, r, c) }},
 		{"T-tetrominoes", 8, 8, "84", tTetromino},
+		{"tetrominoes", 8, 8, "19077209438", func(t testing.TB, r, c int) *puzzle.Puzzle { return tetrominoes(t, r, c) }},
+		{"pentominoes-unlimited", 6, 10, "7845888732", func(t testing.TB, r, c int) *puzzle.Puzzle { return pentominoes(t, r, c, 0) }},
 	}
 	for _, tc := range cases {
 		for _, flip := range []bool{false, true} {

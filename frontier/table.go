@@ -9,6 +9,7 @@ type table struct {
 	stride int
 	n      int
 	nslots int
+	last   int  // states of the layer before it was consumed
 	shift  uint // 64 - log2(slots)
 }
 
@@ -31,15 +32,22 @@ func (t *table) alloc(b uint) {
 // slots is the number of slots.
 func (t *table) slots() int { return t.nslots }
 
+// consumed records that every key of the table was read and zeroed.
+func (t *table) consumed() {
+	t.last, t.n = t.n, 0
+}
+
 // reset empties the table, keeping its memory unless it is much larger
-// than the last layer needed.
+// than the last layer needed. A consumed table has no key left to clear.
 func (t *table) reset() {
-	if t.slots() > 1<<minTableBits && t.n*8 < t.slots() {
+	if t.slots() > 1<<minTableBits && max(t.n, t.last)*8 < t.slots() {
 		t.alloc(uint(64-t.shift) - 1)
 		return
 	}
-	for s := 0; s < len(t.data); s += t.stride {
-		t.data[s] = 0
+	if t.n != 0 {
+		for s := 0; s < len(t.data); s += t.stride {
+			t.data[s] = 0
+		}
 	}
 	t.n = 0
 }
