@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 	"time"
 
@@ -121,5 +122,35 @@ func TestWorkersSameCounts(t *testing.T) {
 				t.Errorf("%s: %d workers %v / %v unique, serial %v / %v, want %s", tc.name, w, par.All, par.Unique, serial.All, serial.Unique, tc.all)
 			}
 		}
+	}
+}
+
+// TestBudgetHoldsMemory checks that the heap a run obtains from the
+// system stays within the memory budget plus a small constant, for a run
+// that fits (tetrominoes 8x8 in 16 MiB) and one stopped at the budget
+// (tetrominoes 10x10 in 32 MiB).
+func TestBudgetHoldsMemory(t *testing.T) {
+	const slack = 16 << 20
+	for _, tc := range []struct {
+		name   string
+		p      *puzzle.Puzzle
+		budget int64
+		fits   bool
+	}{
+		{"tetrominoes 8x8", tetrominoes(t, 8, 8), 16 << 20, true},
+		{"tetrominoes 10x10", tetrominoes(t, 10, 10), 32 << 20, false},
+	} {
+		runtime.GC()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		_, err := Count(context.Background(), tc.p, Options{MaxMemory: tc.budget})
+		runtime.ReadMemStats(&m1)
+		if tc.fits != (err == nil) || !tc.fits && !errors.Is(err, ErrOutOfReach) {
+			t.Errorf("%s in %d MiB: %v", tc.name, tc.budget>>20, err)
+		}
+		if grown := int64(m1.HeapSys) - int64(m0.HeapSys); grown > tc.budget+slack {
+			t.Errorf("%s: the heap grew by %d MiB, beyond the budget of %d MiB and %d MiB", tc.name, grown>>20, tc.budget>>20, slack>>20)
+		}
+		t.Logf("%s: heap from the system %d -> %d MiB", tc.name, m0.HeapSys>>20, m1.HeapSys>>20)
 	}
 }
