@@ -71,6 +71,9 @@ func (w *step) expand(i int, src *table, lo, hi int, dst []*table) error {
 	S := len(dst)
 	limit := r.maxStates/S + 1
 	keep := r.mode == maxCover
+	if r.mode == count128 && S == 1 {
+		return w.expand128(i, src, lo, hi, dst[0])
+	}
 	for off := lo * st; off < hi*st; off += st {
 		kk := src.data[off]
 		if kk == 0 {
@@ -107,6 +110,49 @@ func (w *step) expand(i int, src *table, lo, hi int, dst []*table) error {
 			w.put(dst, (k2&maskW)>>1|k2&^maskW, v, o.size)
 		}
 	}
+	return nil
+}
+
+// expand128 is expand for a count in 128 bits into one table, with the
+// insertion written out: the hot loop of most counts.
+func (w *step) expand128(i int, src *table, lo, hi int, t *table) error {
+	r, pl := w.r, w.r.pl
+	opts := pl.anchored[i]
+	maskW, guard := pl.maskW, pl.guard
+	limit := r.maxStates + 1
+	ovf := false
+	for off := lo * 3; off < hi*3; off += 3 {
+		kk := src.data[off]
+		if kk == 0 {
+			continue
+		}
+		if off&(1023*3) == 0 {
+			if r.stop.Load() {
+				return errStopped
+			}
+			if t.n > limit {
+				return errBudget
+			}
+		}
+		src.data[off] = 0 // src is consumed: emptied as it is read
+		k := kk - 1
+		v0, v1 := src.data[off+1], src.data[off+2]
+		if k&1 != 0 {
+			ovf = t.add128((k&maskW)>>1|k&^maskW, v0, v1) || ovf
+			continue
+		}
+		for _, o := range opts {
+			if k&o.mask != 0 {
+				continue
+			}
+			k2 := (k | o.mask) + o.inc
+			if k2&guard != 0 {
+				continue
+			}
+			ovf = t.add128((k2&maskW)>>1|k2&^maskW, v0, v1) || ovf
+		}
+	}
+	w.overflow = w.overflow || ovf
 	return nil
 }
 

@@ -1,5 +1,7 @@
 package frontier
 
+import "math/bits"
+
 // table is an open-addressing hash table from state keys to values: a
 // layer of the recurrence. Slot s is data[s*stride:(s+1)*stride]: the key
 // plus one (0 marks an empty slot) and then the value words, side by side
@@ -103,6 +105,33 @@ func (t *table) lookup(k uint64) int {
 			return off
 		case 0:
 			return -1
+		}
+		s = (s + 1) & m
+	}
+}
+
+// add128 adds the 128-bit value (lo, hi) to key k of a table of stride
+// 3, inserting k when absent, and reports a sum that reached 2^128.
+func (t *table) add128(k, lo, hi uint64) bool {
+	if (t.n+1)*2 > t.nslots {
+		t.grow()
+	}
+	k++
+	m := t.nslots - 1
+	s := int((k * golden) >> t.shift)
+	d := t.data
+	for {
+		off := s * 3
+		switch d[off] {
+		case k:
+			var c uint64
+			d[off+1], c = bits.Add64(d[off+1], lo, 0)
+			d[off+2], c = bits.Add64(d[off+2], hi, c)
+			return c != 0
+		case 0:
+			d[off], d[off+1], d[off+2] = k, lo, hi
+			t.n++
+			return false
 		}
 		s = (s + 1) & m
 	}
