@@ -22,8 +22,9 @@ type Choice struct {
 // Choice thresholds: the frontier counts when its estimated largest
 // layer is at most chooseStates and the finite pieces' copies-used
 // combinations at most chooseRadix. The 12 pentominoes one each (4,096
-// combinations) stay with FILA, whose memo is faster there (2.5 CPU s for
-// the frontier on 10x6, a fraction of that for FILA).
+// combinations) stay with FILA, which is faster there (on 10x6: 1.8 s of
+// CPU for the frontier with unique counts, 0.05 s for native's default
+// FILA, measured on 2026-12-07).
 const (
 	chooseStates = 1 << 20
 	chooseRadix  = 64
