@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -70,4 +71,29 @@ func BenchmarkPentominoes10x6(b *testing.B) {
 		}
 	}
 	b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkChoosePentominoes10x6 measures what the automatic choice adds
+// to a count of the 12 pentominoes one each on 10x6, where it keeps FILA:
+// the time of Choose and the ratio of Choose plus native's default FILA
+// count to the FILA count alone.
+func BenchmarkChoosePentominoes10x6(b *testing.B) {
+	p := pentominoes(b, 6, 10, 1)
+	var chooseS, filaS float64
+	for b.Loop() {
+		c0 := cpuSeconds()
+		if Choose(context.Background(), p, Options{}).Frontier {
+			b.Fatal("the frontier chosen for the 12 pentominoes")
+		}
+		c1 := cpuSeconds()
+		res, err := native.Solve(context.Background(), p, native.DefaultConfig(p))
+		if err != nil || res.All != 9356 {
+			b.Fatalf("FILA: %v, %v", res, err)
+		}
+		chooseS += c1 - c0
+		filaS += cpuSeconds() - c1
+	}
+	b.ReportMetric(chooseS/float64(b.N), "choose-cpu-s/op")
+	b.ReportMetric(filaS/float64(b.N), "fila-cpu-s/op")
+	b.ReportMetric((chooseS+filaS)/filaS, "ratio")
 }
