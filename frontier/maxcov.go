@@ -85,9 +85,9 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, opt Options) (*CoverageR
 			res.Covered = best
 			switch {
 			case best == b.Bound:
-				res.Proof = fmt.Sprintf("%s; frontier tiling with %d holes", b.Reason, res.Area-best)
+				res.Proof = fmt.Sprintf("%s; frontier tiling with %s", b.Reason, holes(res.Area-best))
 			default:
-				res.Proof = fmt.Sprintf("frontier recurrence: no tiling with fewer than %d holes (%s, not reached)", res.Area-best, b.Reason)
+				res.Proof = fmt.Sprintf("frontier recurrence: no tiling with fewer than %s (%s, not reached)", holes(res.Area-best), b.Reason)
 			}
 			break
 		}
@@ -105,4 +105,12 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, opt Options) (*CoverageR
 // window, less the cells covered.
 func holesOf(i int, k, maskW, covered uint64) int {
 	return i + bits.OnesCount64(k&maskW) - int(covered)
+}
+
+// holes says "1 hole" or "N holes".
+func holes(n int) string {
+	if n == 1 {
+		return "1 hole"
+	}
+	return fmt.Sprintf("%d holes", n)
 }
