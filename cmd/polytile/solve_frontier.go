@@ -146,7 +146,9 @@ func autoFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags) (bool, s
 // solveFrontier runs the frontier engine.
 func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line, why string) (*solveOutcome, error) {
 	start := time.Now()
-	opt := frontier.Options{Workers: f.workers, Unique: f.unique}
+	// A count reports unique counts as the native one does, --unique or
+	// not (its fixed points are counted too).
+	opt := frontier.Options{Workers: f.workers, Unique: f.unique || f.count}
 	line.Update("frontier: counting layer by layer (no progress within a run)")
 	o := &solveOutcome{Backend: "frontier", Mode: "count"}
 	if f.maxCoverage {
@@ -163,6 +165,14 @@ func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags
 		return o, nil
 	}
 	res, err := frontier.Count(ctx, p, opt)
+	uniqueNote := ""
+	if errors.Is(err, frontier.ErrOutOfReach) && !f.unique && ctx.Err() == nil {
+		// A fixed point out of reach where the count of all is not: the
+		// count without unique, since --unique was not asked for.
+		uniqueNote = "unique not counted: " + err.Error()
+		opt.Unique = false
+		res, err = frontier.Count(ctx, p, opt)
+	}
 	if err != nil {
 		o.Seconds = time.Since(start).Seconds()
 		return frontierFailed(o, err)
@@ -188,8 +198,10 @@ func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags
 		}
 		parts = append(parts, "unique by Burnside: "+strings.Join(fx, "; "))
 	}
-	if why != "" {
-		parts = append(parts, why)
+	for _, s := range []string{uniqueNote, why} {
+		if s != "" {
+			parts = append(parts, s)
+		}
 	}
 	o.Config = strings.Join(parts, ", ")
 	return o, nil
