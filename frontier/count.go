@@ -66,8 +66,9 @@ type Fix struct {
 }
 
 // budget is the largest layer, in states, that maxMem bytes hold: two
-// layers (three with workers), each a table at most 3/4 full after
-// growing... at worst 1/4 full, of slots of slotBytes.
+// layers of tables (three with workers: the workers' own tables too),
+// each table at least 1/4 full (it doubles at 1/2), of slots of
+// slotBytes.
 func budget(maxMem int64, slotBytes, workers int) int {
 	if maxMem <= 0 {
 		maxMem = DefaultMaxMemory

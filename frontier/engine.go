@@ -74,12 +74,13 @@ func (w *step) expand(i int, src *table, lo, hi int, dst []*table) error {
 	if r.mode == count128 && S == 1 {
 		return w.expand128(i, src, lo, hi, dst[0])
 	}
+	seen := 0
 	for off := lo * st; off < hi*st; off += st {
 		kk := src.data[off]
 		if kk == 0 {
 			continue
 		}
-		if off&(1023*st) == 0 {
+		if seen++; seen&1023 == 0 { // every 1,024 states
 			if r.stop.Load() {
 				return errStopped
 			}
@@ -121,12 +122,13 @@ func (w *step) expand128(i int, src *table, lo, hi int, t *table) error {
 	maskW, guard := pl.maskW, pl.guard
 	limit := r.maxStates + 1
 	ovf := false
+	seen := 0
 	for off := lo * 3; off < hi*3; off += 3 {
 		kk := src.data[off]
 		if kk == 0 {
 			continue
 		}
-		if off&(1023*3) == 0 {
+		if seen++; seen&1023 == 0 { // every 1,024 states
 			if r.stop.Load() {
 				return errStopped
 			}
