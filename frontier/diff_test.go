@@ -139,6 +139,12 @@ func TestUniqueAgainstNative(t *testing.T) {
 		{"hex pairs 4x3", hexBox(4, 3, puzzle.PieceSpec{Name: "H2", Cells: cells([2]int{0, 0}, [2]int{0, 1}), Unlimited: true, Policy: puzzle.Free})},
 		{"hex triples 3x3", hexBox(3, 3, puzzle.PieceSpec{Name: "H3", Cells: cells([2]int{0, 0}, [2]int{0, 1}, [2]int{1, 1}), Unlimited: true, Policy: puzzle.Free},
 			puzzle.PieceSpec{Name: "H1", Cells: cells([2]int{0, 0}), Count: 3, Policy: puzzle.Free})},
+		{"one-sided twins 4x6", boxPuzzle(t, 4, 6,
+			puzzle.PieceSpec{Name: "S", Cells: art(t, ".##/##."), Unlimited: true, Policy: puzzle.Rotate},
+			puzzle.PieceSpec{Name: "Z", Cells: art(t, "##./.##"), Unlimited: true, Policy: puzzle.Rotate},
+			puzzle.PieceSpec{Name: "L", Cells: art(t, "#./#./##"), Count: 2, Policy: puzzle.Rotate},
+			puzzle.PieceSpec{Name: "J", Cells: art(t, ".#/.#/##"), Count: 2, Policy: puzzle.Rotate},
+			unlimited(t, "O", "##/##"))},
 		{"diamonds 3x2", triBox(3, 2, puzzle.PieceSpec{Name: "D", Cells: cells([2]int{0, 0}, [2]int{0, 1}), Unlimited: true, Policy: puzzle.Free})},
 	}
 	for _, tc := range cases {
