@@ -50,12 +50,12 @@ func Choose(ctx context.Context, p *puzzle.Puzzle, opt Options) Choice {
 		c.Reason = fmt.Sprintf("FILA: %.0f combinations of copies used by the finite pieces multiply the frontier's states (more than %d)", pl.radix, chooseRadix)
 		return c
 	}
-	peak, done, err := probe(ctx, pl, chooseStates+1)
+	est, done, err := probe(ctx, pl, chooseStates+1, 2*pl.window)
 	if err != nil {
 		c.Reason = "FILA: " + reasonOf(err)
 		return c
 	}
-	c.Estimate = float64(peak) * pl.radix
+	c.Estimate = est * pl.radix
 	if !done || c.Estimate > chooseStates {
 		c.Reason = fmt.Sprintf("FILA: the frontier's layers are estimated at %.3g states or more (window %d cells)", c.Estimate, pl.window)
 		return c

@@ -65,19 +65,32 @@ type Fix struct {
 	How      string
 }
 
-// budget is the largest layer, in states, that maxMem bytes hold: two
-// layers of tables (three with workers: the workers' own tables too),
-// each table at least 1/4 full (it doubles at 1/2), of slots of
-// slotBytes.
-func budget(maxMem int64, slotBytes, workers int) int {
+// tableSlots is the most slots of one table in a run whose value words
+// per state are words: the run's tables (two layers; with W workers the
+// W shards of each and the W^2 tables the workers fill), each at most
+// that size and one growing (its old array beside its new one), fit in
+// maxMem bytes.
+func tableSlots(maxMem int64, words, workers int) int {
 	if maxMem <= 0 {
 		maxMem = DefaultMaxMemory
 	}
+	W := max(workers, 1)
 	tables := int64(2)
-	if workers > 1 {
-		tables = 3
+	if W > 1 {
+		tables = int64(2*W + W*W)
 	}
-	return int(maxMem / (tables * 4 * int64(slotBytes)))
+	per := maxMem * 2 / (3 * tables) / int64(slotBytes(words))
+	s := 1 << minTableBits
+	for int64(s)*2 <= per {
+		s *= 2
+	}
+	return s
+}
+
+// budget is the largest layer, in states, that maxMem bytes hold: half
+// the slots of a layer's tables (a table doubles at half full).
+func budget(maxMem int64, words, workers int) int {
+	return max(workers, 1) * tableSlots(maxMem, words, workers) / 2
 }
 
 // slotBytes is the memory of a table slot with words value words.
@@ -168,8 +181,8 @@ func notCounted(ctx context.Context, err error) error {
 func countPlan(ctx context.Context, pl *plan, opt Options) (all *big.Int, peak, passes int, err error) {
 	stop, release := watch(ctx)
 	defer release()
-	r := &run{pl: pl, mode: count128, workers: opt.Workers, stop: stop}
-	r.maxStates = budget(opt.MaxMemory, slotBytes(r.words()), opt.Workers)
+	r := &run{pl: pl, mode: count128, workers: opt.Workers, stop: stop, maxMem: opt.MaxMemory}
+	r.maxStates = budget(opt.MaxMemory, r.words(), opt.Workers)
 	last, err := r.exec()
 	if err != nil {
 		return nil, 0, 1, budgetErr(err, pl, r.maxStates)
@@ -179,7 +192,7 @@ func countPlan(ctx context.Context, pl *plan, opt Options) (all *big.Int, peak, 
 		x := new(big.Int).SetUint64(v[1])
 		return x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(v[0])), r.peak, 1, nil
 	}
-	r2 := &run{pl: pl, mode: countFloat, workers: opt.Workers, stop: stop, maxStates: r.maxStates}
+	r2 := &run{pl: pl, mode: countFloat, workers: opt.Workers, stop: stop, maxStates: r.maxStates, maxMem: opt.MaxMemory}
 	if last, err = r2.exec(); err != nil {
 		return nil, r.peak, 2, budgetErr(err, pl, r2.maxStates)
 	}
@@ -188,8 +201,8 @@ func countPlan(ctx context.Context, pl *plan, opt Options) (all *big.Int, peak, 
 		return nil, r.peak, 2, fmt.Errorf("frontier: the count exceeds 10^308, beyond what this engine recombines")
 	}
 	k := max(int(math.Ceil((math.Log2(f)+2-64)/61)), 1)
-	r3 := &run{pl: pl, mode: countLanes, primes: primesBelow(k), workers: opt.Workers, stop: stop}
-	r3.maxStates = budget(opt.MaxMemory, slotBytes(r3.words()), opt.Workers)
+	r3 := &run{pl: pl, mode: countLanes, primes: primesBelow(k), workers: opt.Workers, stop: stop, maxMem: opt.MaxMemory}
+	r3.maxStates = budget(opt.MaxMemory, r3.words(), opt.Workers)
 	if last, err = r3.exec(); err != nil {
 		return nil, r.peak, 3, budgetErr(err, pl, r3.maxStates)
 	}

@@ -34,10 +34,15 @@ type run struct {
 	primes    []uint64 // moduli of lanes 1..; lane 0 is modulo 2^64
 	workers   int
 	maxStates int
-	stop      *atomic.Bool
-	holes     int  // maxCover: most cells left uncovered
-	peak      int  // largest layer
-	overflow  bool // count128: some sum reached 2^128
+	maxMem    int64 // Options.MaxMemory: bounds every table's size
+	// maxWork, when positive, stops the run with errWork after about
+	// that many states expanded (a probe's deterministic bound).
+	maxWork  int64
+	work     atomic.Int64
+	stop     *atomic.Bool
+	holes    int  // maxCover: most cells left uncovered
+	peak     int  // largest layer
+	overflow bool // count128: some sum reached 2^128
 }
 
 // errStopped is the engine's internal error for a stop request; callers
@@ -84,8 +89,11 @@ func (w *step) expand(i int, src *table, lo, hi int, dst []*table) error {
 			if r.stop.Load() {
 				return errStopped
 			}
+			if r.maxWork > 0 && r.work.Add(1024) > r.maxWork {
+				return errWork
+			}
 			for _, t := range dst {
-				if t.n > limit {
+				if t.n > limit || t.full {
 					return errBudget
 				}
 			}
@@ -132,7 +140,10 @@ func (w *step) expand128(i int, src *table, lo, hi int, t *table) error {
 			if r.stop.Load() {
 				return errStopped
 			}
-			if t.n > limit {
+			if r.maxWork > 0 && r.work.Add(1024) > r.maxWork {
+				return errWork
+			}
+			if t.n > limit || t.full {
 				return errBudget
 			}
 		}
@@ -165,6 +176,9 @@ func (w *step) put(dst []*table, k uint64, v []uint64, add int32) {
 		t = dst[shardOf(k, len(dst))]
 	}
 	d, fresh := t.slot(k)
+	if d < 0 {
+		return // full: the run stops at its next check
+	}
 	w.addTo(t.data[d+1:d+t.stride], v, add, fresh)
 }
 
@@ -222,6 +236,9 @@ func (w *step) merge(dst, src *table) {
 		if kk := src.data[off]; kk != 0 {
 			src.data[off] = 0 // src is consumed: emptied as it is read
 			d, fresh := dst.slot(kk - 1)
+			if d < 0 {
+				continue // full: the run stops after the merge
+			}
 			w.addTo(dst.data[d+1:d+st], src.data[off+1:off+st], 0, fresh)
 		}
 	}
@@ -231,6 +248,9 @@ func (w *step) merge(dst, src *table) {
 func shardOf(k uint64, S int) int {
 	return int(((k + 1) * golden >> 8 & 0xffffff) % uint64(S))
 }
+
+// errWork is the internal error of a run past its maxWork.
+var errWork = fmt.Errorf("frontier: work bound reached")
 
 // errBudget is the internal error of a layer beyond the state budget.
 var errBudget = fmt.Errorf("frontier: state budget exceeded")
@@ -242,7 +262,7 @@ func (r *run) exec() ([]*table, error) {
 	mk := func() []*table {
 		ts := make([]*table, W)
 		for s := range ts {
-			ts[s] = newTable(words)
+			ts[s] = newTable(words, tableSlots(r.maxMem, words, r.workers))
 		}
 		return ts
 	}
@@ -287,6 +307,9 @@ func (r *run) exec() ([]*table, error) {
 		n := 0
 		for _, t := range next {
 			n += t.n
+			if t.full {
+				return nil, errBudget
+			}
 		}
 		for _, t := range cur {
 			t.consumed()

@@ -66,8 +66,8 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, opt Options) (*CoverageR
 	h0 := res.Area - b.Bound
 	for h := h0; ; {
 		res.Rounds = append(res.Rounds, h)
-		r := &run{pl: pl, mode: maxCover, workers: opt.Workers, stop: stop, holes: h}
-		r.maxStates = budget(opt.MaxMemory, slotBytes(r.words()), opt.Workers)
+		r := &run{pl: pl, mode: maxCover, workers: opt.Workers, stop: stop, holes: h, maxMem: opt.MaxMemory}
+		r.maxStates = budget(opt.MaxMemory, r.words(), opt.Workers)
 		last, err := r.exec()
 		if err != nil {
 			return nil, notCounted(ctx, budgetErr(err, pl, r.maxStates))

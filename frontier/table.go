@@ -11,15 +11,19 @@ type table struct {
 	stride int
 	n      int
 	nslots int
-	last   int  // states of the layer before it was consumed
-	shift  uint // 64 - log2(slots)
+	// maxSlots bounds the table's size (the memory budget); full is set
+	// when an insertion found it at that size and half full.
+	maxSlots int
+	full     bool
+	last     int  // states of the layer before it was consumed
+	shift    uint // 64 - log2(slots)
 }
 
 // minTableBits is the size of an empty table (1 << minTableBits slots).
 const minTableBits = 10
 
-func newTable(words int) *table {
-	t := &table{stride: 1 + words}
+func newTable(words, maxSlots int) *table {
+	t := &table{stride: 1 + words, maxSlots: maxSlots}
 	t.alloc(minTableBits)
 	return t
 }
@@ -42,6 +46,7 @@ func (t *table) consumed() {
 // reset empties the table, keeping its memory unless it is much larger
 // than the last layer needed. A consumed table has no key left to clear.
 func (t *table) reset() {
+	t.full = false
 	if t.slots() > 1<<minTableBits && max(t.n, t.last)*8 < t.slots() {
 		t.alloc(uint(64-t.shift) - 1)
 		return
@@ -56,12 +61,31 @@ func (t *table) reset() {
 
 const golden = 0x9E3779B97F4A7C15
 
+// roomFor makes room for one more key: it doubles a half-full table
+// within its maxSlots, and otherwise sets full and reports whether a key
+// still fits (up to 7/8 full, so that probing ends; the run stops at its
+// next check of full).
+func (t *table) roomFor() bool {
+	if (t.n+1)*2 <= t.nslots {
+		return true
+	}
+	if t.nslots*2 <= t.maxSlots {
+		t.grow()
+		return true
+	}
+	t.full = true
+	return (t.n+1)*8 <= t.nslots*7
+}
+
 // slot returns the offset in data of key k's slot (its first value word
 // is at the offset plus one), inserting k with zero values when absent;
-// fresh reports an insertion.
+// fresh reports an insertion. It returns -1 when the table is full.
 func (t *table) slot(k uint64) (off int, fresh bool) {
-	if (t.n+1)*2 > t.nslots {
-		t.grow()
+	if !t.roomFor() {
+		if off = t.lookup(k); off >= 0 {
+			return off, false
+		}
+		return -1, false
 	}
 	k++
 	m := t.nslots - 1
@@ -113,8 +137,8 @@ func (t *table) lookup(k uint64) int {
 // add128 adds the 128-bit value (lo, hi) to key k of a table of stride
 // 3, inserting k when absent, and reports a sum that reached 2^128.
 func (t *table) add128(k, lo, hi uint64) bool {
-	if (t.n+1)*2 > t.nslots {
-		t.grow()
+	if !t.roomFor() && t.lookup(k) < 0 {
+		return false // full: the run stops at its next check
 	}
 	k++
 	m := t.nslots - 1
