@@ -4,11 +4,11 @@
 // (scripts/deps.sh puts the highs wrapper there; the Debian packages go to
 // /usr/bin, on PATH).
 //
-// The checkout is the nearest directory whose go.mod declares the module
-// github.com/polytile/polytile, above the running executable (bin/polytile
-// built by make: <checkout>/bin/../.deps/bin) or above the working
-// directory (go run and go test, whose executables live in a temporary
-// build directory). A Finder holds the directories it searches, so a
+// A checkout is a directory whose go.mod declares the module
+// github.com/polytile/polytile: the one of the running executable
+// (bin/polytile, as make builds it: <checkout>/bin/../.deps/bin), and the
+// working directory when it is a checkout's root (go run ./cmd/polytile,
+// whose executable lives in a temporary build directory). A Finder holds the directories it searches, so a
 // caller (or a test) decides where it looks; Default builds the one of the
 // running process.
 package solverpath
@@ -28,9 +28,6 @@ import (
 
 // Module is the module path whose checkouts hold a .deps/bin directory.
 const Module = "github.com/polytile/polytile"
-
-// maxDepth bounds the walk from a directory up to its checkout root.
-const maxDepth = 64
 
 // maxGoMod bounds the go.mod file read to recognise a checkout.
 const maxGoMod = 1 << 16
@@ -88,50 +85,34 @@ func (f Finder) Find(name string) (string, error) {
 }
 
 // CheckoutDirs returns the .deps/bin directories of the polytile checkouts
-// that hold the executable exe (its symbolic links resolved) and the
+// that hold the executable exe (its symbolic links resolved) or are the
 // working directory wd, in that order and without repeats; "" skips
-// either. The directories are returned whether or not they exist yet, so
-// that a NotFoundError names where `make deps` installs.
+// either. A checkout holds exe when it is exe's directory or the one above
+// (bin/polytile, as make builds it). The working directory counts only
+// when it is a checkout's root, where `go run ./cmd/polytile` runs (go
+// run's executable lives in a temporary build directory); go test runs in
+// a package directory and so sees PATH alone, as make test sets it. The
+// directories are returned whether or not they exist yet, so that a
+// NotFoundError names where `make deps` installs.
 func CheckoutDirs(exe, wd string) []string {
-	var out []string
-	add := func(start string) {
-		if start == "" || !filepath.IsAbs(start) {
-			return
-		}
-		root, ok := checkoutRoot(start)
-		if !ok {
-			return
-		}
-		d := filepath.Join(root, ".deps", "bin")
-		if !slices.Contains(out, d) {
-			out = append(out, d)
-		}
-	}
-	if exe != "" {
+	var roots []string
+	if exe != "" && filepath.IsAbs(exe) {
 		if r, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = r
 		}
-		add(filepath.Dir(exe))
+		dir := filepath.Dir(exe)
+		roots = append(roots, dir, filepath.Dir(dir))
 	}
-	add(wd)
+	if wd != "" && filepath.IsAbs(wd) {
+		roots = append(roots, filepath.Clean(wd))
+	}
+	var out []string
+	for _, root := range roots {
+		if d := filepath.Join(root, ".deps", "bin"); isCheckout(root) && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
 	return out
-}
-
-// checkoutRoot is the nearest directory at or above dir whose go.mod
-// declares Module.
-func checkoutRoot(dir string) (string, bool) {
-	dir = filepath.Clean(dir)
-	for range maxDepth {
-		if isCheckout(dir) {
-			return dir, true
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			break
-		}
-		dir = up
-	}
-	return "", false
 }
 
 // isCheckout reports whether dir/go.mod (a regular file) declares Module.

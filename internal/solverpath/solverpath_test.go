@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -115,9 +116,15 @@ func TestCheckoutDirs(t *testing.T) {
 	exe := fakeProgram(t, filepath.Join(root, "bin"), "polytile")
 	want := filepath.Join(root, ".deps", "bin")
 
-	// bin/polytile, and the working directory inside the same checkout.
-	if got := CheckoutDirs(exe, filepath.Join(root, "compare")); len(got) != 1 || got[0] != want {
-		t.Errorf("bin/polytile: %q, want [%s]", got, want)
+	// bin/polytile, and the checkout root as the working directory.
+	for _, wd := range []string{"", root, filepath.Join(tmp, "elsewhere")} {
+		if got := CheckoutDirs(exe, wd); len(got) != 1 || got[0] != want {
+			t.Errorf("bin/polytile in %q: %q, want [%s]", wd, got, want)
+		}
+	}
+	// An executable built at the root (go build ./cmd/polytile there).
+	if got := CheckoutDirs(fakeProgram(t, root, "polytile"), ""); len(got) != 1 || got[0] != want {
+		t.Errorf("root/polytile: %q, want [%s]", got, want)
 	}
 	// A link to bin/polytile elsewhere (~/bin/polytile) leads to its checkout.
 	link := filepath.Join(tmp, "home", "bin", "polytile")
@@ -130,18 +137,10 @@ func TestCheckoutDirs(t *testing.T) {
 	if got := CheckoutDirs(link, ""); len(got) != 1 || got[0] != want {
 		t.Errorf("symlink: %q, want [%s]", got, want)
 	}
-	// go run / go test: the executable is in a build directory, the
-	// working directory in the checkout (a package directory below a
-	// nested module of another name is still in it).
-	other := filepath.Join(root, "tools")
-	if err := os.MkdirAll(filepath.Join(other, "x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(other, "go.mod"), []byte("module example.com/tools\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	// go run: the executable is in a build directory, the working
+	// directory is the checkout's root.
 	build := fakeProgram(t, filepath.Join(tmp, "go-build", "exe"), "polytile")
-	if got := CheckoutDirs(build, filepath.Join(other, "x")); len(got) != 1 || got[0] != want {
+	if got := CheckoutDirs(build, root); len(got) != 1 || got[0] != want {
 		t.Errorf("go run: %q, want [%s]", got, want)
 	}
 	// Two checkouts: the executable's first.
@@ -149,15 +148,17 @@ func TestCheckoutDirs(t *testing.T) {
 	if got := CheckoutDirs(exe, root2); len(got) != 2 || got[0] != want || got[1] != filepath.Join(root2, ".deps", "bin") {
 		t.Errorf("two checkouts: %q", got)
 	}
-	// Outside any checkout, or beside a go.mod of another module: none.
-	if got := CheckoutDirs(build, filepath.Join(tmp, "elsewhere")); len(got) != 0 {
-		t.Errorf("outside: %q", got)
+	// A package directory (where go test runs), a directory outside any
+	// checkout, an executable deeper in the tree: none.
+	pkg := filepath.Join(root, "compare")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	if got := CheckoutDirs("", filepath.Join(tmp, "home")); len(got) != 0 {
-		t.Errorf("no checkout: %q", got)
-	}
-	if got := CheckoutDirs("", "relative/dir"); len(got) != 0 {
-		t.Errorf("relative working directory: %q", got)
+	deep := fakeProgram(t, filepath.Join(root, "a", "b"), "polytile")
+	for _, c := range [][2]string{{build, pkg}, {build, filepath.Join(tmp, "elsewhere")}, {deep, ""}, {"", "relative/dir"}, {"bin/polytile", ""}} {
+		if got := CheckoutDirs(c[0], c[1]); len(got) != 0 {
+			t.Errorf("exe %q, wd %q: %q, want none", c[0], c[1], got)
+		}
 	}
 }
 
@@ -182,30 +183,26 @@ func TestCheckoutNeedsTheModule(t *testing.T) {
 		t.Errorf("quoted module path not recognised: %q", got)
 	}
 	// A go.mod that is not a regular file is not read.
-	dir := filepath.Join(tmp, "fifo")
+	dir := filepath.Join(tmp, "sub")
 	if err := os.MkdirAll(filepath.Join(dir, "go.mod"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if root, ok := checkoutRoot(dir); ok && root == dir {
-		t.Errorf("a go.mod directory taken as a checkout")
+	if got := CheckoutDirs("", dir); len(got) != 0 {
+		t.Errorf("a go.mod directory taken as a checkout: %q", got)
 	}
 }
 
-// TestDefaultFindsThisCheckout runs in this package's directory (go test's
-// working directory): Default searches this checkout's .deps/bin.
+// TestDefaultFindsThisCheckout runs at this checkout's root (go run's
+// working directory): Default searches its .deps/bin.
 func TestDefaultFindsThisCheckout(t *testing.T) {
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
 	root := filepath.Dir(filepath.Dir(wd)) // internal/solverpath
+	t.Chdir(root)
 	want := filepath.Join(root, ".deps", "bin")
-	f := Default()
-	found := false
-	for _, d := range f.Deps {
-		found = found || d == want
-	}
-	if !found {
+	if f := Default(); !slices.Contains(f.Deps, want) {
 		t.Errorf("Default().Deps %q lacks %s", f.Deps, want)
 	}
 }
