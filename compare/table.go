@@ -135,6 +135,19 @@ func (t *Table) Verdict() string {
 	return v
 }
 
+// LeftOutLine is the line under a table of the default list that names
+// the slower backends it left out and how to add them, e.g. "left out:
+// dlx, highs, highs-cli, cbc, glpsol (each may run to the time limit); add
+// them with --backends count,dlx,highs,highs-cli,cbc,glpsol". It is empty
+// when nothing was left out.
+func (t *Table) LeftOutLine() string {
+	if len(t.LeftOut) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("left out: %s (each may run to the time limit); add them with --backends %s,%s",
+		strings.Join(t.LeftOut, ", "), t.Kind, strings.Join(t.LeftOut, ","))
+}
+
 func writeTable(w io.Writer, t *Table, f Format) error {
 	if f == Markdown {
 		fmt.Fprintf(w, "### %s\n\n", puzzle.SafeText(t.Title()))
@@ -161,8 +174,18 @@ func writeTable(w io.Writer, t *Table, f Format) error {
 	if f == Markdown {
 		fmt.Fprintln(w)
 	}
-	_, err := fmt.Fprintln(w, puzzle.SafeText(t.Verdict()))
-	return err
+	if _, err := fmt.Fprintln(w, puzzle.SafeText(t.Verdict())); err != nil {
+		return err
+	}
+	if l := t.LeftOutLine(); l != "" {
+		if f == Markdown {
+			fmt.Fprintln(w)
+		}
+		if _, err := fmt.Fprintln(w, puzzle.SafeText(l)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // columns returns the header of a table and its right-aligned columns.
