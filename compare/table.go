@@ -136,15 +136,15 @@ func (t *Table) Verdict() string {
 }
 
 // LeftOutLine is the line under a table of the default list that names
-// the slower backends it left out and how to add them, e.g. "left out:
-// dlx, highs, highs-cli, cbc, glpsol (each may run to the time limit); add
-// them with --backends count,dlx,highs,highs-cli,cbc,glpsol". It is empty
-// when nothing was left out.
+// the backends it left out and how to add them, e.g. "left out of the
+// default list: highs-cli, cbc, glpsol; add them with --backends
+// max-coverage,highs-cli,cbc,glpsol". It is empty when nothing was left
+// out.
 func (t *Table) LeftOutLine() string {
 	if len(t.LeftOut) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("left out: %s (each may run to the time limit); add them with --backends %s,%s",
+	return fmt.Sprintf("left out of the default list: %s; add them with --backends %s,%s",
 		strings.Join(t.LeftOut, ", "), t.Kind, strings.Join(t.LeftOut, ","))
 }
 
