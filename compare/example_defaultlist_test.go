@@ -31,7 +31,7 @@ func ExampleTable_LeftOutLine() {
 	fmt.Println(t.LeftOutLine())
 	// Output:
 	// 8 solutions (2 unique) - agree: true - rows: 4
-	// left out of the default list: fila:f, fila:e, dlx, highs, highs-cli, cbc, glpsol; add them with --backends count,fila:f,fila:e,dlx,highs,highs-cli,cbc,glpsol
+	// left out of the default list: fila:f fila:f,nof fila:e dlx highs highs-cli cbc glpsol; add them with --backends "count fila:f fila:f,nof fila:e dlx highs highs-cli cbc glpsol"
 }
 
 // The backends a task runs by default, and those it runs on request.

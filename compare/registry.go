@@ -154,21 +154,24 @@ func (r *Registry) SplitList(list string) ([]string, error) {
 
 // DefaultSpecs returns the backends compared by default for a kind of task
 // (and by the aliases "count" and "max-coverage"): the ones that answer
-// the README's examples in seconds. For Count, FILA with NOF and the F
-// heuristic, the E heuristic, a schedule of both, and the hybrid with DLX;
-// for MaxCoverage, the native search and in-process HiGHS in both
+// the README's examples in seconds. For Count, polytile solve's default
+// configuration (which counts a puzzle with a symmetric key by DLX on its
+// orbit problem, where FILA's rows are skipped), FILA with NOF and the E
+// heuristic, a schedule of E and F, and the hybrid with DLX; for
+// MaxCoverage, the native search and in-process HiGHS in both
 // formulations with and without the area row (bounded in
 // DefaultBackends). OnRequestSpecs lists the backends left out.
 func DefaultSpecs(k Kind) []string {
 	if k == MaxCoverage {
 		return []string{"native", "highs:seed", "highs:seed,strengthen", "highs:packing", "highs:packing,strengthen"}
 	}
-	return []string{"fila:f,nof", "fila:e,nof", "fila:e=11:f=3,nof", "fila:f,nof,at=10"}
+	return []string{"native", "fila:e,nof", "fila:e=11:f=3,nof", "fila:f,nof,at=10"}
 }
 
 // OnRequestSpecs returns the backends that DefaultSpecs leaves out for a
-// kind of task. For Count: FILA without NOF (the same search as with it,
-// visiting the same nodes), and those that may take up to the time limit
+// kind of task. For Count: FILA with the F heuristic (the search of
+// "native" without its volume filter) and without NOF (the same search
+// as with it, visiting the same nodes), and those that may take up to the time limit
 // (a minute by default) on a puzzle that FILA counts in a second: DLX,
 // HiGHS enumerating with no-good cuts, and the external MIP solvers
 // checking feasibility. For MaxCoverage, the external MIP solvers on the
@@ -178,7 +181,7 @@ func OnRequestSpecs(k Kind) []string {
 	if k == MaxCoverage {
 		return []string{"highs-cli", "cbc", "glpsol"}
 	}
-	return []string{"fila:f", "fila:e", "dlx", "highs", "highs-cli", "cbc", "glpsol"}
+	return []string{"fila:f", "fila:f,nof", "fila:e", "dlx", "highs", "highs-cli", "cbc", "glpsol"}
 }
 
 // DefaultBackends returns the backends of DefaultSpecs for both kinds of

@@ -137,15 +137,16 @@ func (t *Table) Verdict() string {
 
 // LeftOutLine is the line under a table of the default list that names
 // the backends it left out and how to add them, e.g. "left out of the
-// default list: highs-cli, cbc, glpsol; add them with --backends
-// max-coverage,highs-cli,cbc,glpsol". It is empty when nothing was left
-// out.
+// default list: highs-cli cbc glpsol; add them with --backends
+// "max-coverage highs-cli cbc glpsol"" (specs separated by spaces, as
+// --backends takes them: a spec's options contain commas). It is empty
+// when nothing was left out.
 func (t *Table) LeftOutLine() string {
 	if len(t.LeftOut) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("left out of the default list: %s; add them with --backends %s,%s",
-		strings.Join(t.LeftOut, ", "), t.Kind, strings.Join(t.LeftOut, ","))
+	list := strings.Join(t.LeftOut, " ")
+	return fmt.Sprintf("left out of the default list: %s; add them with --backends \"%s %s\"", list, t.Kind, list)
 }
 
 func writeTable(w io.Writer, t *Table, f Format) error {
