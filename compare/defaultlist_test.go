@@ -52,7 +52,7 @@ func TestDefaultTableSaysWhatWasLeftOut(t *testing.T) {
 	if err := Write(&b, &Report{Tables: tabs}, Text); err != nil {
 		t.Fatal(err)
 	}
-	want := "left out of the default list: fila:f fila:f,nof fila:e dlx highs highs-cli cbc glpsol; add them with --backends \"count fila:f fila:f,nof fila:e dlx highs highs-cli cbc glpsol\"\n"
+	want := "left out of the default list: fila:f fila:f,nof fila:e fila:f,nof,at=10 dlx highs highs-cli cbc glpsol; add them with --backends \"count fila:f fila:f,nof fila:e fila:f,nof,at=10 dlx highs highs-cli cbc glpsol\"\n"
 	if !strings.HasSuffix(b.String(), want) {
 		t.Errorf("text table ends\n%s\nwant %q", b.String(), want)
 	}

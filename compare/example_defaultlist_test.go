@@ -30,8 +30,8 @@ func ExampleTable_LeftOutLine() {
 	fmt.Println(t.Answer, "- agree:", t.Agree, "- rows:", len(t.Rows))
 	fmt.Println(t.LeftOutLine())
 	// Output:
-	// 8 solutions (2 unique) - agree: true - rows: 4
-	// left out of the default list: fila:f fila:f,nof fila:e dlx highs highs-cli cbc glpsol; add them with --backends "count fila:f fila:f,nof fila:e dlx highs highs-cli cbc glpsol"
+	// 8 solutions (2 unique) - agree: true - rows: 3
+	// left out of the default list: fila:f fila:f,nof fila:e fila:f,nof,at=10 dlx highs highs-cli cbc glpsol; add them with --backends "count fila:f fila:f,nof fila:e fila:f,nof,at=10 dlx highs highs-cli cbc glpsol"
 }
 
 // The backends a task runs by default, and those it runs on request.

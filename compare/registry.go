@@ -157,21 +157,21 @@ func (r *Registry) SplitList(list string) ([]string, error) {
 // the README's examples in seconds. For Count, polytile solve's default
 // configuration (which counts a puzzle with a symmetric key by DLX on its
 // orbit problem, where FILA's rows are skipped), FILA with NOF and the E
-// heuristic, a schedule of E and F, and the hybrid with DLX; for
-// MaxCoverage, the native search and in-process HiGHS in both
+// heuristic, and a schedule of E and F; for MaxCoverage, the native search and in-process HiGHS in both
 // formulations with and without the area row (bounded in
 // DefaultBackends). OnRequestSpecs lists the backends left out.
 func DefaultSpecs(k Kind) []string {
 	if k == MaxCoverage {
 		return []string{"native", "highs:seed", "highs:seed,strengthen", "highs:packing", "highs:packing,strengthen"}
 	}
-	return []string{"native", "fila:e,nof", "fila:e=11:f=3,nof", "fila:f,nof,at=10"}
+	return []string{"native", "fila:e,nof", "fila:e=11:f=3,nof"}
 }
 
 // OnRequestSpecs returns the backends that DefaultSpecs leaves out for a
 // kind of task. For Count: FILA with the F heuristic (the search of
 // "native" without its volume filter) and without NOF (the same search
-// as with it, visiting the same nodes), and those that may take up to the time limit
+// as with it, visiting the same nodes), the hybrid (2.5 times native's
+// time on the 8x8 square with pentominoes), and those that may take up to the time limit
 // (a minute by default) on a puzzle that FILA counts in a second: DLX,
 // HiGHS enumerating with no-good cuts, and the external MIP solvers
 // checking feasibility. For MaxCoverage, the external MIP solvers on the
@@ -181,7 +181,7 @@ func OnRequestSpecs(k Kind) []string {
 	if k == MaxCoverage {
 		return []string{"highs-cli", "cbc", "glpsol"}
 	}
-	return []string{"fila:f", "fila:f,nof", "fila:e", "dlx", "highs", "highs-cli", "cbc", "glpsol"}
+	return []string{"fila:f", "fila:f,nof", "fila:e", "fila:f,nof,at=10", "dlx", "highs", "highs-cli", "cbc", "glpsol"}
 }
 
 // DefaultBackends returns the backends of DefaultSpecs for both kinds of
