@@ -54,7 +54,7 @@ type NotFoundError struct {
 // or in /x/.deps/bin".
 func (e *NotFoundError) Error() string {
 	if len(e.Deps) == 0 {
-		return e.Name + " not found on PATH (nor a polytile checkout with a .deps/bin above the executable or the working directory)"
+		return e.Name + " not found on PATH (no polytile checkout holds the executable or is the working directory, so no .deps/bin was searched)"
 	}
 	return e.Name + " not found on PATH or in " + strings.Join(e.Deps, " or ")
 }
