@@ -153,7 +153,8 @@ func (r *Registry) SplitList(list string) ([]string, error) {
 }
 
 // DefaultSpecs returns the backends compared by default for a kind of task
-// (and by the aliases "count" and "max-coverage"): the ones that answer
+// (and by the aliases "count" and "max-coverage", which run them without
+// DefaultBackends's bounds): the ones that answer
 // the README's examples in seconds. For Count, polytile solve's default
 // configuration (which counts a puzzle with a symmetric key by DLX on its
 // orbit problem, where FILA's rows are skipped), FILA with NOF and the E
