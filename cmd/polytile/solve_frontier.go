@@ -143,7 +143,9 @@ func autoFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags) (bool, s
 	return c.Frontier, "chosen automatically: " + c.Reason
 }
 
-// solveFrontier runs the frontier engine.
+// solveFrontier runs the frontier engine. Chosen automatically (why not
+// empty), it returns a refusal as it is (errors.Is ErrOutOfReach), for
+// FILA to count instead.
 func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line, why string) (*solveOutcome, error) {
 	start := time.Now()
 	// A count reports unique counts as the native one does, --unique or
@@ -174,6 +176,9 @@ func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags
 		res, err = frontier.Count(ctx, p, opt)
 	}
 	if err != nil {
+		if why != "" && errors.Is(err, frontier.ErrOutOfReach) {
+			return nil, err
+		}
 		o.Seconds = time.Since(start).Seconds()
 		return frontierFailed(o, err)
 	}
@@ -228,7 +233,11 @@ func (a *app) solveNativeOrFrontier(ctx context.Context, p *puzzle.Puzzle, f *so
 	}
 	use, why := autoFrontier(ctx, p, f)
 	if use {
-		return a.solveFrontier(ctx, p, f, line, why)
+		o, err := a.solveFrontier(ctx, p, f, line, why)
+		if !errors.Is(err, frontier.ErrOutOfReach) {
+			return o, err
+		}
+		why = "chosen automatically: FILA, the frontier having refused: " + err.Error()
 	}
 	o, err := a.solveNative(ctx, p, f, line)
 	if err == nil && why != "" && o.Config != "" {
