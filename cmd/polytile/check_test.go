@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,12 +12,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -1199,19 +1196,6 @@ func TestUnknownNamesGrammar(t *testing.T) {
 			t.Errorf("%s: exit %d, want 2 and %q: %s", c.name, code, c.want, errs)
 		}
 	}
-	for _, c := range []struct {
-		n, total int
-		want     string
-	}{
-		{1, 1, "its only name is not a column"},
-		{1, 2, "1 of its 2 names is not a column"},
-		{2, 2, "none of its 2 names is a column"},
-		{2, 5, "2 of its 5 names are not columns"},
-	} {
-		if got := namesNotOf(c.n, c.total, "a column", "not a column", "not columns"); got != c.want {
-			t.Errorf("namesNotOf(%d, %d) = %q, want %q", c.n, c.total, got, c.want)
-		}
-	}
 }
 
 // TestUnknownNamesClipped: the names a refusal quotes of a file whose
@@ -1317,84 +1301,6 @@ func TestEmptyProgramRefusesForeignNames(t *testing.T) {
 // column", "2 of its 3 names are not columns", "none of its 3 names is a
 // column").
 var notColumns = regexp.MustCompile(`(is not a column|are not columns|names is a column) of this program \(`)
-
-// stopInVerify is a context that ends the first time it is read from
-// within puzzle's Verify (or VerifyContext): it tells a verification that
-// reads its context from one that does not, whatever the machine's speed.
-type stopInVerify struct {
-	context.Context
-	once sync.Once
-	done chan struct{}
-	read bool // read from within Verify
-}
-
-func newStopInVerify() *stopInVerify {
-	return &stopInVerify{Context: context.Background(), done: make(chan struct{})}
-}
-
-func (c *stopInVerify) Done() <-chan struct{} { return c.done }
-
-func (c *stopInVerify) Err() error {
-	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
-	for {
-		f, more := frames.Next()
-		if strings.Contains(f.Function, "puzzle.(*Puzzle).Verify") {
-			c.once.Do(func() { c.read = true; close(c.done) })
-			break
-		}
-		if !more {
-			break
-		}
-	}
-	select {
-	case <-c.done:
-		return context.Canceled
-	default:
-		return nil
-	}
-}
-
-// TestCheckVerifyReadsContext: check verified the tiling without reading
-// its context, and the symmetric test of a million-cell tiling takes
-// seconds (5 s for 1000x1000 monominoes symmetric under rotate90 and a
-// mirror: SIGINT during it met the watchdog, "still running 1s after the
-// signal"). The verification now reads it: checkSolution ends with the
-// context's error as soon as the context ends within it.
-func TestCheckVerifyReadsContext(t *testing.T) {
-	p, err := puzzle.Parse("sym.yaml", []byte("board: 200x200\ncount: unlimited\npieces: [monominoes]\nsymmetric: [rotate90, mirror-vertical]\n"), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := model.NewProgram(p, model.ProgramOptions{Mode: model.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	b.WriteString("# Solution\n")
-	for r := range 200 {
-		for c := range 200 {
-			fmt.Fprintf(&b, "x_M_0_%d_%d 1\n", r, c)
-		}
-	}
-	sol, err := export.ReadSolution(strings.NewReader(b.String()), "gurobi", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The tiling is valid: with a context that does not end, it verifies.
-	if rep, err := checkSolution(context.Background(), prog, sol, "gurobi", "sym.sol"); err != nil || !rep.Exact {
-		t.Fatalf("the symmetric tiling: %v %+v", err, rep)
-	}
-	ctx := newStopInVerify()
-	rep, err := checkSolution(ctx, prog, sol, "gurobi", "sym.sol")
-	if !ctx.read || !errors.Is(err, context.Canceled) {
-		verdict := ""
-		if rep != nil {
-			verdict = rep.Verdict
-		}
-		t.Errorf("the verification did not stop with its context (read %v): %v, verdict %q", ctx.read, err, verdict)
-	}
-}
 
 // TestCheckStopsAtNamesPastTheProgram: a solution file or a --names
 // file that gives more names than the program has columns and rows (16

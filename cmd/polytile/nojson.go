@@ -127,7 +127,7 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 // solution file and --names (a missing, unknown or broken file is exit
 // 2; it was never opened). The report then has the puzzle's name and
 // cells and the solution's format and status.
-func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, opt model.ProgramOptions, f *checkFlags, data []byte, err error) error {
+func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, opt model.ProgramOptions, f *checkOptions, data []byte, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err

@@ -1,0 +1,18 @@
+// Package solcheck reads the solution file an external solver wrote for a
+// program that polytile's export package wrote, decodes it through the
+// program's column names and judges it: the tiling is verified
+// independently of any solver (every cell recomputed from the pieces'
+// shapes), and the solver's claims of optimality or infeasibility are
+// taken only when the file identifies the program by its fingerprint.
+//
+// Check does it all for one file. The steps are exported for a caller
+// that reads its files itself: Detect names a file's format, ReadNames
+// reads the LP or MPS file that was solved (for files that number their
+// columns), Read parses the solution, Decode ties it to the program, and
+// Judge verifies the tiling and gives the Report.
+//
+// Errors are typed: every error about a file is a *FileError naming the
+// file (and line), and errors.Is tells its kind (ErrUnknownFormat,
+// ErrNamesNeeded, ErrMalformed, ErrOtherProgram, ErrBadValue,
+// ErrNotProgram). When the context ends, its error is returned.
+package solcheck
