@@ -19,10 +19,13 @@ import (
 // Report is the judgement of one solution file (what 'polytile check'
 // prints, as text or JSON).
 type Report struct {
-	Puzzle    string   `json:"puzzle"`
-	File      string   `json:"file"`
-	Solver    string   `json:"solver"`
-	Status    string   `json:"status"`
+	Puzzle string `json:"puzzle"`
+	File   string `json:"file"`
+	Solver string `json:"solver"`
+	Status string `json:"status"`
+	// Objective is the program's objective value the file gives; for a
+	// maximisation, a negative value (the minimised negation an MPS
+	// export asks for) is given in the program's sense.
 	Objective *float64 `json:"objective,omitempty"`
 	Mode      string   `json:"mode"`
 	Pieces    int      `json:"pieces"`
@@ -194,6 +197,12 @@ func Judge(ctx context.Context, prog *model.Program, sol *export.Solution, forma
 		// No tiling has it, and JSON has no such number: said as a
 		// problem, not given as the objective.
 		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective is %g, not a finite number: no tiling has it", v))
+	case sol.HasObjective && prog.Maximize() && v < 0:
+		// An MPS export minimises the negated objective (MPS has no
+		// portable maximisation), so a solver that read it reports
+		// -(covered cells): the report gives the program's own objective.
+		m := -v
+		rep.Objective = &m
 	case sol.HasObjective:
 		rep.Objective = &v
 	}
@@ -242,10 +251,8 @@ func Judge(ctx context.Context, prog *model.Program, sol *export.Solution, forma
 	default:
 		rep.Verdict = fmt.Sprintf("valid, not proven optimal: %s covered, bound %d", textio.Count(rep.Coverage, "cell"), prog.Bound.Bound)
 	}
-	// An MPS export minimises the negated objective (MPS has no portable
-	// maximisation), so a solver that read it reports -(covered cells).
-	if rep.Objective != nil && prog.Maximize() && rep.Valid && math.Abs(math.Abs(*rep.Objective)-float64(rep.Coverage)) > 1e-6 {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %s its tiling covers", *rep.Objective, textio.Count(rep.Coverage, "cell")))
+	if rep.Objective != nil && prog.Maximize() && rep.Valid && math.Abs(*rep.Objective-float64(rep.Coverage)) > 1e-6 {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("the file's objective %g is not the %s its tiling covers", sol.Objective, textio.Count(rep.Coverage, "cell")))
 		rep.Accepted = false
 	}
 	rep.distrust() // a non-finite objective among the problems too

@@ -94,6 +94,41 @@ func TestCheckRefusesOverlap(t *testing.T) {
 	}
 }
 
+// TestCheckObjectiveSignOfMPSMaximisation: a solver that read an MPS
+// export of a maximisation minimises the negated objective and reports
+// -(covered cells); the report gives the program's objective (+6), and a
+// magnitude other than the coverage is a problem.
+func TestCheckObjectiveSignOfMPSMaximisation(t *testing.T) {
+	prog := dominoes(t, model.MaxCoverage)
+	v, err := prog.Vector(nativeTiling(t, prog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cbc := func(obj string) []byte {
+		var b strings.Builder
+		fmt.Fprintf(&b, "Optimal - objective value %s\n", obj)
+		for j, x := range v {
+			if x != 0 {
+				fmt.Fprintf(&b, "%7d %s %g 0\n", j, prog.ColName(j), x)
+			}
+		}
+		return []byte(b.String())
+	}
+	for _, c := range []struct {
+		obj      string
+		want     float64
+		accepted bool
+	}{{"-6", 6, true}, {"6", 6, true}, {"-4", 4, false}} {
+		rep, err := solcheck.Check(context.Background(), prog, cbc(c.obj), solcheck.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Objective == nil || *rep.Objective != c.want || rep.Accepted != c.accepted || rep.Coverage != 6 {
+			t.Errorf("objective %s: %+v", c.obj, rep)
+		}
+	}
+}
+
 func TestCheckTypedErrors(t *testing.T) {
 	prog := dominoes(t, model.Exact)
 	other := dominoes(t, model.MaxCoverage)

@@ -272,6 +272,20 @@ func TestCheckNegatedMPSObjective(t *testing.T) {
 	}
 }
 
+// TestCheckFixedMPSObjectiveSign: CBC on a fixed-MPS export of a
+// maximisation reports the negated objective (-16 for the tetrominoes
+// 5x4); check reports the program's objective, 16, the cells covered.
+func TestCheckFixedMPSObjectiveSign(t *testing.T) {
+	bin := fpSolver(t, "cbc")
+	dir := t.TempDir()
+	file := example("tetrominoes-5x4.yaml")
+	mps, sol := fpSolve(t, dir, file, "fixed-mps", "cbc", bin, "--max-coverage")
+	code, rep, errs := checkJSON(t, file, sol, "--max-coverage", "--names", mps)
+	if code != 0 || rep.Objective == nil || *rep.Objective != 16 || rep.Coverage != 16 {
+		t.Errorf("exit %d, objective %v, coverage %d: %s", code, rep.Objective, rep.Coverage, errs)
+	}
+}
+
 // TestCheckNamesFileIsAnInput: --names is read like the puzzle and the
 // solution, so -o may not name it (the picture replaced the MPS file).
 func TestCheckNamesFileIsAnInput(t *testing.T) {
