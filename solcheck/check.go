@@ -72,11 +72,12 @@ func Check(ctx context.Context, prog *model.Program, solution []byte, opt Option
 			return nil, fileErr(file, 0, ErrUnknownFormat, nil, file+": not a solution file polytile knows")
 		}
 	}
-	sol, err := Read(ctx, solution, format, opt.Names, file, MaxNames(prog))
+	names := ProgramNames(prog, format, opt.Names)
+	sol, err := Read(ctx, solution, format, names, file, MaxNames(prog))
 	if err != nil {
 		return nil, err
 	}
-	if sol, err = Decode(ctx, prog, sol, opt.Names, file); err != nil {
+	if sol, err = Decode(ctx, prog, sol, names, file); err != nil {
 		return nil, err
 	}
 	return Judge(ctx, prog, sol, format, file)
@@ -106,13 +107,17 @@ func MaxNames(prog *model.Program) int { return prog.NumCols() + prog.NumRows() 
 // Read parses a solution file's content data in format, with the
 // column order of names (nil for none), named file in errors; a file of
 // more than most names is refused at the name past them. A glpk-raw
-// file needs names (ErrNamesNeeded).
+// file needs names (ErrNamesNeeded), and so does a SAT or PB answer
+// (ProgramNames gives them).
 func Read(ctx context.Context, data []byte, format string, names *Names, file string, most int) (*export.Solution, error) {
 	var order []string
 	if names != nil {
 		order = names.Order
 	}
-	if format == "glpk-raw" && order == nil {
+	if (format == export.FormatSATSolution || format == export.FormatPBSolution) && names != nil && names.Vars != nil {
+		order = names.Vars.Names
+	}
+	if (format == "glpk-raw" || format == export.FormatSATSolution || format == export.FormatPBSolution) && order == nil {
 		return nil, fileErr(file, 0, ErrNamesNeeded, nil, "a glpsol -w solution numbers its columns: give the LP or MPS file that was solved")
 	}
 	// A file naming more than the program has is refused at that line,
@@ -127,6 +132,30 @@ func Read(ctx context.Context, data []byte, format string, names *Names, file st
 	return sol, nil
 }
 
+// namesOfProgram refuses (ErrOtherProgram) a CNF or OPB names file that
+// is the export of another program: another mode, or (OPB) another
+// fingerprint.
+func namesOfProgram(ctx context.Context, prog *model.Program, names *Names, file string) error {
+	if names == nil || names.Vars == nil {
+		return nil
+	}
+	v := names.Vars
+	if mode := prog.Options.Mode.String(); v.Mode != "" && v.Mode != mode {
+		return fileErr(file, 0, ErrOtherProgram, nil, fmt.Sprintf("%s: the %s file names is the %s export, the program is %s: check with --mode %s", file, strings.ToUpper(v.Format), v.Mode, mode, v.Mode))
+	}
+	if v.Fingerprint == "" {
+		return nil
+	}
+	own, err := prog.Fingerprint(ctx)
+	if err != nil {
+		return err
+	}
+	if v.Fingerprint != own {
+		return fileErr(file, 0, ErrOtherProgram, nil, fmt.Sprintf("%s: the OPB file that names its variables is the export of another program (fingerprint %s, this program's %s): check the puzzle, --mode, --formulation, --strengthen and --symmetry against the export", file, v.Fingerprint, own))
+	}
+	return nil
+}
+
 // lineOf is the line an *export.LineError names, 0 for another error.
 func lineOf(err error) int {
 	if le := (*export.LineError)(nil); errors.As(err, &le) {
@@ -135,13 +164,17 @@ func lineOf(err error) int {
 	return 0
 }
 
-// Decode ties a solution read by Read to prog: a CBC file's lines are
-// split into rows and columns by the program, and the fixed-MPS short
-// names of names are mapped to the program's.
+// Decode ties a solution read by Read to prog: a CNF or OPB names file
+// must be an export of prog (its mode and fingerprint), a CBC file's
+// lines are split into rows and columns by the program, and the
+// fixed-MPS short names of names are mapped to the program's.
 func Decode(ctx context.Context, prog *model.Program, sol *export.Solution, names *Names, file string) (*export.Solution, error) {
 	var rename map[string]string
 	if names != nil {
 		rename = names.Rename
+	}
+	if err := namesOfProgram(ctx, prog, names, file); err != nil {
+		return nil, err
 	}
 	sol, err := cbcByProgram(ctx, prog, sol, rename)
 	if err != nil {
@@ -207,10 +240,7 @@ func Judge(ctx context.Context, prog *model.Program, sol *export.Solution, forma
 		rep.Objective = &v
 	}
 	if !sol.Feasible {
-		rep.Verdict = "the solver reports no feasible solution (" + orDefault(sol.Status, "no status") + ")"
-		if !identified {
-			rep.Verdict += ", not confirmed for this puzzle: " + unconfirmedInfeasible
-		}
+		rep.Verdict = infeasibleVerdict(prog, sol, format, identified)
 		return rep, nil
 	}
 	// Every name is a column and every value one its column can take
@@ -257,6 +287,30 @@ func Judge(ctx context.Context, prog *model.Program, sol *export.Solution, forma
 	}
 	rep.distrust() // a non-finite objective among the problems too
 	return rep, nil
+}
+
+// infeasibleVerdict is the verdict on a file whose solver found no
+// solution. A max-coverage CNF asks for a number of cells, so its
+// UNSATISFIABLE says that no tiling covers them. A SAT, PB or Pyomo
+// answer names no fingerprint: its proof is confirmed when polytile's
+// own bound proves that no exact tiling exists.
+func infeasibleVerdict(prog *model.Program, sol *export.Solution, format string, identified bool) string {
+	status := orDefault(sol.Status, "no status")
+	exact := prog.Options.Mode == model.Exact
+	if format == export.FormatSATSolution && !exact && sol.Status == "UNSATISFIABLE" {
+		return fmt.Sprintf("the solver reports that no tiling covers the cells the CNF asks for (%s; at least its --min-covered, the coverage bound %d by default): the bound is not attained", status, prog.Bound.Bound)
+	}
+	v := "the solver reports no feasible solution (" + status + ")"
+	answer := format == export.FormatSATSolution || format == export.FormatPBSolution || format == export.FormatPyomoSolution
+	switch {
+	case identified:
+		return v
+	case !answer:
+		return v + ", not confirmed for this puzzle: " + unconfirmedInfeasible
+	case exact && prog.Bound.Bound < prog.Puzzle.Area():
+		return v + ", confirmed for this puzzle by polytile's bound: " + prog.Bound.Reason
+	}
+	return v + ", not confirmed for this puzzle: " + unconfirmedAnswer
 }
 
 // orDefault is s, or def when s is empty.

@@ -1,6 +1,7 @@
 package solcheck_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -126,6 +127,86 @@ func TestCheckObjectiveSignOfMPSMaximisation(t *testing.T) {
 		if rep.Objective == nil || *rep.Objective != c.want || rep.Accepted != c.accepted || rep.Coverage != 6 {
 			t.Errorf("objective %s: %+v", c.obj, rep)
 		}
+	}
+}
+
+// satAnswer is a SAT solver's answer giving the columns of tiling at 1
+// (variable j+1 is image column j, as in the CNF export), and aux
+// auxiliary variables after them.
+func satAnswer(t testing.TB, prog *model.Program, tiling puzzle.Tiling, aux int) []byte {
+	t.Helper()
+	v, err := prog.Vector(tiling)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("c a SAT solver\ns SATISFIABLE\nv")
+	for j := range prog.NumX() + aux {
+		if j < prog.NumX() && v[j] > 0.5 {
+			fmt.Fprintf(&b, " %d", j+1)
+		} else {
+			fmt.Fprintf(&b, " -%d", j+1)
+		}
+	}
+	b.WriteString(" 0\n")
+	return []byte(b.String())
+}
+
+// TestCheckSATAnswers: a SAT answer is read through the CNF export's
+// variable numbering, from the program or from the CNF file (--names);
+// a CNF or OPB file of another program is refused (ErrOtherProgram), and
+// an UNSATISFIABLE answer for a puzzle polytile's bound proves
+// infeasible is confirmed by that bound.
+func TestCheckSATAnswers(t *testing.T) {
+	ctx := context.Background()
+	prog := dominoes(t, model.Exact)
+	ans := satAnswer(t, prog, nativeTiling(t, prog), 40)
+	rep, err := solcheck.Check(ctx, prog, ans, solcheck.Options{})
+	if err != nil || !rep.Accepted || !rep.Exact || rep.Solver != "sat" {
+		t.Fatalf("from the program: %v %+v", err, rep)
+	}
+	var cnf bytes.Buffer
+	if err := export.WriteCNF(&cnf, prog, export.SATOptions{MinCovered: -1}); err != nil {
+		t.Fatal(err)
+	}
+	names, err := solcheck.ReadNames(ctx, cnf.Bytes(), "d.cnf", solcheck.MaxNames(prog))
+	if err != nil || names.Vars == nil {
+		t.Fatalf("CNF names: %v %+v", err, names)
+	}
+	if rep, err := solcheck.Check(ctx, prog, ans, solcheck.Options{Names: names}); err != nil || !rep.Accepted {
+		t.Errorf("with the CNF file: %v %+v", err, rep)
+	}
+	// The max-coverage CNF and OPB of the same puzzle are another program's.
+	other := dominoes(t, model.MaxCoverage)
+	var ocnf, oopb bytes.Buffer
+	if err := export.WriteCNF(&ocnf, other, export.SATOptions{MinCovered: -1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := export.WriteOPB(&oopb, other); err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range [][]byte{ocnf.Bytes(), oopb.Bytes()} {
+		n, err := solcheck.ReadNames(ctx, data, "other", solcheck.MaxNames(prog))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := solcheck.Check(ctx, prog, ans, solcheck.Options{Names: n}); !errors.Is(err, solcheck.ErrOtherProgram) {
+			t.Errorf("another program's names file: %v", err)
+		}
+	}
+	// Three dominoes on a 2x3 board with a corner cut off: the area bound
+	// (5 cells, pieces of 2) proves that no exact tiling exists.
+	p, err := puzzle.Parse("cut.yaml", []byte("name: cut\nboard: |\n  ###\n  ##.\norientations: free\ncount: 3\npieces:\n  D: \"##\"\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut, err := model.NewProgram(p, model.ProgramOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err = solcheck.Check(ctx, cut, []byte("s UNSATISFIABLE\n"), solcheck.Options{})
+	if err != nil || rep.Accepted || !strings.Contains(rep.Verdict, "confirmed for this puzzle by polytile's bound") || strings.Contains(rep.Verdict, "not confirmed") {
+		t.Errorf("UNSAT of a bound-infeasible puzzle: %v %+v", err, rep)
 	}
 }
 

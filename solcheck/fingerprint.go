@@ -48,6 +48,10 @@ const unconfirmedProof = "the file names no program fingerprint, so the solver's
 // export), whose names are not the solution's evidence.
 const unconfirmedInfeasible = "the file does not identify the program (it names no fingerprint: HiGHS and SCIP list no values without a solution; or it names columns only through --names: glpsol -w, a fixed-MPS export), so polytile cannot tell which program the solver found infeasible; 'polytile solve' confirms it independently"
 
+// unconfirmedAnswer is what Judge adds to a SAT, pseudo-Boolean or Pyomo
+// answer's claim that the program has no solution.
+const unconfirmedAnswer = "SAT, pseudo-Boolean and Pyomo answers name no program fingerprint, so polytile cannot tell which program the solver found infeasible; 'polytile solve' confirms it independently"
+
 // checkFingerprintOf is checkFingerprint for a solution file sol. A file
 // that reports no feasible solution (glpsol's INTEGER EMPTY or INTEGER
 // UNDEFINED, CBC's Infeasible) lists values that are no solution: glpsol

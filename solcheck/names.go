@@ -9,6 +9,7 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/ctxio"
+	"github.com/polytile/polytile/model"
 )
 
 // Names is what the LP or MPS file that was solved tells of a
@@ -20,14 +21,18 @@ type Names struct {
 	// Rename maps a fixed-MPS file's short names (X0000001) to the
 	// program's; nil for another file.
 	Rename map[string]string
+	// Vars names the variables of a CNF or OPB export, which a SAT or
+	// pseudo-Boolean solver's answer numbers; nil for another file.
+	Vars *export.VariableNames
 }
 
-// ReadNames reads the column names of the LP or MPS file data, named
-// path ("-" for standard input): a fixed-MPS file gives the
+// ReadNames reads the column names of the LP, MPS, CNF or OPB file data,
+// named path ("-" for standard input): a fixed-MPS file gives the
 // short-to-full mapping (and its column order), an LP or free MPS file
-// the column order GLPK uses; a file of more than most names (MaxNames)
-// is refused at the name past them. Neither an LP nor an MPS file is an
-// error of kind ErrNotProgram.
+// the column order GLPK uses, a CNF or OPB file the names of its
+// variables (from its comments); a file of more than most names
+// (MaxNames) is refused at the name past them. A file of none of these
+// formats is an error of kind ErrNotProgram.
 func ReadNames(ctx context.Context, data []byte, path string, most int) (*Names, error) {
 	name := FileName(path)
 	// A reader's error names its line ("line 3: longer than ..."): add
@@ -53,6 +58,13 @@ func ReadNames(ctx context.Context, data []byte, path string, most int) (*Names,
 			m = nil
 		}
 		return &Names{Order: order, Rename: m}, nil
+	}
+	if kind := export.IsCNFOrOPB(head(data)); kind != "" {
+		vars, err := export.ReadVariableNames(export.AtMost(ctxio.Reader(ctx, bytes.NewReader(data)), most), kind)
+		if err != nil {
+			return nil, inFile(err)
+		}
+		return &Names{Vars: vars}, nil
 	}
 	if !isLP(data) {
 		return nil, fileErr(name, 0, ErrNotProgram, nil, fmt.Sprintf("%s is neither an LP file (Maximize or Minimize first) nor an MPS file (NAME or ROWS first): give the LP or MPS file that was solved", path))
@@ -100,4 +112,28 @@ func isLP(data []byte) bool {
 		return false
 	}
 	return false
+}
+
+// ProgramNames completes names for a solution of format: a SAT or
+// pseudo-Boolean answer numbers its variables, which the export of prog
+// names in a fixed order (export.CNFVariableNames, OPBVariableNames), so
+// without a CNF or OPB file its names come from prog. It returns the
+// names to read the file with.
+func ProgramNames(prog *model.Program, format string, names *Names) *Names {
+	if format != export.FormatSATSolution && format != export.FormatPBSolution {
+		return names
+	}
+	if names != nil && names.Vars != nil {
+		return names
+	}
+	out := &Names{}
+	if names != nil {
+		*out = *names
+	}
+	vars := &export.VariableNames{Format: "cnf", Names: export.CNFVariableNames(prog), Mode: prog.Options.Mode.String(), MinCovered: -1}
+	if format == export.FormatPBSolution {
+		vars.Format, vars.Names = "opb", export.OPBVariableNames(prog)
+	}
+	out.Vars = vars
+	return out
 }

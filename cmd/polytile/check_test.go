@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -1403,4 +1405,142 @@ func TestSolutionReadAllocatesItsSize(t *testing.T) {
 	if got := after.TotalAlloc - before.TotalAlloc; got > size*5/4 {
 		t.Errorf("reading %d bytes allocated %d", size, got)
 	}
+}
+
+// roundTripTool is the path of an external solver binary, on PATH or in
+// the project's .deps/bin (where `make deps` installs them); the test is
+// skipped, saying so, when it is in neither.
+func roundTripTool(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p, err := filepath.Abs(filepath.Join("..", "..", ".deps", "bin", name)); err == nil {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	t.Skipf("%s is neither on PATH nor in .deps/bin: skipped (run make deps)", name)
+	return ""
+}
+
+// TestCheckReadsSATPBAndPyomoAnswers: the CNF, OPB and Pyomo exports are
+// read back. CNF through picosat and clasp, OPB through clasp and the
+// Pyomo script through CBC: the soma cube (3D) and the tetrahexes 7x4
+// (hexagonal cells) come back as verified exact tilings, and the
+// tetrominoes 5x4, which 'polytile solve' answers with no tiling, as
+// "no feasible solution" (exit 1 for both). The variables are named by
+// the program (no --names), and by the CNF or OPB file with --names.
+func TestCheckReadsSATPBAndPyomoAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external solvers")
+	}
+	type solver struct {
+		name, format string
+		run          func(t *testing.T, prog, out string)
+	}
+	runTo := func(t *testing.T, out string, okCodes []int, bin string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = filepath.Dir(out)
+		data, err := cmd.Output()
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && slices.Contains(okCodes, ee.ExitCode()) {
+			err = nil
+		}
+		if err != nil {
+			t.Fatalf("%s %v: %v: %s", bin, args, err, data)
+		}
+		if err := os.WriteFile(out, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sat := []int{10, 20, 30} // SAT, UNSAT, OPTIMUM (clasp, picosat)
+	solvers := []solver{
+		{"picosat", "cnf", func(t *testing.T, prog, out string) {
+			runTo(t, out, sat, roundTripTool(t, "picosat"), prog)
+		}},
+		{"clasp", "cnf", func(t *testing.T, prog, out string) {
+			runTo(t, out, sat, roundTripTool(t, "clasp"), prog)
+		}},
+		{"clasp", "opb", func(t *testing.T, prog, out string) {
+			runTo(t, out, sat, roundTripTool(t, "clasp"), prog)
+		}},
+		{"cbc", "pyomo", func(t *testing.T, prog, out string) {
+			roundTripTool(t, "cbc")
+			runTo(t, out, []int{1}, pyomoInterpreter(t), prog, "cbc")
+		}},
+	}
+	dir := t.TempDir()
+	for _, s := range solvers {
+		t.Run(s.name+"-"+s.format, func(t *testing.T) {
+			for _, pz := range []string{"soma.yaml", "tetrahexes-7x4.yaml", "tetrominoes-5x4.yaml"} {
+				prog := filepath.Join(dir, s.name+"-"+pz+"."+s.format)
+				if code, _, errs := run(t, "", "export", example(pz), "--format", s.format, "-o", prog, "-q"); code != 0 {
+					t.Fatalf("export %s: exit %d: %s", pz, code, errs)
+				}
+				out := prog + ".out"
+				s.run(t, prog, out)
+				solveCode, _, _ := run(t, "", "solve", example(pz), "-q")
+				args := [][]string{{example(pz), out}}
+				if s.format != "pyomo" {
+					args = append(args, []string{example(pz), out, "--names", prog})
+				}
+				for _, a := range args {
+					code, rep, errs := checkJSON(t, a...)
+					switch {
+					case solveCode == 0 && (code != 0 || !rep.Exact || rep.Coverage != rep.Cells):
+						t.Errorf("%s %v: exit %d, %+v: %s; want a verified exact tiling", pz, a[2:], code, rep, errs)
+					case solveCode == 1 && (code != 1 || rep.Valid || !strings.Contains(rep.Verdict, "no feasible solution")):
+						t.Errorf("%s %v: exit %d, verdict %q: %s; want no feasible solution, as solve says", pz, a[2:], code, rep.Verdict, errs)
+					case solveCode != 0 && solveCode != 1:
+						t.Fatalf("solve %s: exit %d", pz, solveCode)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCheckReadsMaxCoverageCNFAnswers: a max-coverage CNF asks for at
+// least --min-covered cells (the coverage bound by default). clasp's
+// model of the tetrominoes 5x4 at the bound, 16, is a valid tiling that
+// meets the bound (optimal, exit 0); asked for 17 cells it answers
+// UNSATISFIABLE, which check reports as the bound not attained (exit 1).
+func TestCheckReadsMaxCoverageCNFAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external solvers")
+	}
+	clasp := roundTripTool(t, "clasp")
+	dir := t.TempDir()
+	pz := example("tetrominoes-5x4.yaml")
+	for _, c := range []struct {
+		min     string
+		code    int
+		verdict string
+	}{{"16", 0, "valid, optimal: it meets the coverage bound"}, {"17", 1, "no tiling covers the cells the CNF asks for"}} {
+		cnf := filepath.Join(dir, "t"+c.min+".cnf")
+		if code, _, errs := run(t, "", "export", pz, "--format", "cnf", "--max-coverage", "--min-covered", c.min, "-o", cnf, "-q"); code != 0 {
+			t.Fatalf("export: exit %d: %s", code, errs)
+		}
+		out, _ := exec.Command(clasp, cnf).Output() // exit 10 or 20
+		sol := writeFile(t, dir, "t"+c.min+".sat", string(out))
+		code, rep, errs := checkJSON(t, pz, sol, "--max-coverage", "--names", cnf)
+		if code != c.code || !strings.Contains(rep.Verdict, c.verdict) {
+			t.Errorf("--min-covered %s: exit %d, verdict %q: %s", c.min, code, rep.Verdict, errs)
+		}
+	}
+}
+
+// pyomoInterpreter is a Python that imports Pyomo: $POLYTILE_PYTHON, else
+// python3; the test is skipped, saying so, without one.
+func pyomoInterpreter(t *testing.T) string {
+	t.Helper()
+	py := os.Getenv("POLYTILE_PYTHON")
+	if py == "" {
+		py = "python3"
+	}
+	if err := exec.Command(py, "-c", "import pyomo.environ").Run(); err != nil {
+		t.Skipf("Pyomo is not importable by %s (set POLYTILE_PYTHON, or run make deps): %v", py, err)
+	}
+	return py
 }

@@ -51,12 +51,19 @@ Solution formats (detected from the file, or --solver):
   gurobi     Gurobi .sol (also MST files: "name value" lines)
   cplex      CPLEX XML .sol / .mst
   scip       SCIP "write solution" files
+  sat        a SAT solver's answer to a CNF export (s and v lines, as
+             picosat and clasp print them)
+  pb         a pseudo-Boolean solver's answer to an OPB export (s, v and
+             o lines, as clasp prints them)
+  pyomo      what the Pyomo script of 'export --format pyomo' prints
 
 The program flags (--mode / --max-coverage, --formulation, --strengthen,
 --symmetry) must be those of the export: a name that is not a column of
 that program, or (for solvers that list every column: highs, glpk) a
 column of the program missing from the file, is an error. A fixed-MPS
-export names columns X0000001...: give the MPS file with --names.
+export names columns X0000001...: give the MPS file with --names. A SAT
+or PB answer numbers its variables as the CNF or OPB export of the
+program does; --names FILE.cnf or FILE.opb names them from the file.
 
 An SVG or PNG picture on stdout (--render svg|png without -o) is alone
 there and the report goes to stderr.
@@ -161,7 +168,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 		return usageErr("%v", err)
 	}
 	solName := solcheck.FileName(solPath)
-	sol, format, names, err := a.readCheckSolution(ctx, solcheck.MaxNames(prog), solPath, f)
+	sol, format, names, err := a.readCheckSolution(ctx, prog, 0, solPath, f)
 	if err != nil {
 		return err
 	}
@@ -225,9 +232,10 @@ func checkFileErr(ctx context.Context, solName string, err error) error {
 // readCheckSolution reads check's solution file solPath, in the format
 // --solver names or the one its head shows, with the names of --names: a
 // file that cannot be read, of no known format or that does not parse is
-// a usage error (exit 2; a signal's when ctx ended). At most most names
-// are read (solcheck.MaxNames of the program).
-func (a *app) readCheckSolution(ctx context.Context, most int, solPath string, f *checkOptions) (sol *export.Solution, format string, names *solcheck.Names, err error) {
+// a usage error (exit 2; a signal's when ctx ended). At most
+// solcheck.MaxNames(prog)+extra names are read.
+func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (sol *export.Solution, format string, names *solcheck.Names, err error) {
+	most := solcheck.MaxNames(prog) + extra
 	data, err := readLimited(ctx, solPath, a.stdin)
 	solName := solcheck.FileName(solPath)
 	if err != nil {
@@ -245,6 +253,7 @@ func (a *app) readCheckSolution(ctx context.Context, most int, solPath string, f
 			return nil, "", nil, err
 		}
 	}
+	names = solcheck.ProgramNames(prog, format, names)
 	sol, err = solcheck.Read(ctx, data, format, names, solName, most)
 	if errors.Is(err, solcheck.ErrNamesNeeded) {
 		return nil, "", nil, usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
@@ -333,9 +342,6 @@ func stdinOnce(what []string, paths ...string) error {
 	}
 	return nil
 }
-
-// maxNames is the most names a solution or names file of prog has.
-func maxNames(prog *model.Program) int { return solcheck.MaxNames(prog) }
 
 // nonEmpty returns the paths that are given (not "").
 func nonEmpty(paths ...string) []string {

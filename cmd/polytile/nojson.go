@@ -141,7 +141,7 @@ func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, o
 			}
 			// The program of the puzzle as written has a count row more
 			// for each piece left out (it has no column).
-			sol, format, _, serr := a.readCheckSolution(ctx, maxNames(prog)+len(q.Dropped), solPath, f)
+			sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
 			if serr != nil {
 				return serr
 			}
