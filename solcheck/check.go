@@ -41,6 +41,10 @@ type Report struct {
 	// Identified is true when the file names this program's fingerprint:
 	// only then is a solver's proof taken.
 	Identified bool `json:"identified"`
+	// Program describes the export settings of the program (Describe)
+	// when they were found by the file's fingerprint (Settle) rather than
+	// given; "" otherwise.
+	Program string `json:"program,omitempty"`
 
 	// Accepted is true when the solution is an exact tiling (exact mode)
 	// or a valid partial tiling proven optimal, with no problem.
@@ -60,10 +64,15 @@ type Options struct {
 	// Names is the LP or MPS file that was solved (ReadNames): it names
 	// the columns of a fixed-MPS or glpk-raw solution. Nil for none.
 	Names *Names
+	// Given are the export settings the program's options fix; the
+	// others are found from the file's fingerprint when it names another
+	// program of the puzzle (Settle).
+	Given Given
 }
 
-// Check reads solution (the content of a solution file for prog) and
-// judges it: Read, Decode and Judge in turn.
+// Check reads solution (the content of a solution file for prog, or for
+// another export of prog's puzzle: Settle) and judges it: Read, Settle,
+// Decode and Judge in turn.
 func Check(ctx context.Context, prog *model.Program, solution []byte, opt Options) (*Report, error) {
 	file := FileName(opt.File)
 	format := opt.Format
@@ -77,10 +86,21 @@ func Check(ctx context.Context, prog *model.Program, solution []byte, opt Option
 	if err != nil {
 		return nil, err
 	}
-	if sol, err = Decode(ctx, prog, sol, names, file); err != nil {
+	settled, mismatch, err := Settle(ctx, prog, sol, names, opt.Given)
+	if err != nil {
 		return nil, err
 	}
-	return Judge(ctx, prog, sol, format, file)
+	if sol, err = Decode(ctx, settled, sol, names, file); err != nil {
+		return nil, mismatch.Explain(err)
+	}
+	rep, err := Judge(ctx, settled, sol, format, file)
+	if err != nil {
+		return nil, mismatch.Explain(err)
+	}
+	if settled != prog {
+		rep.Program = Describe(settled)
+	}
+	return rep, nil
 }
 
 // FileName is a file's name in messages: standard input ("-") is named
@@ -330,6 +350,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "objective   %g\n", *r.Objective)
 	}
 	fmt.Fprintf(&b, "mode        %s\n", r.Mode)
+	if r.Program != "" {
+		fmt.Fprintf(&b, "program     %s (found by the file's fingerprint)\n", r.Program)
+	}
 	fmt.Fprintf(&b, "pieces      %d placed\n", r.Pieces)
 	fmt.Fprintf(&b, "coverage    %d of %d cells (bound %d)\n", r.Coverage, r.Cells, r.Bound)
 	fmt.Fprintf(&b, "verdict     %s\n", r.Verdict)

@@ -154,7 +154,8 @@ func satAnswer(t testing.TB, prog *model.Program, tiling puzzle.Tiling, aux int)
 
 // TestCheckSATAnswers: a SAT answer is read through the CNF export's
 // variable numbering, from the program or from the CNF file (--names);
-// a CNF or OPB file of another program is refused (ErrOtherProgram), and
+// a CNF or OPB file of another program is refused (ErrOtherProgram) when
+// the mode is given, and its settings are found when it is not; and
 // an UNSATISFIABLE answer for a puzzle polytile's bound proves
 // infeasible is confirmed by that bound.
 func TestCheckSATAnswers(t *testing.T) {
@@ -190,8 +191,14 @@ func TestCheckSATAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := solcheck.Check(ctx, prog, ans, solcheck.Options{Names: n}); !errors.Is(err, solcheck.ErrOtherProgram) {
-			t.Errorf("another program's names file: %v", err)
+		if _, err := solcheck.Check(ctx, prog, ans, solcheck.Options{Names: n, Given: solcheck.Given{Mode: true}}); !errors.Is(err, solcheck.ErrOtherProgram) {
+			t.Errorf("another program's names file, mode given: %v", err)
+		}
+		// Without the mode given, the names file's settings are taken:
+		// its header's mode (CNF) or its fingerprint (OPB).
+		rep, err := solcheck.Check(ctx, prog, ans, solcheck.Options{Names: n})
+		if err != nil || rep.Mode != "max-coverage" || rep.Program == "" || rep.Coverage != 6 {
+			t.Errorf("another program's names file, settings found: %v %+v", err, rep)
 		}
 	}
 	// Three dominoes on a 2x3 board with a corner cut off: the area bound
@@ -210,6 +217,42 @@ func TestCheckSATAnswers(t *testing.T) {
 	}
 }
 
+// TestSettleFindsExportSettings: a file of the max-coverage export of
+// the dominoes, checked against the exact program with no setting given,
+// is judged against the export it names by its fingerprint; with the
+// mode given, it is refused as another program's and the Mismatch names
+// the mode.
+func TestSettleFindsExportSettings(t *testing.T) {
+	ctx := context.Background()
+	exact := dominoes(t, model.Exact)
+	for _, opt := range []model.ProgramOptions{
+		{Mode: model.MaxCoverage, Formulation: model.Seed},
+		{Mode: model.MaxCoverage, Formulation: model.Packing, Strengthen: true, Checkerboard: true},
+	} {
+		other, err := model.NewProgram(exact.Puzzle, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := gurobiFile(t, other, nativeTiling(t, other), true)
+		rep, err := solcheck.Check(ctx, exact, file, solcheck.Options{})
+		if err != nil || !rep.Accepted || !rep.Identified || rep.Mode != "max-coverage" || rep.Program != solcheck.Describe(other) {
+			t.Errorf("%+v, no setting given: %v %+v", opt, err, rep)
+		}
+		_, err = solcheck.Check(ctx, exact, file, solcheck.Options{Given: solcheck.Given{Mode: true}})
+		if !errors.Is(err, solcheck.ErrOtherProgram) {
+			t.Errorf("%+v, mode given: %v", opt, err)
+		}
+		sol, err := export.ReadSolution(strings.NewReader(string(file)), "gurobi", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, mm, err := solcheck.Settle(ctx, exact, sol, nil, solcheck.Given{Mode: true})
+		if err != nil || prog != exact || mm == nil || mm.Found.Mode != model.MaxCoverage || len(mm.Flags) != 1 {
+			t.Errorf("%+v: Settle with the mode given: %v %v %+v", opt, err, prog == exact, mm)
+		}
+	}
+}
+
 func TestCheckTypedErrors(t *testing.T) {
 	prog := dominoes(t, model.Exact)
 	other := dominoes(t, model.MaxCoverage)
@@ -224,7 +267,7 @@ func TestCheckTypedErrors(t *testing.T) {
 		{"unknown format", "hello\n", solcheck.Options{}, solcheck.ErrUnknownFormat},
 		{"glpk-raw without names", "c x\n", solcheck.Options{Format: "glpk-raw"}, solcheck.ErrNamesNeeded},
 		{"unknown names", "# Solution\nx_Q_0_0_0 1\n", solcheck.Options{}, solcheck.ErrOtherProgram},
-		{"another fingerprint", string(otherFP), solcheck.Options{}, solcheck.ErrOtherProgram},
+		{"another fingerprint", string(otherFP), solcheck.Options{Given: solcheck.Given{Mode: true}}, solcheck.ErrOtherProgram},
 		{"bad value", "# Solution\n" + prog.ColName(0) + " 0.5\n", solcheck.Options{}, solcheck.ErrBadValue},
 		{"unparsable value", "# Solution\n" + prog.ColName(0) + " one\n", solcheck.Options{}, solcheck.ErrMalformed},
 	}

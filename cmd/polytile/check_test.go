@@ -1544,3 +1544,33 @@ func pyomoInterpreter(t *testing.T) string {
 	}
 	return py
 }
+
+// TestCheckFindsExportSettings: the solution of 'export --max-coverage
+// --strengthen' (HiGHS and CBC on the LP file, CBC on the fixed-MPS file
+// with --names) is checked without repeating the export's flags, or with
+// some of them: the settings are found by the fingerprint the file names
+// and reported. A flag given that contradicts them is named (exit 2).
+func TestCheckFindsExportSettings(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	type run_ struct{ format, solver string }
+	for _, r := range []run_{{"lp", "highs"}, {"lp", "cbc"}, {"fixed-mps", "cbc"}} {
+		bin := fpSolver(t, r.solver)
+		prog, sol := fpSolve(t, dir, file, r.format, r.solver, bin, "--max-coverage", "--strengthen")
+		var names []string
+		if r.format == "fixed-mps" {
+			names = []string{"--names", prog}
+		}
+		for _, flags := range [][]string{nil, {"--max-coverage"}} {
+			args := append(append([]string{file, sol}, names...), flags...)
+			code, rep, errs := checkJSON(t, args...)
+			if code != 0 || !rep.Identified || rep.Mode != "max-coverage" || !strings.Contains(rep.Program, "strengthen") || rep.Coverage != 48 {
+				t.Errorf("%s %s %v: exit %d, %+v: %s", r.solver, r.format, flags, code, rep, errs)
+			}
+		}
+		code, _, errs := run(t, "", append(append([]string{"check", file, sol}, names...), "--max-coverage", "--formulation", "seed")...)
+		if code != 2 || !strings.Contains(errs, "check with --formulation packing instead of --formulation seed") {
+			t.Errorf("%s %s --formulation seed: exit %d: %s", r.solver, r.format, code, errs)
+		}
+	}
+}

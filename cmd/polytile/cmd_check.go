@@ -26,7 +26,10 @@ type checkOptions struct {
 	solver, names, mode, formulation, symmetry, from string
 	renderFormat, out                                string
 	maxCoverage, strengthen, asJSON                  bool
-	modeSet                                          bool // --mode was given
+	// The program flags given (--mode or --max-coverage, --formulation,
+	// --strengthen, --symmetry): the others are found from the file.
+	given   solcheck.Given
+	modeSet bool // --mode was given
 }
 
 // checkReport is what check prints (text or --json).
@@ -58,8 +61,11 @@ Solution formats (detected from the file, or --solver):
   pyomo      what the Pyomo script of 'export --format pyomo' prints
 
 The program flags (--mode / --max-coverage, --formulation, --strengthen,
---symmetry) must be those of the export: a name that is not a column of
-that program, or (for solvers that list every column: highs, glpk) a
+--symmetry) need not be repeated: when the file names the fingerprint of
+another export of the puzzle, the settings of that export are found (and
+reported), and a flag given that contradicts them is named. Without a
+fingerprint, the flags must be those of the export: a name that is not
+a column of that program, or (for solvers that list every column: highs, glpk) a
 column of the program missing from the file, is an error. A fixed-MPS
 export names columns X0000001...: give the MPS file with --names. A SAT
 or PB answer numbers its variables as the CNF or OPB export of the
@@ -90,7 +96,9 @@ column, or the fingerprint).`,
   polytile check examples/tetris-7x7.yaml t.sol --max-coverage --render png -o t.png`,
 		Args: exactArgs(2, "PUZZLE SOLUTION"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f.puzzle, f.solution, f.modeSet = args[0], args[1], cmd.Flags().Changed("mode")
+			fl := cmd.Flags()
+			f.puzzle, f.solution, f.modeSet = args[0], args[1], fl.Changed("mode")
+			f.given = solcheck.Given{Mode: fl.Changed("mode") || fl.Changed("max-coverage"), Formulation: fl.Changed("formulation"), Strengthen: fl.Changed("strengthen"), Symmetry: fl.Changed("symmetry")}
 			return a.runCheck(cmd.Context(), f)
 		},
 	}
@@ -172,12 +180,19 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	if sol, err = solcheck.Decode(ctx, prog, sol, names, solName); err != nil {
-		return checkFileErr(ctx, solName, err)
-	}
-	rep, err := solcheck.Judge(ctx, prog, sol, format, solName)
+	settled, mismatch, err := solcheck.Settle(ctx, prog, sol, names, f.given)
 	if err != nil {
 		return checkFileErr(ctx, solName, err)
+	}
+	if sol, err = solcheck.Decode(ctx, settled, sol, names, solName); err != nil {
+		return checkFileErr(ctx, solName, mismatch.Explain(err))
+	}
+	rep, err := solcheck.Judge(ctx, settled, sol, format, solName)
+	if err != nil {
+		return checkFileErr(ctx, solName, mismatch.Explain(err))
+	}
+	if settled != prog {
+		rep.Program = solcheck.Describe(settled)
 	}
 	rep.Puzzle, rep.File = p.Name, solPath
 	exitCode := exitNoSolution
