@@ -61,8 +61,10 @@ type Options struct {
 	// File is the solution file's name in messages ("-" is named as
 	// standard input).
 	File string
-	// Names is the LP or MPS file that was solved (ReadNames): it names
-	// the columns of a fixed-MPS or glpk-raw solution. Nil for none.
+	// Names is the LP, MPS, CNF or OPB file that was solved (ReadNames):
+	// it names the columns of a fixed-MPS or glpk-raw solution and the
+	// variables of a SAT or PB answer. Nil for none (a SAT or PB
+	// answer's variables are then named by the program: ProgramNames).
 	Names *Names
 	// Given are the export settings the program's options fix; the
 	// others are found from the file's fingerprint when it names another

@@ -7,9 +7,17 @@
 //
 // Check does it all for one file. The steps are exported for a caller
 // that reads its files itself: Detect names a file's format, ReadNames
-// reads the LP or MPS file that was solved (for files that number their
-// columns), Read parses the solution, Decode ties it to the program, and
-// Judge verifies the tiling and gives the Report.
+// reads the LP, MPS, CNF or OPB file that was solved (for files that
+// number their columns or variables), ProgramNames names a SAT or PB
+// answer's variables by the program, Read parses the solution, Settle
+// finds the export settings whose program the file names by its
+// fingerprint, Decode ties the file to that program, and Judge verifies
+// the tiling and gives the Report.
+//
+// Formats: HiGHS, CBC, GLPK (glpsol -o and -w), Gurobi, CPLEX and SCIP
+// solution files; SAT solvers' answers to a CNF export (DIMACS s and v
+// lines), pseudo-Boolean solvers' answers to an OPB export (s, v and o
+// lines), and the output of the Pyomo script export writes.
 //
 // Errors are typed: every error about a file is a *FileError naming the
 // file (and line), and errors.Is tells its kind (ErrUnknownFormat,

@@ -104,7 +104,7 @@ column, or the fingerprint).`,
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.solver, "solver", "", "solution format: "+strings.Join(export.SolutionFormats, ", ")+" (default: detected)")
-	fl.StringVar(&f.names, "names", "", "the LP or MPS file that was solved, to name the columns of a fixed-MPS or glpk-raw solution (- for stdin)")
+	fl.StringVar(&f.names, "names", "", "the LP, MPS, CNF or OPB file that was solved, to name the columns of a fixed-MPS, glpk-raw, sat or pb solution (- for stdin)")
 	fl.StringVar(&f.mode, "mode", "exact", "program mode of the export: exact or max-coverage")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
 	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
