@@ -37,6 +37,13 @@ func TestReadSATSolution(t *testing.T) {
 	if err != nil || s.Feasible || s.Status != "UNSATISFIABLE" {
 		t.Errorf("UNSAT: %v %+v", err, s)
 	}
+	// Without names every variable would be auxiliary: ReadSolution
+	// refuses to read an answer as an empty tiling.
+	for _, f := range []string{"sat", "pb"} {
+		if _, err := ReadSolution(strings.NewReader("s SATISFIABLE\nv 1 0\n"), f, nil); err == nil {
+			t.Errorf("%s without names: read", f)
+		}
+	}
 }
 
 // TestReadAnswersRefuse: a file that is not one answer is refused at its

@@ -393,10 +393,12 @@ func bitsLen(v uint) int {
 // readMore reads the formats of this file for ReadSolution: a SAT or PB
 // answer needs the names of its variables.
 func readMore(r io.Reader, format string, names []string) (*Solution, error) {
-	switch format {
-	case FormatPyomoSolution:
+	switch {
+	case format == FormatPyomoSolution:
 		return ReadPyomoSolution(r)
-	case FormatPBSolution:
+	case names == nil:
+		return nil, fmt.Errorf("export: a %s answer numbers its variables: the names of its export's variables are needed (ReadVariableNames, CNFVariableNames, OPBVariableNames)", format)
+	case format == FormatPBSolution:
 		return ReadPBSolution(r, names)
 	}
 	return ReadSATSolution(r, names)
