@@ -122,7 +122,7 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 // solution file and --names (a missing, unknown or broken file is exit
 // 2). The report then has the puzzle's name and cells and the solution's
 // format and status.
-func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.ProgramOptions, f *checkFlags, err error) error {
+func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.ProgramOptions, f *checkOptions, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err
@@ -135,7 +135,7 @@ func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.Pro
 		}
 		// The program of the puzzle as written has a count row more
 		// for each piece left out (it has no column).
-		sol, format, _, serr := a.readCheckSolution(ctx, maxNames(prog)+len(q.Dropped), solPath, f)
+		sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
 		if serr != nil {
 			return serr
 		}
