@@ -120,7 +120,7 @@ func (d *yamlDoc) coord(n *yaml.Node, what string) (Cell, error) {
 		}
 		v[a] = x
 	}
-	return Cell{v[0], v[1], v[2]}, nil
+	return Cell{I: v[0], J: v[1], L: v[2]}, nil
 }
 
 // cellSet reads a set of cells in board coordinates: ASCII art (one block
