@@ -19,7 +19,7 @@ func (d *yamlDoc) empty(k, v *yaml.Node, spec *Spec) error {
 	if err != nil {
 		return err
 	}
-	spec.Empty, spec.EmptyPos = cells, d.at(k)
+	spec.Empty, spec.pos.empty = cells, d.at(k)
 	return nil
 }
 

@@ -113,8 +113,8 @@ func TestParseBoardForms(t *testing.T) {
 		if spec.Dim != c.dim || len(spec.Region) != c.cells || r.Size != c.size {
 			t.Errorf("board %q: dim %d, %d cells, box %v; want %d, %d, %v", c.board, spec.Dim, len(spec.Region), r.Size, c.dim, c.cells, c.size)
 		}
-		if spec.RegionPos != (Pos{File: "b.yaml", Line: 1, Col: 1}) {
-			t.Errorf("board %q: RegionPos %v, want the key", c.board, spec.RegionPos)
+		if spec.pos.region != (Pos{File: "b.yaml", Line: 1, Col: 1}) {
+			t.Errorf("board %q: region position %v, want the key", c.board, spec.pos.region)
 		}
 	}
 }

@@ -207,8 +207,8 @@ func TestNewErrors(t *testing.T) {
 		spec Spec
 		want string
 	}{
-		{"no cells", Spec{Dim: 2, RegionPos: pos, Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}}}, "p.yaml:3:5: the board has no cells"},
-		{"no pieces", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), RegionPos: pos}, "no pieces"},
+		{"no cells", Spec{Dim: 2, pos: specPos{region: pos}, Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}}}, "p.yaml:3:5: the board has no cells"},
+		{"no pieces", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), pos: specPos{region: pos}}, "no pieces"},
 		{"empty piece", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Count: 1, Pos: pos}}}, "p.yaml:3:5: piece \"I\" has no cells"},
 		{"duplicate", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}, {Name: "I", Cells: bar, Count: 1, Pos: pos}}}, "duplicate piece"},
 		{"zero count", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Pos: pos}}}, "count must be"},

@@ -55,7 +55,7 @@ func TestUnplaceableAnsweredAfterChecks(t *testing.T) {
 	// checked when the puzzle is built) after one with more cells than the
 	// board.
 	pos := Pos{File: "s.yaml", Line: 1, Col: 1}
-	spec := Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 1}), RegionPos: pos, Pieces: []PieceSpec{
+	spec := Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 1}), pos: specPos{region: pos}, Pieces: []PieceSpec{
 		{Name: "P", Cells: []Cell{{}, {J: 1}, {J: 2}, {J: 3}}, Count: 1, Pos: pos},
 		{Name: "A", Cells: []Cell{{}, {L: 1}}, Count: 1, Pos: pos},
 	}}
