@@ -5,8 +5,8 @@
 // People look at tilings; they do not read coordinate lists. Every picture is
 // deterministic: the same input gives the same bytes.
 //
-// Pieces are coloured so that two pieces that touch never share a colour
-// (see Colors). Text pictures show each placed piece by a one-character
+// Each piece has one colour in every picture (the pieces picture and every
+// tiling), and two pieces that touch never share a colour (see Colors). Text pictures show each placed piece by a one-character
 // symbol — the piece name when every name is a single ASCII character, else a
 // per-piece legend. Uncovered cells of a partial (maximum-coverage) tiling are
 // marked '_' (ASCII), '·' (ANSI) or hatched (SVG, PNG); cells that are not
