@@ -170,55 +170,86 @@ func (pc pic) drawPlanar(cv canvas, sc *scene, ox, oy int) {
 	}
 }
 
-// planarLabels writes each group's name on the centre of its cell nearest
-// to the centre of all its cells, when the name fits.
+// planarLabels writes each group's name inside its cells: on the centre
+// of a cell, or on the middle of the edge between two of its triangles
+// (the centre of the rhombus they form, which has more room), whichever is
+// nearest to the centre of all the group's cells among the spots where
+// the label fits inside the cells' thick edges. A label that fits nowhere
+// is set smaller, down to 5-pixel characters, and else left out.
 func (pc pic) planarLabels(cv canvas, sc *scene, dx, dy float64) {
 	sz := float64(pc.s)
-	centre := func(i, j int) fpt {
-		pts, _ := planarCell(sc.grid, sc.cellAt(i, j), sz, nil, nil)
-		var c fpt
+	centre := func(c puzzle.Cell) fpt {
+		pts, _ := planarCell(sc.grid, c, sz, nil, nil)
+		var m fpt
 		for _, p := range pts {
-			c.x += p.x / float64(len(pts))
-			c.y += p.y / float64(len(pts))
+			m.x += p.x / float64(len(pts))
+			m.y += p.y / float64(len(pts))
 		}
-		return c
+		return m
 	}
+	// room is the radius of the circle around a spot that stays clear of
+	// the edges: a hexagon's or triangle's inscribed circle, or a
+	// rhombus's, less half a thick line and a pixel.
+	cellRoom, pairRoom := sz/2, 0.0
+	if sc.grid == puzzle.Triangle {
+		cellRoom, pairRoom = sz/(2*math.Sqrt(3)), sz*math.Sqrt(3)/4
+	}
+	margin := float64(pc.thick)/2 + 1
+	type spot struct {
+		at   fpt
+		room float64
+	}
+	spots := make([][]spot, len(sc.groups))
 	type acc struct {
 		n    int
 		x, y float64
 	}
 	sums := make([]acc, len(sc.groups))
-	for i := range sc.ni {
-		for j := range sc.nj {
-			if o := sc.at(i, j, 0); o >= 0 {
-				c := centre(i, j)
-				sums[o] = acc{sums[o].n + 1, sums[o].x + c.x, sums[o].y + c.y}
-			}
-		}
-	}
-	best := make([]fpt, len(sc.groups))
-	bestD := make([]float64, len(sc.groups))
-	for g := range bestD {
-		bestD[g] = math.Inf(1)
-	}
+	var nbs []puzzle.Cell
 	for i := range sc.ni {
 		for j := range sc.nj {
 			o := sc.at(i, j, 0)
 			if o < 0 {
 				continue
 			}
-			c, a := centre(i, j), sums[o]
-			ddx, ddy := c.x-a.x/float64(a.n), c.y-a.y/float64(a.n)
-			if d := ddx*ddx + ddy*ddy; d < bestD[o]-1e-9 {
-				best[o], bestD[o] = c, d
+			here := sc.cellAt(i, j)
+			c := centre(here)
+			sums[o] = acc{sums[o].n + 1, sums[o].x + c.x, sums[o].y + c.y}
+			spots[o] = append(spots[o], spot{c, cellRoom - margin})
+			if pairRoom == 0 {
+				continue
+			}
+			_, nbs = planarCell(sc.grid, here, sz, nil, nbs[:0])
+			for _, nb := range nbs {
+				d := nb.Sub(sc.lo)
+				if nb.Compare(here) > 0 && sc.at(d.I, d.J, 0) == o {
+					m := centre(nb)
+					spots[o] = append(spots[o], spot{fpt{(c.x + m.x) / 2, (c.y + m.y) / 2}, pairRoom - margin})
+				}
 			}
 		}
 	}
 	for g, grp := range sc.groups {
-		if sums[g].n == 0 || grp.name == "" || textWidth(grp.name) > pc.s-2 {
+		if sums[g].n == 0 || grp.name == "" {
 			continue
 		}
-		cv.text(int(math.Round(best[g].x+dx)), int(math.Round(best[g].y+dy))+4, grp.name, anchorMiddle, "label")
+		mx, my := sums[g].x/float64(sums[g].n), sums[g].y/float64(sums[g].n)
+		for lf := labelFace(pc.s); lf.adv >= 5; lf.adv-- {
+			w, h := float64(lf.width(grp.name)), 2*float64(lf.capHalf())
+			need := math.Hypot(w/2, h/2)
+			best, bestD := -1, math.Inf(1)
+			for k, sp := range spots[g] {
+				d := math.Hypot(sp.at.x-mx, sp.at.y-my)
+				if sp.room >= need && d < bestD-1e-9 {
+					best, bestD = k, d
+				}
+			}
+			if best >= 0 {
+				at := spots[g][best].at
+				cv.text(int(math.Round(at.x+dx)), int(math.Round(at.y+dy))+lf.capHalf(), grp.name, anchorMiddle, "label", lf)
+				break
+			}
+		}
 	}
 }
 

@@ -86,7 +86,7 @@ func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	}
 	s := autoCell(o, widest)
 	if o.CellSize <= 0 {
-		s = min(s, 20)
+		s = min(s, 40)
 	}
 	return paintBlocksCell(w, f, o, blocks, 0, s)
 }
@@ -154,7 +154,7 @@ func Overview(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	pieces, widest := pieceBlocks(p, f)
 	s := autoCell(o, max(sceneCells(region.sc), widest))
 	if o.CellSize <= 0 {
-		s = min(s, 24)
+		s = min(s, 48)
 	}
 	return paintBlocksCell(w, f, o, append([]pblock{region}, pieces...), 0, s)
 }
