@@ -30,7 +30,7 @@ func cellBox(s, nj, nl, i, j, l int) image.Rectangle {
 	pc := newPic(s, false)
 	x, y := pc.margin, pc.margin
 	if nl > 1 {
-		y += captionFace.line()
+		y += captionFace.line() + pc.thick
 		x += l * (max(nj*s, captionFace.width("l=0")) + pc.layerGap())
 	}
 	x, y = x+j*s, y+i*s

@@ -76,6 +76,9 @@ func (pc pic) blockSize(b pblock) (w, h int) {
 	if b.sc.nl > 1 {
 		h += captionFace.line()
 	}
+	if b.caption != "" || b.sc.nl > 1 {
+		h += pc.thick
+	}
 	return w, h
 }
 
@@ -87,6 +90,12 @@ func (pc pic) drawBlock(cv canvas, b pblock, x, y int) {
 	}
 	if b.sc.nl > 1 {
 		y += lineH
+	}
+	// The thick lines along the top of the board stick out above it (by
+	// more at a hexagon's or triangle's apex): room for them below the
+	// text.
+	if b.caption != "" || b.sc.nl > 1 {
+		y += pc.thick
 	}
 	for l := range b.sc.nl {
 		if b.sc.nl > 1 {
@@ -247,7 +256,7 @@ func (pc pic) sheet(title string, blocks []pblock, cols, maxWidth int) (w, h int
 	}
 	top := pc.margin
 	if title != "" {
-		top += captionFace.line() + 4
+		top += captionFace.line() + 4 + pc.thick
 	}
 	x, y, rowH, width := 0, 0, 0, 0
 	for n, b := range blocks {
