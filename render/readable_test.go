@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"testing"
 
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -116,4 +119,38 @@ func segDist(px, py, x0, y0, x1, y1 float64) float64 {
 		k = math.Max(0, math.Min(1, ((px-x0)*dx+(py-y0)*dy)/l))
 	}
 	return math.Hypot(px-(x0+k*dx), py-(y0+k*dy))
+}
+
+// TestMonoMetrics checks the Go Mono metrics the layout uses against the
+// embedded fonts' own tables, and that a face of advance adv draws every
+// character exactly adv pixels wide in PNG, as the layout assumes.
+func TestMonoMetrics(t *testing.T) {
+	fonts, err := monoFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, f := range fonts {
+		big, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 1000, DPI: 72, Hinting: font.HintingNone})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := big.Metrics()
+		adv, _ := big.GlyphAdvance('M')
+		got := [3]float64{float64(adv) / 64 / 1000, float64(m.Ascent) / 64 / 1000, float64(m.CapHeight) / 64 / 1000}
+		want := [3]float64{monoAdvance, monoAscent, monoCap}
+		for n := range got {
+			if math.Abs(got[n]-want[n]) > 0.001 {
+				t.Errorf("font %d: metric %d is %.4f em, the layout uses %.4f", k, n, got[n], want[n])
+			}
+		}
+		for a := 5; a <= 16; a++ {
+			fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: face{adv: a}.px(), DPI: 72, Hinting: font.HintingFull})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := font.MeasureString(fc, "Wil1m").Round(); w != 5*a {
+				t.Errorf("font %d, advance %d: 5 characters are %d pixels wide, want %d", k, a, w, 5*a)
+			}
+		}
+	}
 }
