@@ -199,7 +199,7 @@ func (p *Puzzle) dropPieces(drop []int, anchors [][][]int32) [][][]int32 {
 // noPieceFits is the error when every piece was left out: the first one
 // is named where it is defined.
 func noPieceFits(spec Spec, dropped []string) error {
-	at := spec.RegionPos
+	at := spec.pos.region
 	for _, ps := range spec.Pieces {
 		if ps.Name == dropped[0] {
 			at = ps.Pos
