@@ -172,6 +172,9 @@ func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	case res.Status == highs.StatusOptimal && res.HasSolution:
 		// HiGHS stopped at its relative gap (gap=G) above its bound.
 		o.Note = fmt.Sprintf("found, not proven: HiGHS stopped at its gap, bound %d", res.Bound)
+	case res.HasSolution:
+		// A solution or node limit: said as what stopped HiGHS.
+		o.Note = fmt.Sprintf("found, not proven: HiGHS stopped at its %s, bound %d", strings.TrimSpace(res.Status.String()), res.Bound)
 	default:
 		o.Status = Error
 		o.Reason = "HiGHS status " + strings.TrimSpace(res.Status.String())
