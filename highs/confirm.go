@@ -12,9 +12,9 @@ import (
 const PresolveOff = "a second HiGHS solve with presolve off"
 
 // ConfirmInfeasible decides m a second time after a solve with opt ended
-// Infeasible: HiGHS's presolve has declared feasible programs infeasible
-// (an exact program plus 37 no-good rows, HiGHS 1.15), so its word alone
-// ends no enumeration and answers no "no tiling" (see package proof). The
+// Infeasible: HiGHS's presolve can declare a feasible program infeasible
+// (an exact program plus no-good rows), so its word alone ends no
+// enumeration and answers no "no tiling" (see package proof). The
 // second solve has presolve off and otherwise opt (a "presolve" among
 // opt.Extra is dropped). It returns Confirmed when it is infeasible too,
 // Refuted with its result when it finds a feasible point, Undecided when
