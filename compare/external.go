@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -413,15 +412,32 @@ func writeFile(ctx context.Context, path string, write func(w io.Writer) error) 
 	return f.Close()
 }
 
-// tail returns the last lines of a program's output, for error messages.
+// tail is a program's output for an error cell, on one line: its ERROR
+// lines (HiGHS's "ERROR: ...", CBC's and glpsol's "Error ..."), joined
+// by "; ", or else its last line; at most 400 bytes. A table or a JSON
+// row shows it as is, not as a log full of escaped newlines.
 func tail(out []byte) string {
-	out = bytes.TrimSpace(out)
-	if len(out) > 4096 {
-		out = out[len(out)-4096:] // before converting: out may hold megabytes
+	if len(out) > 64<<10 {
+		out = out[len(out)-64<<10:] // before converting: out may hold megabytes
 	}
-	s := strings.TrimSpace(string(out))
+	var errs []string
+	last := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		last = l
+		if strings.Contains(l, "ERROR") || strings.Contains(l, "Error") || strings.HasPrefix(strings.ToLower(l), "error") {
+			errs = append(errs, l)
+		}
+	}
+	s := last
+	if len(errs) > 0 {
+		s = strings.Join(errs, "; ")
+	}
 	if len(s) > 400 {
-		s = "..." + s[len(s)-400:]
+		s = s[:397] + "..."
 	}
 	if s == "" {
 		return "(no output)"
