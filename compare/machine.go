@@ -49,7 +49,7 @@ func cpuModel() string {
 
 // String is the machine on one line.
 func (m *Machine) String() string {
-	s := fmt.Sprintf("machine: %s, %d cores, %s, %s", m.CPU, m.Cores, m.OS, m.Go)
+	s := fmt.Sprintf("machine: %s, %d logical CPUs, %s, %s", m.CPU, m.Cores, m.OS, m.Go)
 	if m.HiGHS != "" {
 		s += ", HiGHS " + m.HiGHS
 	}

@@ -105,33 +105,37 @@ func (s Sub) counts() Counts { return Counts{s.All, s.Unique, s.Nodes} }
 
 // Match checks that a checkpoint belongs to this shard of this puzzle,
 // configuration and split, and that its subproblems are this shard's,
-// each once, with counts that fit.
+// each once, with counts that fit. Its errors are *MismatchError.
 func (c *Checkpoint) Match(fingerprint string, cfg Config, index, count int, sp Split) error {
 	switch {
 	case c.Fingerprint != fingerprint:
-		return errors.New("it was made for another puzzle")
+		return mismatch("it was made for another puzzle")
 	case c.Config != cfg:
-		return fmt.Errorf("it was made with another configuration (%s, not %s)", c.Config, cfg)
+		return mismatch("it was made with another configuration (%s, not %s)", c.Config, cfg)
 	case c.Index != index || c.Count != count:
-		return fmt.Errorf("it was made for shard %d/%d, not %d/%d", c.Index, c.Count, index, count)
+		return mismatch("it was made for shard %d/%d, not %d/%d", c.Index, c.Count, index, count)
 	case c.Split != sp:
-		return fmt.Errorf("it was made for another split (%d subproblems, hash %s; now %d, %s: another polytile version?)",
+		return mismatch("it was made for another split (%d subproblems, hash %s; now %d, %s: another polytile version?)",
 			c.Split.Subproblems, c.Split.Hash, sp.Subproblems, sp.Hash)
 	}
 	seen := map[int64]bool{}
 	for _, s := range c.Done {
 		if s.Index < 0 || s.Index >= sp.Subproblems || s.Index%int64(max(count, 1)) != int64(index) {
-			return fmt.Errorf("it lists subproblem %d, which is not one of this shard's", s.Index)
+			return mismatch("it lists subproblem %d, which is not one of this shard's", s.Index)
 		}
 		if seen[s.Index] {
-			return fmt.Errorf("it lists subproblem %d twice", s.Index)
+			return mismatch("it lists subproblem %d twice", s.Index)
 		}
 		if s.All < 0 || s.Unique < 0 || s.Unique > s.All || s.Nodes < 0 {
-			return fmt.Errorf("it lists subproblem %d with counts that do not fit", s.Index)
+			return mismatch("it lists subproblem %d with counts that do not fit", s.Index)
 		}
 		seen[s.Index] = true
 	}
 	return nil
+}
+
+func mismatch(format string, args ...any) error {
+	return &MismatchError{Msg: fmt.Sprintf(format, args...)}
 }
 
 // Write writes the checkpoint atomically: a reader (or a restart after

@@ -390,8 +390,9 @@ func Merge(files []Loaded) (*Report, error) {
 		}
 	}
 	// Every incomplete result of a shard against its complete one, not
-	// only the one it was compared with on the way (an incomplete result
-	// superseded by a further one before the complete came was never).
+	// only the one it is compared with on the way (an incomplete result
+	// superseded by a further one before the complete one is read is
+	// otherwise never compared with it).
 	for _, f := range good {
 		if whole := byIndex[f.Result.Index]; !f.Result.Complete && whole.Result.Complete {
 			if c := moreThanComplete(f, whole); c != nil {

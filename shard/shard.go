@@ -12,6 +12,16 @@
 // exactly once (or twice with equal counts) and reports the totals and the
 // balance of the shards' times, or lists what is missing as a command to
 // run.
+//
+// Around a count: ResolveSpec names a shard from --shard I/N or from the
+// job engine's environment (Slurm array, Kubernetes Indexed Job); Run
+// keeps a shard's checkpoint (resume, periodic writes) and builds its
+// Result; a results directory's count key (Key, ReadKey, PlaceKey,
+// Key.Compare) says which count the directory belongs to; CheckConfig,
+// CheckShardCount and CheckFingerprint hold the results to it; and
+// SplitWatch measures how evenly the split spread the work. Refusals are
+// typed errors (errors.Is / errors.As), their messages the user's
+// explanation.
 package shard
 
 import (
@@ -95,8 +105,8 @@ type Result struct {
 	Nodes       int64   `json:"nodes"`
 	Seconds     float64 `json:"seconds"`
 	Complete    bool    `json:"complete"`
-	// LowerBound marks an incomplete record (written by solve since it has
-	// it; an older one's incomplete record has none): its solutions and
+	// LowerBound marks an incomplete record (records of versions without
+	// the field have none): its solutions and
 	// unique are those of the part searched, lower bounds, never the
 	// shard's counts. A record with it and complete is refused.
 	LowerBound bool `json:"lower_bound,omitempty"`
@@ -197,7 +207,7 @@ func fingerprint(p *puzzle.Puzzle, tail []string) string {
 	str("polytile-puzzle/1")
 	num(p.Dim)
 	lo := p.Region.Lo
-	if p.Grid != puzzle.Square { // square-grid fingerprints stay as they were
+	if p.Grid != puzzle.Square { // a square grid adds nothing: its fingerprints are stable across versions
 		str("grid:" + p.Grid.String())
 		num((lo.I + lo.J) & 1) // triangles: up or down at the corner
 	}
@@ -228,7 +238,7 @@ func fingerprint(p *puzzle.Puzzle, tail []string) string {
 	}
 	// A placement constraint (at, region) is in the images it allows:
 	// those of each constrained piece, as region cell indices. Puzzles
-	// without one keep the fingerprint they had.
+	// without one hash nothing here.
 	for k := range p.Pieces {
 		if !p.Constrained(k) {
 			continue

@@ -286,3 +286,43 @@ func TestCheckpointRefusesOverflow(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointGoldenResume: the committed checkpoints of
+// testdata/merge (gen.sh) resume: shard 0 stopped by its time limit
+// finishes with the counts of the same shard run whole (v2/shard-0.json),
+// taking from the checkpoint the subproblems it lists; a complete
+// shard's checkpoint gives its counts with every subproblem taken from it.
+func TestCheckpointGoldenResume(t *testing.T) {
+	d := goldenDir
+	readResult := func(path string) *shard.Result {
+		t.Helper()
+		r, err := shard.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	whole := readResult(filepath.Join(d, "v2", "shard-0.json"))
+	part := readResult(filepath.Join(d, "partial", "shard-0.json"))
+	for _, c := range []struct {
+		ckpt    string
+		resumed int64
+	}{
+		{filepath.Join(d, "partial", "shard-0.ckpt"), part.Finished},
+		{filepath.Join(d, "v2", "shard-0.ckpt"), whole.Owned},
+	} {
+		dir := t.TempDir()
+		ck := filepath.Join(dir, "shard-0.ckpt")
+		os.WriteFile(ck, mustRead(t, c.ckpt), 0o644)
+		out := filepath.Join(dir, "shard-0.json")
+		code, _, errs := run(t, "", "--quiet", "solve", filepath.Join(d, "p.yaml"), "--count", "--heuristic", "s", "--shard", "0/3",
+			"--checkpoint", ck, "--json", "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.ckpt, code, errs)
+		}
+		r := readResult(out)
+		if !r.Complete || r.All != whole.All || r.Unique != whole.Unique || r.Resumed != c.resumed || r.Finished != whole.Owned || r.Split != whole.Split {
+			t.Errorf("%s: resumed %+v\nwhole %+v", c.ckpt, r, whole)
+		}
+	}
+}

@@ -8,6 +8,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/polytile/polytile/puzzle"
 )
@@ -142,5 +146,177 @@ func TestGoModDirectDependencies(t *testing.T) {
 		} else if strings.Contains(m[1], "indirect") {
 			t.Errorf("go.mod marks the direct dependency %s as indirect", mod)
 		}
+	}
+}
+
+// flagHeadings are the headings of flag lists in a help text.
+var flagHeadings = map[string]bool{"Flags:": true, "Common flags:": true, "Tuning flags:": true, "Cluster flags:": true, "Global flags:": true}
+
+// helpSections splits a help text at its headings (a line ending in ':'
+// that starts in column 0) and returns, per heading, the names of the
+// flags listed under it, and the flag headings in order.
+func helpSections(help string) (map[string][]string, []string) {
+	flags := map[string][]string{}
+	var order []string
+	heading := ""
+	for _, line := range strings.Split(help, "\n") {
+		if line != "" && line[0] != ' ' && strings.HasSuffix(line, ":") {
+			heading = line
+			if flagHeadings[line] {
+				order = append(order, heading)
+			}
+			continue
+		}
+		if !flagHeadings[heading] {
+			continue
+		}
+		t := strings.TrimLeft(line, " ")
+		if !strings.HasPrefix(t, "-") || len(line)-len(t) < 2 || len(line)-len(t) > 6 {
+			continue
+		}
+		if strings.HasPrefix(t, "-") && len(t) > 4 && t[1] != '-' && t[2] == ',' {
+			t = strings.TrimLeft(t[3:], " ")
+		}
+		if name, ok := strings.CutPrefix(t, "--"); ok {
+			if i := strings.IndexAny(name, " ["); i >= 0 {
+				name = name[:i]
+			}
+			flags[heading] = append(flags[heading], name)
+		}
+	}
+	return flags, order
+}
+
+// TestHelpGroupedAndWrapped: every command's help (issue 34 item 7) lists
+// each of its flags once, under the heading of its group in flagGroups
+// (common, then tuning, then cluster; "Flags:" when there is one group),
+// keeps its examples, and fits 80 columns when stdout is not a terminal,
+// and 60 or 120 columns when the terminal is that wide.
+func TestHelpGroupedAndWrapped(t *testing.T) {
+	a := &app{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	root := a.rootCmd()
+	commands := []*cobra.Command{root}
+	for _, c := range root.Commands() {
+		commands = append(commands, c)
+	}
+	for _, c := range commands {
+		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), "polytile"), " ")
+		c.InitDefaultHelpFlag()
+		if c == root {
+			c.InitDefaultVersionFlag()
+		}
+		t.Run("cmd="+path, func(t *testing.T) {
+			args := []string{"--help"}
+			if path != "" {
+				args = []string{path, "--help"}
+			}
+			code, help, errs := run(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			for i, line := range strings.Split(help, "\n") {
+				if n := utf8.RuneCountInString(line); n > 80 {
+					t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+				}
+			}
+			if c.Example != "" && !strings.Contains(help, "\nExamples:\n") {
+				t.Errorf("no examples")
+			}
+			sections, order := helpSections(help)
+			table, listed := flagGroups[path]
+			if !listed {
+				t.Fatalf("no flag groups for %q", path)
+			}
+			want := map[string]string{}
+			var titles []string
+			for g, names := range table {
+				for _, n := range names {
+					if c.LocalFlags().Lookup(n) != nil {
+						want[n] = groupTitles[g]
+						if len(titles) == 0 || titles[len(titles)-1] != groupTitles[g] {
+							titles = append(titles, groupTitles[g])
+						}
+					}
+				}
+			}
+			if len(titles) == 1 {
+				for n := range want {
+					want[n] = "Flags:"
+				}
+				titles[0] = "Flags:"
+			}
+			var got []string
+			for _, h := range order {
+				if h != "Global flags:" {
+					got = append(got, h)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(titles, " ") {
+				t.Errorf("flag headings %q, want %q", got, titles)
+			}
+			seen := map[string]int{}
+			for h, names := range sections {
+				for _, n := range names {
+					if h == "Global flags:" {
+						continue
+					}
+					seen[n]++
+					if w, ok := want[n]; ok && w != h {
+						t.Errorf("--%s under %q, want %q", n, h, w)
+					}
+				}
+			}
+			c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+				if _, ok := want[f.Name]; !ok && !f.Hidden {
+					t.Errorf("--%s is in no group of flagGroups", f.Name)
+				}
+				if seen[f.Name] != 1 && !f.Hidden {
+					t.Errorf("--%s listed %d times", f.Name, seen[f.Name])
+				}
+			})
+			for _, width := range []int{60, 120} {
+				var b bytes.Buffer
+				if err := writeHelp(&b, c, width); err != nil {
+					t.Fatal(err)
+				}
+				for _, line := range strings.Split(b.String(), "\n") {
+					if n := utf8.RuneCountInString(line); n > width {
+						t.Errorf("width %d: a line of %d columns: %q", width, n, line)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestHelpParagraphs: merge's description, one paragraph of 30 lines
+// broken mid-sentence, reads as paragraphs of at most 12 lines (its
+// longest sentence); bench's
+// says which suite runs without SUITE (issue 34 item 7).
+func TestHelpParagraphs(t *testing.T) {
+	_, help, _ := run(t, "", "merge", "--help")
+	desc := help[:strings.Index(help, "\nUsage:")]
+	paras := strings.Split(strings.TrimSpace(desc), "\n\n")
+	if len(paras) < 4 {
+		t.Errorf("merge --help: %d paragraphs, want at least 4:\n%s", len(paras), desc)
+	}
+	for _, p := range paras {
+		if n := strings.Count(p, "\n") + 1; n > 12 {
+			t.Errorf("merge --help: a paragraph of %d lines:\n%s", n, p)
+		}
+	}
+	if _, help, _ := run(t, "", "bench", "--help"); !strings.Contains(help, "without SUITE, bench runs quick") {
+		t.Errorf("bench --help does not say which suite runs by default:\n%s", help)
+	}
+}
+
+// TestReflowKeepsLists: reflow fills prose lines again but keeps an
+// indented list where it is, wrapping its long items under their text.
+func TestReflowKeepsLists(t *testing.T) {
+	in := "One short\nline of prose.\n\n  lp    a format whose description is long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough to wrap"
+	got := reflow(in, 40)
+	want := "One short line of prose.\n\n  lp    a format whose description is\n        long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough\n       to wrap"
+	if got != want {
+		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
 	}
 }

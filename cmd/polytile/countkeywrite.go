@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -208,7 +207,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	}
 	sum := sha256Hex(f.key.src.data)
 	data := shard.FormatKey(f.key.recipe, sum, sr.n, words, sr.fingerprint)
-	made, err := linkNewKey(kp, data, nil)
+	made, err := shard.PlaceKey(kp, data, shard.PlaceOptions{})
 	if err != nil {
 		return usageErr("--count-key: %v", err)
 	}
@@ -225,28 +224,15 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	if err != nil {
 		return usageErr("%s cannot be read as a count key (%s): remove it, or use another directory", shownText(kp), shownText(err.Error()))
 	}
-	var what []string
-	if old.PuzzleSHA256 != sum {
-		what = append(what, "the puzzle file (its contents changed since, or it is another puzzle)")
-	}
-	if old.Fingerprint != "" && old.Fingerprint != sr.fingerprint {
-		what = append(what, fmt.Sprintf("the puzzle's fingerprint (%s then, %s now)", shortFingerprint(old.Fingerprint), shortFingerprint(sr.fingerprint)))
-	}
-	if old.Shards != sr.n {
-		then := "none"
-		if old.Shards > 0 {
-			then = strconv.Itoa(old.Shards)
-		}
-		what = append(what, fmt.Sprintf("N (%s then, %d now)", then, sr.n))
-	}
-	switch {
-	case old.FlagsErr != nil:
-		what = append(what, fmt.Sprintf("the solve flags (line 4 of the key cannot be read: %v)", old.FlagsErr))
-	default:
-		ow, err := a.canonicalKeyWords(p, sr.path, old.Flags, func(spec string) (string, error) {
+	// The recorded flags in the canonical form of this run's (words).
+	then := *old
+	if old.FlagsErr != nil {
+		then.FlagsErr = fmt.Errorf("line 4 of the key cannot be read: %w", old.FlagsErr)
+	} else {
+		then.Flags, err = a.canonicalKeyWords(p, sr.path, old.Flags, func(spec string) (string, error) {
 			// The key's --redundancy as solve resolves it for p: this
 			// run's piece when the key gives the same value (a key
-			// written before the piece was recorded says auto).
+			// without the piece says auto).
 			if spec == f.redundancy || spec == "" && f.redundancy == "auto" || spec == "auto" && f.redundancy == "" {
 				return pinned, nil
 			}
@@ -256,18 +242,15 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 			}
 			return native.PinnedPiece(ctx, p, spec)
 		})
-		switch {
-		case err != nil:
-			what = append(what, fmt.Sprintf("the solve flags (line 4 of the key, %s, is %v)", keyFlagsText(old), err))
-		case strings.Join(ow, " ") != strings.Join(words, " "):
-			what = append(what, fmt.Sprintf("the solve flags (%s then, %s now)", shownText(strings.Join(ow, " ")), shownText(strings.Join(words, " "))))
+		if err != nil {
+			then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is %w", keyFlagsText(old), err)
 		}
 	}
-	if len(what) == 0 {
-		return nil
+	now := &shard.Key{PuzzleSHA256: sum, Fingerprint: sr.fingerprint, Shards: sr.n, Flags: words}
+	if err := then.Compare(now); err != nil {
+		return usageErr("%v", err)
 	}
-	return usageErr("%s holds another count: it differs in %s; its results would be merged as this count's. Use another directory, or remove it to start again",
-		shownText(filepath.Dir(kp)), strings.Join(what, "; and "))
+	return nil
 }
 
 // orNoneText is a pinned piece as the key writes it: none for "".
@@ -284,88 +267,6 @@ func sameCleanPath(a, b string) bool {
 	x, err1 := filepath.Abs(a)
 	y, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && x == y
-}
-
-// linkNewKey puts data at path unless a file is there: a new hidden file
-// in the directory, written and synced, then linked into place (the
-// first link wins: of shards starting together one writes the key, the
-// others compare with it; nothing is ever replaced). made says whether
-// this call put it there. A directory that holds results or checkpoints
-// (*.json, *.jsonl, *.ckpt, a joblog) but no key is refused: they may be
-// another count's. beforeLink, when not nil, runs just before the link
-// (a test's other count starting at that moment).
-func linkNewKey(path string, data []byte, beforeLink func()) (made bool, err error) {
-	if _, err := os.Lstat(path); err == nil {
-		return false, nil
-	}
-	dir := filepath.Dir(path)
-	if stray := strayResult(dir); stray != "" {
-		if _, err := os.Lstat(path); err == nil { // written meanwhile by a shard that then started
-			return false, nil
-		}
-		return false, fmt.Errorf("%s holds %s but no %s (made by an older recipe, or by hand): it may be another count's. Use another directory, or remove it to start again",
-			shownText(dir), shownText(stray), shard.KeyName)
-	}
-	tmp, err := os.CreateTemp(dir, "."+shard.KeyName+".*")
-	if err != nil {
-		// Said of the directory, as -o and --checkpoint say it: the
-		// temporary's random name means nothing to the user.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			return false, fmt.Errorf("cannot write %s: the directory %s does not exist", shownText(path), shownText(dir))
-		}
-		return false, fmt.Errorf("cannot write %s: the directory %s: %w", shownText(path), shownText(dir), err)
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err != nil {
-		return false, fmt.Errorf("cannot write %s: %w", shownText(path), err)
-	}
-	if beforeLink != nil {
-		beforeLink()
-	}
-	if err := os.Link(tmp.Name(), path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return false, nil
-		}
-		return false, fmt.Errorf("cannot link %s into place (a file system without hard links?): %w", shownText(path), err)
-	}
-	return true, nil
-}
-
-// strayResult names a file of dir that a count writes (a result, a
-// checkpoint, GNU parallel's joblog), "" when there is none.
-func strayResult(dir string) string {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	for _, e := range ents {
-		n := e.Name()
-		if strings.HasPrefix(n, ".") {
-			continue
-		}
-		switch filepath.Ext(n) {
-		case ".json", ".jsonl", ".ckpt":
-			return filepath.Join(dir, n)
-		}
-		if n == "joblog" {
-			return filepath.Join(dir, n)
-		}
-	}
-	return ""
 }
 
 // shardKey hooks the count key into the search: it is placed
@@ -418,10 +319,8 @@ func keyStopped(f *solveFlags, sr *shardRun) error {
 	if f.key.err == nil {
 		return nil
 	}
-	if sr != nil && sr.stopW != nil {
-		close(sr.stopW)
-		sr.wg.Wait()
-		sr.stopW = nil
+	if sr != nil {
+		sr.stopWriter()
 	}
 	return f.key.err
 }
@@ -439,8 +338,8 @@ func (k *countKeyReq) check(f *solveFlags) error {
 		return usageErr("--count-key: a sharded count runs --backend fila or dlx, not %q", f.backend)
 	case !jsonOutput(f):
 		// The result is what merge reads from the directory: a picture
-		// (--render) in -o, or the result on stdout, left every shard
-		// of the count without one, under a key written for it.
+		// (--render) in -o, or the result on stdout, would leave every
+		// shard of the count without one, under a key written for it.
 		return usageErr("--count-key: the shard's result goes to -o FILE.json with --json (merge reads it there), not a picture (--render) nor stdout")
 	}
 	return checkCountFiles(k.path, f)
@@ -449,69 +348,27 @@ func (k *countKeyReq) check(f *solveFlags) error {
 // checkCountFiles refuses, before anything is read or written, a results
 // directory (the key's) holding a file of a count's names (*.json,
 // *.jsonl, *.ckpt, joblog, count.key) that is not a regular file, and an
-// -o or --checkpoint that is not one: a FIFO there made the shard wait
-// for a reader before its search (the recipes' pre-check hung), and
+// -o or --checkpoint that is not one: a FIFO there would make the shard
+// (and the recipes' pre-check) wait for a reader before its search, and
 // GNU parallel would wait on a FIFO joblog. Merge reads the results back
 // from the directory; they are regular files or nothing.
 func checkCountFiles(keyPath string, f *solveFlags) error {
-	dir := filepath.Dir(keyPath)
-	if ents, err := os.ReadDir(dir); err == nil {
-		for _, e := range ents {
-			if e.Type().IsRegular() || !countFileName(e.Name()) {
-				continue // the type from the listing: no stat per result (a count of 100,000 shards)
-			}
-			if why := notRegular(filepath.Join(dir, e.Name())); why != "" {
-				return usageErr("--count-key: %s is %s, not a regular file: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory",
-					shownText(filepath.Join(dir, e.Name())), why)
-			}
-		}
+	if err := shard.CheckCountDir(filepath.Dir(keyPath)); err != nil {
+		return usageErr("--count-key: %v: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory", err)
 	}
 	for _, o := range []output{{"-o", f.out}, {"--checkpoint", f.checkpoint}} {
 		if o.path == "" || o.path == "-" {
 			continue
 		}
-		if why := notRegular(o.path); why != "" {
-			return usageErr("%s %s is %s, not a regular file: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, shownText(o.path), why)
-		}
-		if st, err := os.Lstat(o.path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-			// Written through, the link would replace its target: another
-			// shard's result (shard-2.json -> shard-3.json), or a file
-			// outside the directory.
-			to, _ := os.Readlink(o.path)
-			return usageErr("%s %s is a symbolic link (to %s), not a regular file: with --count-key the shard writes its own files, and writing through the link would replace its target; remove it, or name another file", o.flag, shownText(o.path), shownText(to))
+		err := shard.CheckCountFile(o.path, true)
+		var nr *shard.NotRegularError
+		switch {
+		case !errors.As(err, &nr):
+		case nr.Target != "":
+			return usageErr("%s %v: with --count-key the shard writes its own files, and writing through the link would replace its target; remove it, or name another file", o.flag, err)
+		default:
+			return usageErr("%s %v: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, err)
 		}
 	}
 	return nil
-}
-
-// countFileName reports whether name (not hidden) is one a count writes
-// into its directory: a result, a checkpoint, the key or GNU parallel's
-// joblog.
-func countFileName(name string) bool {
-	if strings.HasPrefix(name, ".") {
-		return false
-	}
-	switch filepath.Ext(name) {
-	case ".json", ".jsonl", ".ckpt":
-		return true
-	}
-	return name == "joblog" || name == shard.KeyName
-}
-
-// notRegular says what path is when it exists and is not a regular file
-// (after following symbolic links): "a link to nothing", else its type
-// as regfile.Describe names it ("a FIFO", "a directory", ...); "" for a
-// regular file or nothing there.
-func notRegular(path string) string {
-	st, err := os.Stat(path)
-	if err != nil {
-		if _, lerr := os.Lstat(path); lerr == nil {
-			return "a link to nothing"
-		}
-		return ""
-	}
-	if st.Mode().IsRegular() {
-		return ""
-	}
-	return regfile.Describe(st.Mode())
 }

@@ -327,3 +327,25 @@ func TestExportProgramTooLargeRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestExportOneLinersNameEveryFormat: the command list of `polytile
+// --help` and export's own usage line name CNF and OPB with the other
+// formats (issue 34 item 9: the one-liner said LP, MPS, Pyomo and DLX).
+func TestExportOneLinersNameEveryFormat(t *testing.T) {
+	_, root, _ := run(t, "", "--help")
+	_, help, _ := run(t, "", "export", "--help")
+	var line string
+	for _, l := range strings.Split(root, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "export ") && strings.Contains(l, "Write") {
+			line = l
+		}
+	}
+	for _, f := range []string{"LP", "MPS", "CNF", "OPB", "Pyomo", "DLX"} {
+		if !strings.Contains(line, f) {
+			t.Errorf("polytile --help: export's line %q does not name %s", line, f)
+		}
+	}
+	if !strings.Contains(help, "--format lp|mps|fixed-mps|dlx|cnf|opb|pyomo") {
+		t.Errorf("export --help: the usage line does not name every format:\n%s", help)
+	}
+}

@@ -141,7 +141,7 @@ var numericType = regexp.MustCompile(`^(u?int(8|16|32|64)?|float(32|64)|duration
 var boundExempt = map[string]string{}
 
 // TestNumericFlagsBounded walks every command's flags: each numeric flag
-// must be registered with a range (numflags.go), its default inside it, and
+// must be registered with a range (flags.go), its default inside it, and
 // values just outside it refused. A numeric flag added without a bound
 // fails here.
 func TestNumericFlagsBounded(t *testing.T) {
@@ -615,7 +615,7 @@ func TestRepeatedFlagRefused(t *testing.T) {
 
 // TestEveryFlagTakesOneValue walks every command after setOnceFlags: each
 // flag that is not an array or a slice refuses a second, different value,
-// and keeps its range (numflags.go) and its boolean-ness.
+// and keeps its range (flags.go) and its boolean-ness.
 func TestEveryFlagTakesOneValue(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	root := a.rootCmd()
@@ -715,6 +715,32 @@ func TestArgumentCountSingular(t *testing.T) {
 		code, _, errs := run(t, "", c.args...)
 		if code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, %q; want %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestOptionalValueAfterSpace: a flag whose value is optional (--volume,
+// --nof and every boolean) given its value after a space reads the value
+// as an extra argument; the error says how to write it (issue 34 item 3)
+// instead of only counting the arguments. A wrong count with no such flag
+// keeps the count message.
+func TestOptionalValueAfterSpace(t *testing.T) {
+	pz := example("pentomino-10x6.yaml")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", pz, "--volume", "3"}, "write --volume=3 "},
+		{[]string{"solve", "--nof", "false", pz}, "write --nof=false "},
+		{[]string{"info", pz, "--json", "true"}, "write --json=true "},
+		{[]string{"export", pz, "--strengthen", "0", "--format", "lp"}, "write --strengthen=0 "},
+		{[]string{"solve", "--volume", pz, pz}, "needs PUZZLE (got 2 arguments)"},
+		{[]string{"solve", pz, pz, "--nof"}, "needs PUZZLE (got 2 arguments)"},
+		{[]string{"solve", pz, "--nof", "maybe"}, "needs PUZZLE (got 2 arguments)"},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errs, c.want)
 		}
 	}
 }

@@ -78,3 +78,33 @@ func TestInfoShowsConstraints(t *testing.T) {
 		}
 	}
 }
+
+// TestInfoNamesAndCopies: the pieces line counts names and copies when a
+// name has more than one copy or an unlimited supply (issue 34 item 9:
+// "pieces 2" for two names, one of count 2), and stays "pieces 12" when
+// every name is one copy.
+func TestInfoNamesAndCopies(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ yaml, want string }{
+		{"name: t\nboard: 4x3\npieces:\n  L: {shape: \"#./#./##\", count: 2}\n  I: \"####\"\n", "pieces          2 names, 3 copies, 12 cells (areas match)"},
+		{"name: t\nboard: 4x3\npieces:\n  L: {shape: \"#./#./##\", count: 2}\n  I: {shape: \"####\", count: unlimited}\n  O: \"##/##\"\n", "pieces          3 names, 3 finite copies and 1 unlimited, 12 cells in finite pieces"},
+		{"name: t\nboard: 4x3\ncount: unlimited\npieces:\n  L: \"#./#./##\"\n  I: \"####\"\n", "pieces          2 names, all unlimited,"},
+	} {
+		code, out, errs := run(t, "", "info", writeFile(t, dir, "p.yaml", c.yaml))
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("exit %d %s; want %q in:\n%s", code, errs, c.want, out)
+		}
+	}
+	if _, out, _ := run(t, "", "info", example("pentomino-10x6.yaml")); !strings.Contains(out, "pieces          12, 60 cells (areas match)\n") {
+		t.Errorf("one copy of each name: %s", out)
+	}
+}
+
+// TestInfoJSONUnescaped: info --json writes the bound's reason as it
+// reads, "<=" and not "\u003c=" (issue 34 item 9).
+func TestInfoJSONUnescaped(t *testing.T) {
+	code, out, errs := run(t, "", "info", example("pentomino-10x6.yaml"), "--json")
+	if code != 0 || !strings.Contains(out, "60 <= 60") || strings.Contains(out, `\u003c`) {
+		t.Errorf("exit %d %s: %s", code, errs, out)
+	}
+}

@@ -144,7 +144,7 @@ func TestSignalDuringHiGHSPresolve(t *testing.T) {
 // in place with exit 0 (it was exit 130 with the complete files there);
 // one just before the commit point leaves nothing, no temporary file
 // either, with exit 130. The signal is delivered as the operating system
-// delivers it, through the app's signal handler (commitHook). Fails on
+// delivers it, through the app's signal handler (a commitObserver). Fails on
 // the old code (with the hook kept and the ordering removed: exit 130
 // after the renames).
 func TestSignalAtTheCommitPoint(t *testing.T) {
@@ -170,12 +170,11 @@ func TestSignalAtTheCommitPoint(t *testing.T) {
 			want[strings.TrimPrefix(f, ref)] = mustRead(t, f)
 		}
 	}
-	defer func() { commitHook = nil }()
 	for _, stage := range []string{"after", "before"} {
 		for name, args := range runs {
 			out := filepath.Join(dir, name+"-"+stage)
 			hooked := false
-			commitHook = func(a *app, s string) {
+			hook := commitFunc(func(a *app, s string) {
 				if s != stage || hooked {
 					return
 				}
@@ -187,9 +186,8 @@ func TestSignalAtTheCommitPoint(t *testing.T) {
 					}
 					time.Sleep(time.Millisecond)
 				}
-			}
-			code, _, errs := run(t, "", args(out)...)
-			commitHook = nil
+			})
+			code, _, errs := runObserved(t, hook, "", args(out)...)
 			if !hooked {
 				t.Fatalf("%s %s: the commit point was not reached (exit %d %s)", name, stage, code, errs)
 			}
@@ -264,18 +262,17 @@ func TestLateSignalHardExit(t *testing.T) {
 // lateSignalChild is the process of a TestLateSignalHardExit case: an
 // export signalled after its renames and held there, ended by os.Exit.
 func lateSignalChild(how, out string) {
-	lateSignalHook(how)
-	runMain([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
-		strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
+	runMainWith([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
+		strings.NewReader(""), os.Stdout, os.Stderr, runOptions{hardExit: os.Exit, observer: lateSignalHook(how)})
 	fmt.Fprintln(os.Stderr, "no hard exit")
 	os.Exit(98)
 }
 
-// lateSignalHook sets commitHook to signal the command after its renames
-// and hold it there until a hard exit ends the process: a second signal
-// (how "second signal") or the watchdog.
-func lateSignalHook(how string) {
-	commitHook = func(a *app, s string) {
+// lateSignalHook is an observer that signals the command after its
+// renames and holds it there until a hard exit ends the process: a second
+// signal (how "second signal") or the watchdog.
+func lateSignalHook(how string) commitObserver {
+	return commitFunc(func(a *app, s string) {
 		if s != "after" {
 			return
 		}
@@ -289,7 +286,20 @@ func lateSignalHook(how string) {
 		time.Sleep(stopGrace + 5*time.Second) // the hard exit comes first
 		fmt.Fprintln(os.Stderr, "no hard exit")
 		os.Exit(99)
-	}
+	})
+}
+
+// commitFunc is a commitObserver made of a function.
+type commitFunc func(a *app, stage string)
+
+func (f commitFunc) atCommit(a *app, stage string) { f(a, stage) }
+
+// runObserved is run with obs watching the commit points.
+func runObserved(t *testing.T, obs commitObserver, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runMainWith(args, strings.NewReader(stdin), &out, &errb, runOptions{observer: obs})
+	return code, out.String(), errb.String()
 }
 
 // TestCommitAllOrNothing: an export whose companion's target becomes a
@@ -307,17 +317,15 @@ func TestCommitAllOrNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	defer func() { commitHook = nil }()
-	commitHook = func(a *app, s string) {
+	hook := commitFunc(func(a *app, s string) {
 		if s == "before" {
 			os.Remove(opt)
 			if err := os.Symlink(other, opt); err != nil {
 				t.Skip("no symbolic links:", err)
 			}
 		}
-	}
-	code, _, errs := run(t, "", "export", pz, "--format", "lp", "-o", lp, "--highs-options-file", opt)
-	commitHook = nil
+	})
+	code, _, errs := runObserved(t, hook, "", "export", pz, "--format", "lp", "-o", lp, "--highs-options-file", opt)
 	if code != exitUsage || !strings.Contains(errs, "the target changed") {
 		t.Errorf("exit %d, want 2 naming the changed target: %s", code, errs)
 	}
@@ -384,7 +392,7 @@ func TestHungCommitHardExit(t *testing.T) {
 // hungCommitChild is the process of a TestHungCommitHardExit case: an
 // export whose commit waits for the lock the hook holds, signalled there.
 func hungCommitChild(how, out string) {
-	commitHook = func(a *app, s string) {
+	hook := commitFunc(func(a *app, s string) {
 		if s != "before" {
 			return
 		}
@@ -394,9 +402,9 @@ func hungCommitChild(how, out string) {
 			time.Sleep(100 * time.Millisecond)
 			a.raise(os.Interrupt)
 		}
-	}
-	runMain([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
-		strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
+	})
+	runMainWith([]string{"export", example("pentomino-10x6.yaml"), "--format", "lp", "-o", out + ".lp", "--highs-options-file", out + ".opt"},
+		strings.NewReader(""), os.Stdout, os.Stderr, runOptions{hardExit: os.Exit, observer: hook})
 	fmt.Fprintln(os.Stderr, "no hard exit")
 	os.Exit(98)
 }
@@ -444,9 +452,8 @@ func TestSolveSignalAtTheCommitPoint(t *testing.T) {
 		}, ".json", exitNoSolution, true, true},
 	} {
 		out := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+c.ext)
-		hooked := signalAtCommit(t, c.stage, c.sig)
-		code, _, errs := run(t, "", c.args(out)...)
-		commitHook = nil
+		hooked, hook := signalAtCommit(t, c.stage, c.sig)
+		code, _, errs := runObserved(t, hook, "", c.args(out)...)
 		if !*hooked {
 			t.Errorf("%s: the commit point was not reached (exit %d %s)", c.name, code, errs)
 			continue
@@ -475,15 +482,14 @@ func TestSolveSignalAtTheCommitPoint(t *testing.T) {
 	}
 }
 
-// signalAtCommit sets commitHook to deliver sig, through the app's signal
-// handler, at the first commit point of stage ("before" or "after" the
-// renames), and to wait until it is handled. The result says whether the
-// hook ran; the caller clears commitHook.
-func signalAtCommit(t *testing.T, stage string, sig os.Signal) *bool {
+// signalAtCommit returns an observer that delivers sig, through the
+// app's signal handler, at the first commit point of stage ("before" or
+// "after" the renames), and waits until it is handled. hooked says
+// whether the observer ran.
+func signalAtCommit(t *testing.T, stage string, sig os.Signal) (hooked *bool, obs commitObserver) {
 	t.Helper()
-	hooked := new(bool)
-	t.Cleanup(func() { commitHook = nil })
-	commitHook = func(a *app, s string) {
+	hooked = new(bool)
+	obs = commitFunc(func(a *app, s string) {
 		if s != stage || *hooked {
 			return
 		}
@@ -496,8 +502,8 @@ func signalAtCommit(t *testing.T, stage string, sig os.Signal) *bool {
 			}
 			time.Sleep(time.Millisecond)
 		}
-	}
-	return hooked
+	})
+	return hooked, obs
 }
 
 // TestSolveSignalBeforeStdoutCommit: a picture and summary on stdout have
@@ -506,9 +512,8 @@ func signalAtCommit(t *testing.T, stage string, sig os.Signal) *bool {
 // before the commit point. With the commit point's check applied to
 // stdout the summary was left out.
 func TestSolveSignalBeforeStdoutCommit(t *testing.T) {
-	signalAtCommit(t, "before", os.Interrupt)
-	code, out, errs := run(t, "", "solve", example("pentomino-10x6.yaml"), "--render", "ascii")
-	commitHook = nil
+	_, hook := signalAtCommit(t, "before", os.Interrupt)
+	code, out, errs := runObserved(t, hook, "", "solve", example("pentomino-10x6.yaml"), "--render", "ascii")
 	if code != exitInterrupted || !strings.Contains(out, "solutions") || !strings.Contains(out, "F I I I I I") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 130 with the picture and the summary", code, out, errs)
 	}
@@ -521,8 +526,7 @@ func TestSolveSignalBeforeStdoutCommit(t *testing.T) {
 // case runs in a child process (the hard exit is os.Exit).
 func TestSolveLateSignalHardExit(t *testing.T) {
 	if args := os.Getenv("POLYTILE_TEST_SOLVE_LATE"); args != "" {
-		lateSignalHook("second signal") // commitpoint_test.go
-		runMain(strings.Split(args, "\n"), strings.NewReader(""), os.Stdout, os.Stderr, os.Exit)
+		runMainWith(strings.Split(args, "\n"), strings.NewReader(""), os.Stdout, os.Stderr, runOptions{hardExit: os.Exit, observer: lateSignalHook("second signal")})
 		fmt.Fprintln(os.Stderr, "no hard exit")
 		os.Exit(98)
 	}

@@ -1117,3 +1117,71 @@ func TestMergePuzzleReadOnce(t *testing.T) {
 		t.Errorf("merge --puzzle FIFO: exit %d %s", code, b)
 	}
 }
+
+// goldenDir holds the committed fixtures of TestMergeGolden and
+// TestCheckpointGoldenResume (made by testdata/merge/gen.sh).
+var goldenDir = filepath.Join("testdata", "merge")
+
+// TestMergeGolden: the count keys of version 1 (the recipes' bash) and
+// version 2 (solve --count-key), the results and checkpoints of their
+// counts, committed as written, merge to the committed output byte for
+// byte: exit code, stdout and stderr of merge --json, merge and merge
+// --puzzle on each directory. The fixtures are the reference a change of
+// the key's format or of merge's code keeps reading.
+func TestMergeGolden(t *testing.T) {
+	d, p := goldenDir, filepath.Join(goldenDir, "p.yaml")
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"v1.json", []string{"--json", d + "/v1"}},
+		{"v1.text", []string{d + "/v1"}},
+		{"v1.puzzle.json", []string{"--json", "--puzzle", p, d + "/v1"}},
+		{"v2.json", []string{"--json", d + "/v2"}},
+		{"v2.text", []string{d + "/v2"}},
+		{"v2.puzzle.json", []string{"--json", "--puzzle", p, d + "/v2"}},
+		{"partial.json", []string{"--json", d + "/partial"}},
+		{"partial.text", []string{d + "/partial"}},
+		{"partial.puzzle.json", []string{"--json", "--puzzle", p, d + "/partial"}},
+		{"v2.files.text", []string{d + "/v2/shard-0.json", d + "/v2/shard-1.json", d + "/v2/shard-2.json"}},
+		{"ckpt-only.text", []string{d + "/ckpt-only"}},
+		{"v2.conflict.text", []string{"--puzzle", p, "--heuristic", "f", d + "/v2"}},
+	}
+	exits, _ := filepath.Glob(filepath.Join(d, "golden", "*.exit"))
+	if len(exits) != len(cases) {
+		t.Errorf("%d golden outputs in %s, %d cases here: gen.sh and this table name the same cases", len(exits), d, len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base := filepath.Join(d, "golden", c.name)
+			code, out, errs := run(t, "", append([]string{"merge"}, c.args...)...)
+			want := strings.TrimSpace(string(mustRead(t, base+".exit")))
+			if got := strconv.Itoa(code); got != want {
+				t.Errorf("exit %s, want %s (stderr %s)", got, want, errs)
+			}
+			if w := string(mustRead(t, base+".stdout")); out != w {
+				t.Errorf("stdout:\n%s\nwant:\n%s", out, w)
+			}
+			if w := string(mustRead(t, base+".stderr")); errs != w {
+				t.Errorf("stderr:\n%s\nwant:\n%s", errs, w)
+			}
+		})
+	}
+	// The fixtures are counts with known totals: 9,356 tilings of the
+	// 10x6 pentominoes, 2,339 unique (Knuth, Dancing Links).
+	for _, set := range []string{"v1", "v2"} {
+		var rep shard.Report
+		if err := json.Unmarshal(mustRead(t, filepath.Join(d, "golden", set+".json.stdout")), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.All != 9356 || rep.Unique != 2339 || !rep.Complete || rep.Count != 3 {
+			t.Errorf("%s: %+v", set, rep)
+		}
+	}
+	for set, version := range map[string]int{"v1": 1, "v2": 2, "partial": 2} {
+		k, err := shard.ReadKey(filepath.Join(d, set))
+		if err != nil || k == nil || k.Version != version {
+			t.Errorf("%s/count.key: %+v, %v; want version %d", set, k, err, version)
+		}
+	}
+}

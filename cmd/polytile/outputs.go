@@ -2,13 +2,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/progress"
+	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
@@ -116,8 +123,8 @@ type pictures struct {
 	drawn    int
 	err      error
 	stop     func()      // stops the search after a failed write
-	late     func() bool // the drawing outlived its grace after the stop (readlimit.go)
-	release  func()      // ends the drawing context (readlimit.go); abort calls it
+	late     func() bool // the drawing outlived its grace after the stop (drawingContext)
+	release  func()      // ends the drawing context (drawingContext); abort calls it
 	stderr   io.Writer
 	// skipped says that the picture asked for was not written (its
 	// drawing outlived the grace): the command then exits 1.
@@ -215,9 +222,9 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	pc := &pictures{format: format, toStdout: toStdout, opt: ask.opt, p: p, stop: stop, stderr: a.stderr}
 	// A picture to the file stdout writes goes through stdout, in order
 	// with the summary after it: opened again (-o /dev/stdout > x.txt)
-	// the picture was written from the start of the file and the summary
-	// then over it; renamed over it (-o x.txt > x.txt) the summary went
-	// to the old file, removed.
+	// the picture would be written from the start of the file and the
+	// summary then over it; renamed over it (-o x.txt > x.txt) the
+	// summary would go to the old file, removed.
 	out := f.out
 	if toStdout {
 		out = "-"
@@ -343,4 +350,170 @@ func sameAsStdout(path string, stdout io.Writer) bool {
 	a, err1 := f.Stat()
 	b, err2 := os.Stat(path)
 	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
+// The -o file's extension and --format agree in every command: solve,
+// render and check take a picture format from it (and refuse a
+// contradiction); export, compare and bench wrote LP into p.mps, a boxed
+// text table into all.csv or CSV into r.json, exit 0.
+
+// exportExtFormats are the --format values each export file extension may
+// hold (an MPS file: free or fixed).
+var exportExtFormats = map[string][]string{
+	".lp": {"lp"}, ".mps": {"mps", "fixed-mps"}, ".dlx": {"dlx"},
+	".cnf": {"cnf"}, ".opb": {"opb"}, ".py": {"pyomo"},
+}
+
+// exportFormatForOutput checks export's --format against -o: a known
+// extension holding another format is exit 2; without --format, the
+// error names the format the extension suggests.
+func exportFormatForOutput(format, out string) error {
+	ext := strings.ToLower(filepath.Ext(out))
+	want := exportExtFormats[ext]
+	if out == "-" || want == nil {
+		return nil
+	}
+	if format == "" {
+		return usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo (for -o %s: --format %s)", out, want[0])
+	}
+	for _, w := range want {
+		if strings.EqualFold(format, w) {
+			return nil
+		}
+	}
+	return extContradicted("--format", format, out, strings.Join(want, " or "))
+}
+
+// extContradicted is the error of every command whose format flag (flag
+// given as format) contradicts the extension of -o out, a kind file.
+func extContradicted(flag, format, out, kind string) error {
+	return usageErr("%s %s contradicts the extension of -o %s (a %s file): use matching ones", flag, format, out, kind)
+}
+
+// tableExtFormats are the table formats of compare's and bench's -o
+// extensions.
+var tableExtFormats = map[string]string{
+	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json",
+}
+
+// tableFormatForOutput is compare's and bench's --format: without it,
+// -o's extension decides (.txt table, .md markdown, .csv, .json; any other
+// and stdout: table); with it, an extension of another format is exit 2.
+func tableFormatForOutput(format, out string) (compare.Format, error) {
+	byExt := ""
+	if out != "-" {
+		byExt = tableExtFormats[strings.ToLower(filepath.Ext(out))]
+	}
+	if format == "" {
+		format = byExt
+	}
+	f, err := compare.ParseFormat(format)
+	if err != nil {
+		return 0, usageErr("%v", err)
+	}
+	if byExt != "" {
+		if g, _ := compare.ParseFormat(byExt); g != f {
+			return 0, extContradicted("--format", format, out, byExt)
+		}
+	}
+	return f, nil
+}
+
+// stdinIs reports whether path names the file the process's standard input
+// reads (the input "-"), compared by device and inode (fstat of stdin,
+// stat of path through its symbolic links): `export - -o p.yaml < p.yaml`
+// would replace the puzzle being read. A character device (a terminal,
+// /dev/null) is never taken for an output's file: reading and writing it
+// loses nothing. The CLI's "-" is the process's stdin (Main's stdin is
+// os.Stdin in the real process).
+func stdinIs(path string) bool {
+	in, err := os.Stdin.Stat()
+	if err != nil || in.Mode()&fs.ModeCharDevice != 0 {
+		return false
+	}
+	out, err := os.Stat(path)
+	return err == nil && os.SameFile(in, out)
+}
+
+// checkStdout refuses (exit 2) a standard output redirected to one of the
+// inputs, before anything is written: `export q.yaml --format lp >> q.yaml`
+// would append the program to the puzzle it reads, as cat refuses "input
+// file is output file". Only a regular file is compared (by device and
+// inode, through links); a terminal, pipe, /dev/null or another file is
+// written as always. The input "-" is compared by the file standard input
+// reads. Empty inputs are skipped.
+func (a *app) checkStdout(inputs ...string) error {
+	so, ok := a.stdout.(*os.File)
+	if !ok {
+		return nil
+	}
+	out, err := so.Stat()
+	if err != nil || !out.Mode().IsRegular() {
+		return nil
+	}
+	for _, in := range inputs {
+		var st fs.FileInfo
+		switch in {
+		case "":
+			continue
+		case "-":
+			si, ok := a.stdin.(*os.File)
+			if !ok {
+				continue
+			}
+			st, err = si.Stat()
+			if err == nil && os.SameFile(st, out) {
+				return usageErr("standard output is the file standard input (-) reads: the output would be written into the input; redirect it to another file")
+			}
+			continue
+		}
+		if st, err = os.Stat(in); err == nil && os.SameFile(st, out) {
+			return usageErr("standard output is the input %s: the output would be written into that input; redirect it to another file", in)
+		}
+	}
+	return nil
+}
+
+// errReadTimeLimit marks a puzzle of compare whose reading reached the
+// per-puzzle --time-limit: it is left out of the comparison with a note,
+// and the run goes on (exit 1 at the end).
+var errReadTimeLimit = errors.New("time limit reached while reading the puzzle")
+
+// perPuzzleLimit turns the error of a compare load cut short by its own
+// --time-limit (ctx is the per-puzzle context; the command's context is
+// not done) into errReadTimeLimit, with compare's wording: the limit is
+// per puzzle, not from the start of the command.
+func perPuzzleLimit(ctx context.Context, file string, limit time.Duration, err error) error {
+	if err == nil || limit <= 0 || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return err
+	}
+	return fmt.Errorf("%s: %w and building its images (--time-limit %v applies to each puzzle and backend)", file, errReadTimeLimit, limit)
+}
+
+// noteSkipped says on stderr that a directory entry was not read.
+func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
+	why := ""
+	switch {
+	case err != nil:
+		why = err.Error()
+	default:
+		why = "not a regular file (" + regfile.Describe(st.Mode()) + ")"
+	}
+	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
+}
+
+// drawGrace is how long solve's picture may still take after the time
+// limit or a signal: results found are drawn after the stop, but a
+// picture of a million cells takes seconds (less than stopGrace, so the
+// signal watchdog does not have to act).
+const drawGrace = ctxio.StopGrace
+
+// drawingContext returns the context solve draws its pictures with: it
+// ends drawGrace after ctx does. late reports whether it has ended;
+// release, called when the drawing is over, unregisters the function
+// that waits for ctx (one per solve, kept while ctx lives otherwise) and
+// ends the drawing context.
+func drawingContext(ctx context.Context) (draw context.Context, late func() bool, release func()) {
+	d, release := ctxio.Grace(ctx, drawGrace)
+	return d, func() bool { return d.Err() != nil }, release
 }

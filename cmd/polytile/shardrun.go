@@ -1,13 +1,13 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
@@ -16,176 +16,27 @@ import (
 // checkpointEvery is how often a shard with --checkpoint writes it.
 const checkpointEvery = 5 * time.Second
 
-// resolveShard reads the --shard value: "I/N" (0 <= I < N <= MaxShards),
-// or "auto" / "auto/N", which take the index (and the count) from the
-// engine running us: a Slurm job array or a Kubernetes Indexed Job.
+// resolveShard reads the --shard value (shard.ResolveSpec): "I/N", or
+// "auto" / "auto/N" from the Slurm or Kubernetes environment.
 func resolveShard(s string) (int, int, error) {
-	if s == "" {
-		return 0, 0, nil
-	}
-	idx, cnt, hasSlash := strings.Cut(s, "/")
-	if idx == "auto" {
-		n := -1
-		if hasSlash {
-			v, err := shardNumber(cnt)
-			if err != nil || v < 1 || v > shard.MaxShards {
-				return 0, 0, usageErr("--shard auto/N: N must be an integer from 1 to %d, not %q", shard.MaxShards, cnt)
-			}
-			n = v
-		}
-		return autoShard(n)
-	}
-	i, err1 := shardNumber(idx)
-	n, err2 := shardNumber(cnt)
-	if !hasSlash || err1 != nil || err2 != nil {
-		return 0, 0, usageErr("--shard wants I/N with 0 <= I < N <= %d (e.g. 0/4), or auto, not %q", shard.MaxShards, s)
-	}
-	if n < 1 || n > shard.MaxShards {
-		return 0, 0, usageErr("--shard %s: the shard count N must be from 1 to %d", s, shard.MaxShards)
-	}
-	if i >= n {
-		return 0, 0, usageErr("--shard %s: the index I must be from 0 to N-1 = %d", s, n-1)
-	}
-	if _, _, err := shardCountEnv(n, "--shard "+s); err != nil {
-		return 0, 0, err
+	i, n, err := shard.ResolveSpec(s, os.LookupEnv)
+	if err != nil {
+		return 0, 0, usageErr("%v", err)
 	}
 	return i, n, nil
 }
 
-// shardNumber reads a shard index or count, or a Slurm task id: a
-// decimal integer from 0 to maxEnvIndex, by the rule of every integer
-// (limits.ParseInt: no sign, space or separator; leading zeros decimal).
-func shardNumber(s string) (int, error) {
-	n, err := limits.ParseInt(s, 0, maxEnvIndex)
-	return int(n), err
-}
-
-// autoShard takes the shard from the environment. n >= 1 is a count given
-// with auto/N; -1 means the count comes from the environment too.
-// POLYTILE_SHARD_COUNT, when set, must agree with auto/N.
-func autoShard(n int) (int, int, error) {
-	// env reads an index (or a Slurm array bound) of at most 7 digits.
-	env := func(k string) (int, bool, error) {
-		v, ok := os.LookupEnv(k)
-		if !ok || v == "" {
-			return 0, false, nil
-		}
-		x, err := shardNumber(v)
-		if err != nil {
-			return 0, true, usageErr("--shard auto: %s=%q must be a whole number from 0 to %d (decimal digits)", k, v, maxEnvIndex)
-		}
-		return x, true, nil
-	}
-	slurmID, inSlurm, err := env("SLURM_ARRAY_TASK_ID")
-	if err != nil {
-		return 0, 0, err
-	}
-	k8sID, inK8s, err := env("JOB_COMPLETION_INDEX")
-	if err != nil {
-		return 0, 0, err
-	}
-	countEnv, hasCount, err := shardCountEnv(n, fmt.Sprintf("--shard auto/%d", n))
-	if err != nil {
-		return 0, 0, err
-	}
-	countSrc := fmt.Sprintf("--shard auto/%d", n)
-	if n < 0 && hasCount {
-		n, countSrc = countEnv, "POLYTILE_SHARD_COUNT"
-	}
-	check := func(i, n int, idxSrc, cntSrc string) (int, int, error) {
-		if n < 1 || n > shard.MaxShards {
-			return 0, 0, usageErr("--shard auto: the shard count %d (%s) must be from 1 to %d", n, cntSrc, shard.MaxShards)
-		}
-		if i >= n {
-			return 0, 0, usageErr("--shard auto: index %d (%s) is not below the shard count %d (%s)", i, idxSrc, n, cntSrc)
-		}
-		return i, n, nil
-	}
-	switch {
-	case inSlurm && inK8s:
-		return 0, 0, usageErr("--shard auto: both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX are set; give --shard I/N")
-	case inSlurm:
-		if n > 0 {
-			return check(slurmID, n, "SLURM_ARRAY_TASK_ID", countSrc)
-		}
-		lo, okLo, err1 := env("SLURM_ARRAY_TASK_MIN")
-		hi, okHi, err2 := env("SLURM_ARRAY_TASK_MAX")
-		c, okC, err3 := env("SLURM_ARRAY_TASK_COUNT")
-		if err := firstErr(err1, err2, err3); err != nil {
-			return 0, 0, err
-		}
-		if !okLo || !okHi || !okC {
-			return 0, 0, usageErr("--shard auto: SLURM_ARRAY_TASK_MIN, _MAX and _COUNT are not all set: give the count with --shard auto/N or POLYTILE_SHARD_COUNT")
-		}
-		if hi < lo || hi-lo+1 != c {
-			return 0, 0, usageErr("--shard auto: the Slurm array %d-%d has %d tasks, not one per index: give the count with --shard auto/N or POLYTILE_SHARD_COUNT (the task ids are then the shard indices)", lo, hi, c)
-		}
-		if slurmID < lo {
-			return 0, 0, usageErr("--shard auto: SLURM_ARRAY_TASK_ID %d is below SLURM_ARRAY_TASK_MIN %d", slurmID, lo)
-		}
-		return check(slurmID-lo, c, "SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT")
-	case inK8s:
-		if n < 0 {
-			return 0, 0, usageErr("--shard auto: JOB_COMPLETION_INDEX is set but not the count: give --shard auto/N or POLYTILE_SHARD_COUNT (the Job's completions)")
-		}
-		return check(k8sID, n, "JOB_COMPLETION_INDEX", countSrc)
-	}
-	return 0, 0, usageErr("--shard auto: not in a Slurm job array (SLURM_ARRAY_TASK_ID) nor a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); give --shard I/N (GNU parallel: --shard {}/N ::: $(seq 0 N-1))")
-}
-
-// maxEnvIndex is the largest shard index or Slurm task id read from the
-// environment (shardNumber's 7 digits; Slurm's task ids stay below
-// 4,000,001).
-const maxEnvIndex = 9_999_999
-
-// shardCountEnv reads POLYTILE_SHARD_COUNT (ok false when unset or
-// empty): a count from 1 to MaxShards, which must equal n when a count
-// n >= 1 was given on the command line (given names it).
-func shardCountEnv(n int, given string) (int, bool, error) {
-	const k = "POLYTILE_SHARD_COUNT"
-	v, ok := os.LookupEnv(k)
-	if !ok || v == "" {
-		return 0, false, nil
-	}
-	c, err := shardNumber(v)
-	if err != nil || c < 1 || c > shard.MaxShards {
-		return 0, true, usageErr("--shard: %s=%q must be a shard count from 1 to %d (decimal digits)", k, v, shard.MaxShards)
-	}
-	if n >= 1 && c != n {
-		return 0, true, usageErr("--shard: %s=%d disagrees with %s: give the count once (unset %s, or make them equal)", k, c, given, k)
-	}
-	return c, true, nil
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
-}
-
-// shardRun is the bookkeeping of a counting shard: its record, and its
-// checkpoint when --checkpoint is given.
+// shardRun is a counting shard (shard.Run, which keeps its record and
+// checkpoint) and what solve says of it.
 type shardRun struct {
 	f           *solveFlags
 	path        string // puzzle file
 	fingerprint string
-	cfg         shard.Config
 	index, n    int
 	ckPath      string
-	prev        *shard.Checkpoint // read at start, nil if none
-
-	mu       sync.Mutex
-	split    *shard.Split
-	done     map[int64]shard.Sub // resumed and newly finished
-	resumed  map[int64]bool
-	dirty    bool
-	matchErr error
-	stopW    chan struct{}
-	wg       sync.WaitGroup
-	start    time.Time
+	run         *shard.Run
+	matchErr    error
+	stop        func() // the checkpoint writer's (nil once stopped)
 }
 
 // checkCheckpoint refuses, before the puzzle is read, a --checkpoint
@@ -217,129 +68,73 @@ func checkCheckpoint(f *solveFlags) error {
 
 // startShard prepares a counting shard (--shard with --count, or
 // --checkpoint, read by checkCheckpoint) and hooks it into the native
-// configuration.
+// configuration: the checkpoint is matched once the split is made, its
+// subproblems skipped, and written every checkpointEvery.
 func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *native.Config) (*shardRun, error) {
 	if f.shard == "" && f.checkpoint == "" || !f.count {
 		return nil, nil
 	}
-	sr := &shardRun{f: f, path: path, fingerprint: shardFingerprint(p, f), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1),
-		ckPath: f.checkpoint, done: map[int64]shard.Sub{}, resumed: map[int64]bool{}, start: time.Now()}
-	sr.cfg = shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
-	sr.prev = f.ckPrev
+	sr := &shardRun{f: f, path: path, fingerprint: shardFingerprint(p, f), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1), ckPath: f.checkpoint}
+	sr.run = shard.NewRun(shard.RunSpec{Fingerprint: sr.fingerprint, Index: sr.index, Count: sr.n, Checkpoint: sr.ckPath, Prev: f.ckPrev,
+		Config: shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}})
 	cfg.OnSplit = func(sp native.Split) error {
-		sr.mu.Lock()
-		defer sr.mu.Unlock()
-		sr.cfg.Redundancy = sp.Pinned
-		sr.split = &shard.Split{Subproblems: sp.Subproblems, Hash: sp.Hash}
-		if sr.prev != nil {
-			if err := sr.prev.Match(sr.fingerprint, sr.cfg, sr.index, sr.n, *sr.split); err != nil {
-				sr.matchErr = usageErr("checkpoint %s: %v; remove it or use another file", sr.ckPath, err)
-				return sr.matchErr
-			}
-			for _, s := range sr.prev.Done {
-				sr.done[s.Index] = s
-				sr.resumed[s.Index] = true
-			}
+		if err := sr.run.SetSplit(shard.Split{Subproblems: sp.Subproblems, Hash: sp.Hash}, sp.Pinned); err != nil {
+			sr.matchErr = usageErr("checkpoint %s: %v; remove it or use another file", sr.ckPath, err)
+			return sr.matchErr
 		}
 		return nil
 	}
-	cfg.Skip = func(i int64) bool { return sr.resumed[i] } // read-only once the split is known
+	cfg.Skip = sr.run.Skip
 	cfg.OnSubproblem = func(s native.Subproblem) {
-		sr.mu.Lock()
-		sr.done[s.Index] = shard.Sub{Index: s.Index, All: s.All, Unique: s.Unique, Nodes: s.Nodes}
-		sr.dirty = true
-		sr.mu.Unlock()
+		sr.run.Solved(shard.Sub{Index: s.Index, All: s.All, Unique: s.Unique, Nodes: s.Nodes})
 	}
 	if sr.ckPath != "" {
-		sr.stopW = make(chan struct{})
-		sr.wg.Add(1)
-		go func() {
-			defer sr.wg.Done()
-			t := time.NewTicker(checkpointEvery)
-			defer t.Stop()
-			for {
-				select {
-				case <-sr.stopW:
-					return
-				case <-t.C:
-					if err := sr.writeCheckpoint(false); err != nil {
-						fmt.Fprintf(a.stderr, "polytile: %v\n", err)
-					}
-				}
-			}
-		}()
+		ctx := a.ctx
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		sr.stop = sr.run.Periodic(ctx, checkpointEvery, func(err error) { fmt.Fprintf(a.stderr, "polytile: %v\n", err) })
 	}
 	return sr, nil
 }
 
-// writeCheckpoint writes the checkpoint if anything changed (or always
-// when final).
-func (sr *shardRun) writeCheckpoint(final bool) error {
-	sr.mu.Lock()
-	if sr.split == nil || sr.matchErr != nil || !sr.dirty && !final {
-		sr.mu.Unlock()
-		return nil
+// stopWriter stops the checkpoint writer, if running.
+func (sr *shardRun) stopWriter() {
+	if sr.stop != nil {
+		sr.stop()
+		sr.stop = nil
 	}
-	ck := &shard.Checkpoint{Fingerprint: sr.fingerprint, Config: sr.cfg, Index: sr.index, Count: sr.n, Split: *sr.split,
-		Seconds: sr.prevSeconds() + time.Since(sr.start).Seconds()}
-	for _, s := range sr.done {
-		ck.Done = append(ck.Done, s)
-	}
-	sr.dirty = false
-	sr.mu.Unlock()
-	return ck.Write(sr.ckPath)
-}
-
-func (sr *shardRun) prevSeconds() float64 {
-	if sr.prev == nil {
-		return 0
-	}
-	return sr.prev.Seconds
 }
 
 // finish stops the checkpoint writer, writes the last checkpoint and
 // completes the outcome with the shard's record (counts include the
 // subproblems resumed from the checkpoint).
 func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
-	if sr.stopW != nil {
-		close(sr.stopW)
-		sr.wg.Wait()
-		if err := sr.writeCheckpoint(true); err != nil {
+	if sr.stop != nil {
+		sr.stopWriter()
+		if err := sr.run.WriteCheckpoint(true); err != nil {
 			return err
 		}
 	}
-	sr.mu.Lock()
-	defer sr.mu.Unlock()
-	if sr.split == nil {
-		return nil // cancelled during the split: nothing to record
-	}
-	r := &shard.Result{Format: shard.Format, Version: shard.Version(), Puzzle: o.Puzzle, File: sr.path,
-		Fingerprint: sr.fingerprint, Config: sr.cfg, Index: sr.index, Count: sr.n, Split: *sr.split,
-		All: res.All, Unique: res.Unique, Nodes: res.Nodes, Seconds: sr.prevSeconds() + res.Seconds}
+	out := shard.Outcome{Puzzle: o.Puzzle, File: sr.path, All: res.All, Unique: res.Unique, Nodes: res.Nodes,
+		Seconds: res.Seconds, Interrupted: res.Interrupted, Rerun: sr.rerun()}
 	if res.Split != nil {
-		r.Owned = res.Split.Owned
+		out.Owned = res.Split.Owned
 	}
-	sum := shard.Counts{r.All, r.Unique, r.Nodes}
-	for i, s := range sr.done {
-		r.Finished++
-		if sr.resumed[i] {
-			r.Resumed++
-			if k := shard.AddCounts(&sum, shard.Counts{s.All, s.Unique, s.Nodes}); k >= 0 {
-				return usageErr("checkpoint %s: with its subproblems the %s add up to more than %d; remove it to start again", sr.ckPath, shard.CountNames[k], int64(shard.MaxCount))
-			}
-		}
+	r, err := sr.run.Result(out)
+	if errors.Is(err, shard.ErrCountOverflow) {
+		return usageErr("checkpoint %s: %v; remove it to start again", sr.ckPath, err)
 	}
-	r.All, r.Unique, r.Nodes = sum[0], sum[1], sum[2]
-	r.Complete = !res.Interrupted && r.Finished == r.Owned
-	r.LowerBound = !r.Complete
-	r.Rerun = sr.rerun()
+	if err != nil || r == nil {
+		return err // r nil: cancelled during the split, nothing to record
+	}
 	all, uniq := r.All, r.Unique
 	o.Solutions, o.Unique, o.Nodes = &all, &uniq, r.Nodes
 	o.Seconds = r.Seconds
 	o.Complete = r.Complete
 	o.found = o.found || all > 0
 	o.Shard = r
-	return r.Seal() // last: merge checks the fields against it
+	return nil
 }
 
 // rerun is the command line of this shard with {} for the index (in
@@ -351,7 +146,7 @@ func (sr *shardRun) rerun() []string {
 	if f.unique {
 		args = append(args, "--unique")
 	}
-	args = append(args, sr.cfg.Flags()...)
+	args = append(args, sr.run.Config().Flags()...)
 	args = append(args, "--shard", fmt.Sprintf("{}/%d", sr.n))
 	if f.asJSON {
 		args = append(args, "--json")

@@ -12,9 +12,9 @@ import (
 )
 
 // splitWatch collects, for solve --stats, the work and time of every
-// subproblem of the split this process solves (native.Subproblem).
+// subproblem of the split this process solves (shard.SplitWatch).
 type splitWatch struct {
-	nodes, secs []float64
+	w shard.SplitWatch
 }
 
 // watchSplit hooks a splitWatch into cfg when --stats is given and the
@@ -35,26 +35,15 @@ func watchSplit(p *puzzle.Puzzle, f *solveFlags, cfg *native.Config) *splitWatch
 		if prev != nil {
 			prev(s)
 		}
-		sw.nodes = append(sw.nodes, float64(s.Nodes))
-		sw.secs = append(sw.secs, s.Time.Seconds())
+		sw.w.Add(s.Nodes, s.Time)
 	}
 	return sw
 }
 
-// splitJSON is the balance of a parallel or sharded search, from the
-// subproblems this process solved ("split" in --stats).
+// splitJSON is "split" in --stats: the balance of a parallel or sharded
+// search (shard.SplitStats).
 type splitJSON struct {
-	Subproblems int64 `json:"subproblems"` // of the whole split (every shard)
-	Owned       int64 `json:"owned"`       // this shard's (all of them without --shard)
-	Skipped     int64 `json:"skipped"`     // taken from a checkpoint, not solved now
-	Solved      int64 `json:"solved"`      // solved completely in this run
-	Depth       int   `json:"depth"`
-	// SplitNodes are the nodes of the levels above the subproblems, part
-	// of this run's nodes (shard 0 counts them, other shards 0).
-	SplitNodes int64           `json:"split_nodes"`
-	Nodes      balance.Summary `json:"nodes_per_subproblem"`
-	Seconds    balance.Summary `json:"seconds_per_subproblem"`
-	Shard      string          `json:"shard,omitempty"` // "I/N" when sharded
+	shard.SplitStats
 }
 
 // summary is the balance of the run; nil without a split (a serial or
@@ -64,15 +53,9 @@ func (sw *splitWatch) summary(res *native.Result, cfg native.Config) *splitJSON 
 		return nil
 	}
 	sp := res.Split
-	out := &splitJSON{Subproblems: sp.Subproblems, Owned: sp.Owned, Skipped: sp.Skipped, Solved: int64(len(sw.nodes)),
-		Depth: sp.Depth, Nodes: balance.Of(sw.nodes), Seconds: balance.Of(sw.secs)}
-	if cfg.Shard.Index == 0 {
-		out.SplitNodes = sp.Nodes
-	}
-	if cfg.Shard.Count > 1 {
-		out.Shard = fmt.Sprintf("%d/%d", cfg.Shard.Index, cfg.Shard.Count)
-	}
-	return out
+	st := sw.w.Stats(shard.SplitInfo{Subproblems: sp.Subproblems, Owned: sp.Owned, Skipped: sp.Skipped, Depth: sp.Depth, Nodes: sp.Nodes},
+		cfg.Shard.Index, cfg.Shard.Count)
+	return &splitJSON{*st}
 }
 
 // text prints the block after the per-level table.
