@@ -122,8 +122,9 @@ func ProvenOptimal(format, status string) bool {
 func WithinGap(format string) bool { return format == "highs" }
 
 // InfeasibleStatus reports whether status claims that the program has no
-// feasible solution ("Infeasible", "Integer infeasible", "INTEGER EMPTY",
-// "integer infeasible", "infeasible", SCIP's "infeasible", Gurobi's 3).
+// feasible solution ("Infeasible", "Integer infeasible", glpsol's
+// "INTEGER EMPTY", CPLEX's "integer infeasible", SCIP's "infeasible",
+// Gurobi's 3); HiGHS's "Empty" is an empty model, not an infeasible one.
 // The claim is a verdict only once confirmed (ConfirmInfeasible).
 func InfeasibleStatus(format, status string) bool {
 	st := norm(status)
@@ -133,7 +134,7 @@ func InfeasibleStatus(format, status string) bool {
 	if strings.Contains(st, "unbounded") || strings.Contains(st, "relaxed") {
 		return false // "unbounded or infeasible", a feasopt relaxation
 	}
-	return strings.Contains(st, "infeasible") && !strings.Contains(st, "unscaled") || strings.Contains(st, "empty")
+	return strings.Contains(st, "infeasible") && !strings.Contains(st, "unscaled") || format == "glpk" && strings.Contains(st, "empty")
 }
 
 // StopReason says what a status that is not a proof means, for the

@@ -89,7 +89,7 @@ func TestStopReason(t *testing.T) {
 // TestInfeasibleStatus: the statuses that claim infeasibility.
 func TestInfeasibleStatus(t *testing.T) {
 	yes := [][2]string{{"highs", "Infeasible"}, {"cbc", "Integer infeasible"}, {"glpk", "INTEGER EMPTY"}, {"scip", "infeasible"}, {"cplex", "integer infeasible"}, {"gurobi", "3"}}
-	no := [][2]string{{"highs", "Optimal"}, {"highs", "Unbounded or infeasible"}, {"cplex", "optimal relaxed infeasibility"}, {"cplex", "integer optimal with unscaled infeasibilities"}, {"gurobi", "2"}}
+	no := [][2]string{{"highs", "Optimal"}, {"highs", "Unbounded or infeasible"}, {"cplex", "optimal relaxed infeasibility"}, {"cplex", "integer optimal with unscaled infeasibilities"}, {"gurobi", "2"}, {"highs", "Empty"}}
 	for _, c := range yes {
 		if !InfeasibleStatus(c[0], c[1]) {
 			t.Errorf("InfeasibleStatus(%q, %q) = false", c[0], c[1])
