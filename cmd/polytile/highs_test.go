@@ -353,7 +353,7 @@ func TestSolveHiGHSProofVoidingOptions(t *testing.T) {
 	} else if o.Solutions == nil && !strings.Contains(o.Config, "not proven") {
 		t.Errorf("objective_bound=-1: no answer, and the configuration does not say not proven: %q", o.Config)
 	}
-	if code, o := solve(none); code != 1 || !o.Complete || o.Solutions == nil || *o.Solutions != 0 {
+	if code, o := solve(none); code != 1 || !o.Complete || o.Solutions == nil || *o.Solutions != 0 || !strings.Contains(o.Config, "confirmed by") {
 		t.Errorf("no tiling: exit %d, %+v", code, o)
 	}
 	for _, opt := range []string{"objective_target=3", "objective_bound=1", "mip_max_improving_sols=1"} {

@@ -102,6 +102,9 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 			}
 		}
 	}
+	if res.Infeasible {
+		cfg += "; no tiling: HiGHS's infeasible, confirmed by " + highs.PresolveOff
+	}
 	if res.NotProven != "" {
 		// An "infeasible" not confirmed, or options that void HiGHS's
 		// proof (highs.VoidingOptions): no verdict rests on it.
