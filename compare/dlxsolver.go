@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/extproc"
+	"github.com/polytile/polytile/internal/solverpath"
 	"github.com/polytile/polytile/model"
 )
 
@@ -81,7 +81,7 @@ func (b *dlxSolver) Describe() string {
 }
 
 func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
-	bin, err := exec.LookPath(b.command[0])
+	bin, err := solverpath.Find(b.command[0])
 	if err != nil {
 		return &Outcome{Status: Skipped, Reason: b.command[0] + " not found"}, nil
 	}

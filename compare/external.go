@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,6 +19,7 @@ import (
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/extproc"
+	"github.com/polytile/polytile/internal/solverpath"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/proof"
 	"github.com/polytile/polytile/puzzle"
@@ -114,9 +114,9 @@ func (b *externalBackend) Describe() string {
 func (b *externalBackend) Supports(k Kind) bool { return k == MaxCoverage || !b.prog.explicit }
 
 func (b *externalBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
-	bin, err := exec.LookPath(b.solver.bin)
+	bin, err := solverpath.Find(b.solver.bin)
 	if err != nil {
-		return &Outcome{Status: Skipped, Reason: b.solver.bin + " not found on PATH"}, nil
+		return &Outcome{Status: Skipped, Reason: err.Error()}, nil
 	}
 	prog, err := model.NewProgram(t.Puzzle, b.prog.options(t.Kind))
 	if err != nil {

@@ -152,21 +152,44 @@ func (r *Registry) SplitList(list string) ([]string, error) {
 	return specs, nil
 }
 
-// DefaultSpecs returns the backends compared by default for a kind of task:
-// for Count, DLX, FILA with the F and E heuristics with and without NOF,
-// the hybrid, a schedule, HiGHS enumerating with no-good cuts, and the
-// external MIP solvers checking feasibility; for MaxCoverage, the native
-// search, HiGHS in both formulations with and without the area row, and
-// the external MIP solvers on the LP export.
+// DefaultSpecs returns the backends compared by default for a kind of task
+// (and by the aliases "count" and "max-coverage", which run them without
+// DefaultBackends's bounds): the ones that answer
+// the README's examples in seconds. For Count, polytile solve's default
+// configuration (which counts a puzzle with a symmetric key by DLX on its
+// orbit problem, where FILA's rows are skipped), FILA with NOF and the E
+// heuristic, and a schedule of E and F; for MaxCoverage, the native search and in-process HiGHS in both
+// formulations with and without the area row (bounded in
+// DefaultBackends). OnRequestSpecs lists the backends left out.
 func DefaultSpecs(k Kind) []string {
 	if k == MaxCoverage {
-		return []string{"native", "highs:seed", "highs:seed,strengthen", "highs:packing", "highs:packing,strengthen", "highs-cli", "cbc", "glpsol"}
+		return []string{"native", "highs:seed", "highs:seed,strengthen", "highs:packing", "highs:packing,strengthen"}
 	}
-	return []string{"dlx", "fila:f", "fila:f,nof", "fila:e", "fila:e,nof", "fila:f,nof,at=10", "fila:e=11:f=3,nof", "highs", "highs-cli", "cbc", "glpsol"}
+	return []string{"native", "fila:e,nof", "fila:e=11:f=3,nof"}
+}
+
+// OnRequestSpecs returns the backends that DefaultSpecs leaves out for a
+// kind of task. For Count: FILA with the F heuristic (the search of
+// "native" without its volume filter) and without NOF (the same search
+// as with it, visiting the same nodes), the hybrid (2.5 times native's
+// time on the 8x8 square with pentominoes), and those that may take up to the time limit
+// (a minute by default) on a puzzle that FILA counts in a second: DLX,
+// HiGHS enumerating with no-good cuts, and the external MIP solvers
+// checking feasibility. For MaxCoverage, the external MIP solvers on the
+// LP export. A table run with the default list names them
+// (Table.LeftOut).
+func OnRequestSpecs(k Kind) []string {
+	if k == MaxCoverage {
+		return []string{"highs-cli", "cbc", "glpsol"}
+	}
+	return []string{"fila:f", "fila:f,nof", "fila:e", "fila:f,nof,at=10", "dlx", "highs", "highs-cli", "cbc", "glpsol"}
 }
 
 // DefaultBackends returns the backends of DefaultSpecs for both kinds of
-// task, for Options.PerKind.
+// task, for Options.PerKind. Its in-process HiGHS rows of MaxCoverage run
+// on puzzles of at most QuickMaxImages placements, for at most
+// QuickTimeLimit (a row says when it was skipped or stopped, and that
+// --backends NAME runs it in full).
 func (r *Registry) DefaultBackends() (map[Kind][]Backend, error) {
 	out := map[Kind][]Backend{}
 	for _, k := range []Kind{Count, MaxCoverage} {
@@ -175,10 +198,35 @@ func (r *Registry) DefaultBackends() (map[Kind][]Backend, error) {
 			if err != nil {
 				return nil, err
 			}
+			if name, _, _ := strings.Cut(s, ":"); k == MaxCoverage && name == "highs" {
+				b = quick{Backend: b, maxImages: QuickMaxImages, limit: QuickTimeLimit}
+			}
 			out[k] = append(out[k], b)
 		}
 	}
 	return out, nil
+}
+
+// leftOut returns the backends of OnRequestSpecs(k) that a table without
+// them would have run, when the table ran every backend of DefaultSpecs(k)
+// (nil otherwise: a list of the user's own leaves nothing out).
+func leftOut(k Kind, rows []*Row) []string {
+	ran := map[string]bool{}
+	for _, r := range rows {
+		ran[r.Backend] = true
+	}
+	for _, s := range DefaultSpecs(k) {
+		if !ran[s] {
+			return nil
+		}
+	}
+	var out []string
+	for _, s := range OnRequestSpecs(k) {
+		if !ran[s] {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // optionKind names what a backend option sets: its key (the text before

@@ -50,6 +50,9 @@ type Table struct {
 	Fastest        string  `json:"fastest,omitempty"`
 	FastestSeconds float64 `json:"fastest_seconds,omitempty"`
 	Rows           []*Row  `json:"rows"`
+	// LeftOut are the backends of OnRequestSpecs that a table of the
+	// default list did not run (see LeftOutLine).
+	LeftOut []string `json:"left_out,omitempty"`
 
 	kind Kind
 }
@@ -155,6 +158,7 @@ func compareTask(ctx context.Context, p *puzzle.Puzzle, k Kind, backends []Backe
 			opt.OnRow(p, k, r)
 		}
 	}
+	t.LeftOut = leftOut(k, t.Rows)
 	check(ctx, t, p)
 	return t, ctx.Err()
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/extproc"
+	"github.com/polytile/polytile/internal/solverpath"
 )
 
 // SolverOption is one option passed to an external solver of compare
@@ -91,7 +91,7 @@ func ValidateSolverOptions(ctx context.Context, opts []SolverOption) error {
 		if len(list) == 0 {
 			continue
 		}
-		bin, err := exec.LookPath(s.bin)
+		bin, err := solverpath.Find(s.bin)
 		if err != nil {
 			continue
 		}

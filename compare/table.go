@@ -135,6 +135,20 @@ func (t *Table) Verdict() string {
 	return v
 }
 
+// LeftOutLine is the line under a table of the default list that names
+// the backends it left out and how to add them, e.g. "left out of the
+// default list: highs-cli cbc glpsol; add them with --backends
+// "max-coverage highs-cli cbc glpsol"" (specs separated by spaces, as
+// --backends takes them: a spec's options contain commas). It is empty
+// when nothing was left out.
+func (t *Table) LeftOutLine() string {
+	if len(t.LeftOut) == 0 {
+		return ""
+	}
+	list := strings.Join(t.LeftOut, " ")
+	return fmt.Sprintf("left out of the default list: %s; add them with --backends \"%s %s\"", list, t.Kind, list)
+}
+
 func writeTable(w io.Writer, t *Table, f Format) error {
 	if f == Markdown {
 		fmt.Fprintf(w, "### %s\n\n", puzzle.SafeText(t.Title()))
@@ -161,8 +175,18 @@ func writeTable(w io.Writer, t *Table, f Format) error {
 	if f == Markdown {
 		fmt.Fprintln(w)
 	}
-	_, err := fmt.Fprintln(w, puzzle.SafeText(t.Verdict()))
-	return err
+	if _, err := fmt.Fprintln(w, puzzle.SafeText(t.Verdict())); err != nil {
+		return err
+	}
+	if l := t.LeftOutLine(); l != "" {
+		if f == Markdown {
+			fmt.Fprintln(w)
+		}
+		if _, err := fmt.Fprintln(w, puzzle.SafeText(l)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // columns returns the header of a table and its right-aligned columns.

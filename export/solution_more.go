@@ -17,7 +17,7 @@ import (
 
 // SolutionFormats are the formats ReadSolution reads, by the names the
 // --solver flag of 'polytile check' takes.
-var SolutionFormats = []string{"highs", "cbc", "glpk", "glpk-raw", "gurobi", "cplex", "scip"}
+var SolutionFormats = []string{"highs", "cbc", "glpk", "glpk-raw", "gurobi", "cplex", "scip", FormatSATSolution, FormatPBSolution, FormatPyomoSolution}
 
 // MaxSolutionSize is the largest solution file 'polytile check' reads (a
 // 61x61 program's HiGHS solution is about 3 MB, a CBC start 1.5 MB).
@@ -30,6 +30,9 @@ const MaxSolutionSize = 256 << 20
 // no solution available) or "gurobi" (# comment
 // lines, then name value). It returns "" when nothing fits.
 func DetectSolution(head []byte) string {
+	if f := detectCompetition(head); f != "" { // SAT, PB and Pyomo answers: solution_sat.go
+		return f
+	}
 	sc := bufio.NewScanner(bytes.NewReader(head))
 	sc.Buffer(make([]byte, 4096), len(head)+1)
 	for sc.Scan() {
@@ -86,6 +89,8 @@ func ReadSolution(r io.Reader, format string, names []string) (*Solution, error)
 		return ReadCPLEXSolution(r)
 	case "scip":
 		return ReadSCIPSolution(r)
+	case FormatSATSolution, FormatPBSolution, FormatPyomoSolution:
+		return readMore(r, format, names)
 	}
 	return nil, fmt.Errorf("export: unknown solution format %q (want one of %s)", format, strings.Join(SolutionFormats, ", "))
 }

@@ -11,14 +11,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -272,6 +271,20 @@ func TestCheckNegatedMPSObjective(t *testing.T) {
 		if code != c.code || rep.Coverage != 48 {
 			t.Errorf("objective %s: exit %d (want %d), coverage %d, problems %v %s", c.obj, code, c.code, rep.Coverage, rep.Problems, errs)
 		}
+	}
+}
+
+// TestCheckFixedMPSObjectiveSign: CBC on a fixed-MPS export of a
+// maximisation reports the negated objective (-16 for the tetrominoes
+// 5x4); check reports the program's objective, 16, the cells covered.
+func TestCheckFixedMPSObjectiveSign(t *testing.T) {
+	bin := fpSolver(t, "cbc")
+	dir := t.TempDir()
+	file := example("tetrominoes-5x4.yaml")
+	mps, sol := fpSolve(t, dir, file, "fixed-mps", "cbc", bin, "--max-coverage")
+	code, rep, errs := checkJSON(t, file, sol, "--max-coverage", "--names", mps)
+	if code != 0 || rep.Objective == nil || *rep.Objective != 16 || rep.Coverage != 16 {
+		t.Errorf("exit %d, objective %v, coverage %d: %s", code, rep.Objective, rep.Coverage, errs)
 	}
 }
 
@@ -1199,19 +1212,6 @@ func TestUnknownNamesGrammar(t *testing.T) {
 			t.Errorf("%s: exit %d, want 2 and %q: %s", c.name, code, c.want, errs)
 		}
 	}
-	for _, c := range []struct {
-		n, total int
-		want     string
-	}{
-		{1, 1, "its only name is not a column"},
-		{1, 2, "1 of its 2 names is not a column"},
-		{2, 2, "none of its 2 names is a column"},
-		{2, 5, "2 of its 5 names are not columns"},
-	} {
-		if got := namesNotOf(c.n, c.total, "a column", "not a column", "not columns"); got != c.want {
-			t.Errorf("namesNotOf(%d, %d) = %q, want %q", c.n, c.total, got, c.want)
-		}
-	}
 }
 
 // TestUnknownNamesClipped: the names a refusal quotes of a file whose
@@ -1318,84 +1318,6 @@ func TestEmptyProgramRefusesForeignNames(t *testing.T) {
 // column").
 var notColumns = regexp.MustCompile(`(is not a column|are not columns|names is a column) of this program \(`)
 
-// stopInVerify is a context that ends the first time it is read from
-// within puzzle's Verify (or VerifyContext): it tells a verification that
-// reads its context from one that does not, whatever the machine's speed.
-type stopInVerify struct {
-	context.Context
-	once sync.Once
-	done chan struct{}
-	read bool // read from within Verify
-}
-
-func newStopInVerify() *stopInVerify {
-	return &stopInVerify{Context: context.Background(), done: make(chan struct{})}
-}
-
-func (c *stopInVerify) Done() <-chan struct{} { return c.done }
-
-func (c *stopInVerify) Err() error {
-	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
-	for {
-		f, more := frames.Next()
-		if strings.Contains(f.Function, "puzzle.(*Puzzle).Verify") {
-			c.once.Do(func() { c.read = true; close(c.done) })
-			break
-		}
-		if !more {
-			break
-		}
-	}
-	select {
-	case <-c.done:
-		return context.Canceled
-	default:
-		return nil
-	}
-}
-
-// TestCheckVerifyReadsContext: check verified the tiling without reading
-// its context, and the symmetric test of a million-cell tiling takes
-// seconds (5 s for 1000x1000 monominoes symmetric under rotate90 and a
-// mirror: SIGINT during it met the watchdog, "still running 1s after the
-// signal"). The verification now reads it: checkSolution ends with the
-// context's error as soon as the context ends within it.
-func TestCheckVerifyReadsContext(t *testing.T) {
-	p, err := puzzle.Parse("sym.yaml", []byte("board: 200x200\ncount: unlimited\npieces: [monominoes]\nsymmetric: [rotate90, mirror-vertical]\n"), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := model.NewProgram(p, model.ProgramOptions{Mode: model.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	b.WriteString("# Solution\n")
-	for r := range 200 {
-		for c := range 200 {
-			fmt.Fprintf(&b, "x_M_0_%d_%d 1\n", r, c)
-		}
-	}
-	sol, err := export.ReadSolution(strings.NewReader(b.String()), "gurobi", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The tiling is valid: with a context that does not end, it verifies.
-	if rep, err := checkSolution(context.Background(), prog, sol, "gurobi", "sym.sol"); err != nil || !rep.Exact {
-		t.Fatalf("the symmetric tiling: %v %+v", err, rep)
-	}
-	ctx := newStopInVerify()
-	rep, err := checkSolution(ctx, prog, sol, "gurobi", "sym.sol")
-	if !ctx.read || !errors.Is(err, context.Canceled) {
-		verdict := ""
-		if rep != nil {
-			verdict = rep.Verdict
-		}
-		t.Errorf("the verification did not stop with its context (read %v): %v, verdict %q", ctx.read, err, verdict)
-	}
-}
-
 // TestCheckStopsAtNamesPastTheProgram: a solution file or a --names
 // file that gives more names than the program has columns and rows (16
 // for the dominoes: 7 and 7, the fingerprint and the placeholder) is
@@ -1482,6 +1404,174 @@ func TestSolutionReadAllocatesItsSize(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > size*5/4 {
 		t.Errorf("reading %d bytes allocated %d", size, got)
+	}
+}
+
+// roundTripTool is the path of an external solver binary, on PATH or in
+// the project's .deps/bin (where `make deps` installs them); the test is
+// skipped, saying so, when it is in neither.
+func roundTripTool(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p, err := filepath.Abs(filepath.Join("..", "..", ".deps", "bin", name)); err == nil {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	t.Skipf("%s is neither on PATH nor in .deps/bin: skipped (run make deps)", name)
+	return ""
+}
+
+// TestCheckReadsSATPBAndPyomoAnswers: the CNF, OPB and Pyomo exports are
+// read back. CNF through picosat and clasp, OPB through clasp and the
+// Pyomo script through CBC: the soma cube (3D) and the tetrahexes 7x4
+// (hexagonal cells) come back as verified exact tilings, and the
+// tetrominoes 5x4, which 'polytile solve' answers with no tiling, as
+// "no feasible solution" (exit 1 for both). The variables are named by
+// the program (no --names), and by the CNF or OPB file with --names.
+func TestCheckReadsSATPBAndPyomoAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external solvers")
+	}
+	type solver struct {
+		name, format string
+		run          func(t *testing.T, prog, out string)
+	}
+	runTo := func(t *testing.T, out string, okCodes []int, bin string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = filepath.Dir(out)
+		data, err := cmd.Output()
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && slices.Contains(okCodes, ee.ExitCode()) {
+			err = nil
+		}
+		if err != nil {
+			t.Fatalf("%s %v: %v: %s", bin, args, err, data)
+		}
+		if err := os.WriteFile(out, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sat := []int{10, 20, 30} // SAT, UNSAT, OPTIMUM (clasp, picosat)
+	solvers := []solver{
+		{"picosat", "cnf", func(t *testing.T, prog, out string) {
+			runTo(t, out, sat, roundTripTool(t, "picosat"), prog)
+		}},
+		{"clasp", "cnf", func(t *testing.T, prog, out string) {
+			runTo(t, out, sat, roundTripTool(t, "clasp"), prog)
+		}},
+		{"clasp", "opb", func(t *testing.T, prog, out string) {
+			runTo(t, out, sat, roundTripTool(t, "clasp"), prog)
+		}},
+		{"cbc", "pyomo", func(t *testing.T, prog, out string) {
+			roundTripTool(t, "cbc")
+			runTo(t, out, []int{1}, pyomoInterpreter(t), prog, "cbc")
+		}},
+	}
+	dir := t.TempDir()
+	for _, s := range solvers {
+		t.Run(s.name+"-"+s.format, func(t *testing.T) {
+			for _, pz := range []string{"soma.yaml", "tetrahexes-7x4.yaml", "tetrominoes-5x4.yaml"} {
+				prog := filepath.Join(dir, s.name+"-"+pz+"."+s.format)
+				if code, _, errs := run(t, "", "export", example(pz), "--format", s.format, "-o", prog, "-q"); code != 0 {
+					t.Fatalf("export %s: exit %d: %s", pz, code, errs)
+				}
+				out := prog + ".out"
+				s.run(t, prog, out)
+				solveCode, _, _ := run(t, "", "solve", example(pz), "-q")
+				args := [][]string{{example(pz), out}}
+				if s.format != "pyomo" {
+					args = append(args, []string{example(pz), out, "--names", prog})
+				}
+				for _, a := range args {
+					code, rep, errs := checkJSON(t, a...)
+					switch {
+					case solveCode == 0 && (code != 0 || !rep.Exact || rep.Coverage != rep.Cells):
+						t.Errorf("%s %v: exit %d, %+v: %s; want a verified exact tiling", pz, a[2:], code, rep, errs)
+					case solveCode == 1 && (code != 1 || rep.Valid || !strings.Contains(rep.Verdict, "no feasible solution")):
+						t.Errorf("%s %v: exit %d, verdict %q: %s; want no feasible solution, as solve says", pz, a[2:], code, rep.Verdict, errs)
+					case solveCode != 0 && solveCode != 1:
+						t.Fatalf("solve %s: exit %d", pz, solveCode)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCheckReadsMaxCoverageCNFAnswers: a max-coverage CNF asks for at
+// least --min-covered cells (the coverage bound by default). clasp's
+// model of the tetrominoes 5x4 at the bound, 16, is a valid tiling that
+// meets the bound (optimal, exit 0); asked for 17 cells it answers
+// UNSATISFIABLE, which check reports as the bound not attained (exit 1).
+func TestCheckReadsMaxCoverageCNFAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external solvers")
+	}
+	clasp := roundTripTool(t, "clasp")
+	dir := t.TempDir()
+	pz := example("tetrominoes-5x4.yaml")
+	for _, c := range []struct {
+		min     string
+		code    int
+		verdict string
+	}{{"16", 0, "valid, optimal: it meets the coverage bound"}, {"17", 1, "no tiling covers the cells the CNF asks for"}} {
+		cnf := filepath.Join(dir, "t"+c.min+".cnf")
+		if code, _, errs := run(t, "", "export", pz, "--format", "cnf", "--max-coverage", "--min-covered", c.min, "-o", cnf, "-q"); code != 0 {
+			t.Fatalf("export: exit %d: %s", code, errs)
+		}
+		out, _ := exec.Command(clasp, cnf).Output() // exit 10 or 20
+		sol := writeFile(t, dir, "t"+c.min+".sat", string(out))
+		code, rep, errs := checkJSON(t, pz, sol, "--max-coverage", "--names", cnf)
+		if code != c.code || !strings.Contains(rep.Verdict, c.verdict) {
+			t.Errorf("--min-covered %s: exit %d, verdict %q: %s", c.min, code, rep.Verdict, errs)
+		}
+	}
+}
+
+// pyomoInterpreter is a Python that imports Pyomo: $POLYTILE_PYTHON, else
+// python3; the test is skipped, saying so, without one.
+func pyomoInterpreter(t *testing.T) string {
+	t.Helper()
+	py := os.Getenv("POLYTILE_PYTHON")
+	if py == "" {
+		py = "python3"
+	}
+	if err := exec.Command(py, "-c", "import pyomo.environ").Run(); err != nil {
+		t.Skipf("Pyomo is not importable by %s (set POLYTILE_PYTHON, or run make deps): %v", py, err)
+	}
+	return py
+}
+
+// TestCheckFindsExportSettings: the solution of 'export --max-coverage
+// --strengthen' (HiGHS and CBC on the LP file, CBC on the fixed-MPS file
+// with --names) is checked without repeating the export's flags, or with
+// some of them: the settings are found by the fingerprint the file names
+// and reported. A flag given that contradicts them is named (exit 2).
+func TestCheckFindsExportSettings(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	type run_ struct{ format, solver string }
+	for _, r := range []run_{{"lp", "highs"}, {"lp", "cbc"}, {"fixed-mps", "cbc"}} {
+		bin := fpSolver(t, r.solver)
+		prog, sol := fpSolve(t, dir, file, r.format, r.solver, bin, "--max-coverage", "--strengthen")
+		var names []string
+		if r.format == "fixed-mps" {
+			names = []string{"--names", prog}
+		}
+		for _, flags := range [][]string{nil, {"--max-coverage"}} {
+			args := append(append([]string{file, sol}, names...), flags...)
+			code, rep, errs := checkJSON(t, args...)
+			if code != 0 || !rep.Identified || rep.Mode != "max-coverage" || !strings.Contains(rep.Program, "strengthen") || rep.Coverage != 48 {
+				t.Errorf("%s %s %v: exit %d, %+v: %s", r.solver, r.format, flags, code, rep, errs)
+			}
+		}
+		code, _, errs := run(t, "", append(append([]string{"check", file, sol}, names...), "--max-coverage", "--formulation", "seed")...)
+		if code != 2 || !strings.Contains(errs, "check with --formulation packing instead of --formulation seed") {
+			t.Errorf("%s %s --formulation seed: exit %d: %s", r.solver, r.format, code, errs)
+		}
 	}
 }
 

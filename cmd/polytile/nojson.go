@@ -127,7 +127,7 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 // solution file and --names (a missing, unknown or broken file is exit
 // 2; it was never opened). The report then has the puzzle's name and
 // cells and the solution's format and status.
-func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, opt model.ProgramOptions, f *checkFlags, data []byte, err error) error {
+func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, opt model.ProgramOptions, f *checkOptions, data []byte, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err
@@ -141,7 +141,7 @@ func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, o
 			}
 			// The program of the puzzle as written has a count row more
 			// for each piece left out (it has no column).
-			sol, format, _, serr := a.readCheckSolution(ctx, maxNames(prog)+len(q.Dropped), solPath, f)
+			sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
 			if serr != nil {
 				return serr
 			}

@@ -1,4 +1,4 @@
-package main
+package solcheck
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ import (
 // placeholder's value is skipped by scanSolution (see
 // model.Program.IsPlaceholder), and only it: every other name is a column
 // of another program (an x, a y of a seed export, an untranslated short
-// name), which checkSolution refuses as for any program.
+// name), which Judge refuses as for any program.
 func emptyProgramSolution(prog *model.Program, sol *export.Solution) *export.Solution {
 	if prog.NumCols() > 0 || sol.Feasible || !strings.EqualFold(sol.Status, "Empty") {
 		return sol

@@ -1,4 +1,4 @@
-package main
+package solcheck
 
 import "strings"
 
@@ -6,16 +6,13 @@ import "strings"
 // tiling does not verify, or the file's objective is not the coverage of
 // its own tiling) contradicts what the solver's file claims, so neither
 // validity, exactness nor optimality is reported true, the verdict says
-// the file is contradicted and the exit code is at least 1. A JSON reader
-// that looks at "valid" or "optimal" alone was told optimal:true for a
-// file whose objective disagreed with its tiling.
-func (r *checkReport) distrust() {
+// the file is contradicted and the report is not accepted, so that a
+// JSON reader that looks at "valid" or "optimal" alone is not misled.
+func (r *Report) distrust() {
 	if len(r.Problems) == 0 {
 		return
 	}
-	if r.exitCode == 0 {
-		r.exitCode = exitNoSolution
-	}
+	r.Accepted = false
 	if r.Valid || r.Exact || r.Optimal {
 		r.Valid, r.Exact, r.Optimal = false, false, false
 		r.Verdict = "contradicted: " + strings.Join(r.Problems, "; ") + "; the file contradicts itself, so its tiling is reported neither valid nor optimal"

@@ -1,4 +1,4 @@
-package main
+package solcheck
 
 import (
 	"context"
@@ -79,9 +79,9 @@ func scanSolution(ctx context.Context, prog *model.Program, sol *export.Solution
 			continue
 		}
 		// The offending name on the first line is reported: one pass,
-		// no sort (sorting the names with a map lookup per comparison
-		// took 97 s for 2.5 million names).
-		ln, hasLine := sol.Lines[name] // 0 without a line: first, as before
+		// no sort (a map lookup per comparison is slow for millions of
+		// names).
+		ln, hasLine := sol.Lines[name] // 0 without a line: first
 		if s.badErr == nil || ln < s.badLine || ln == s.badLine && name < s.badName {
 			s.badName, s.badErr, s.badLine, s.badHasLine = name, err, ln, hasLine
 		}
@@ -89,7 +89,7 @@ func scanSolution(ctx context.Context, prog *model.Program, sol *export.Solution
 	return s, nil
 }
 
-// valueErr is the refusal (exit 2, naming the file and line) of a
+// valueErr is the refusal (ErrBadValue, naming the file and line) of a
 // feasible solution in which a column has a value its domain does not
 // allow; nil when none has.
 func (s *solutionScan) valueErr(path string) error {
@@ -97,9 +97,9 @@ func (s *solutionScan) valueErr(path string) error {
 	case s.badErr == nil:
 		return nil
 	case s.badHasLine:
-		return usageErr("%s:%d: %v", path, s.badLine, trimModel(s.badErr))
+		return fileErr(path, s.badLine, ErrBadValue, s.badErr, fmt.Sprintf("%s:%d: %v", path, s.badLine, trimModel(s.badErr)))
 	}
-	return usageErr("%s: %v", path, trimModel(s.badErr))
+	return fileErr(path, 0, ErrBadValue, s.badErr, fmt.Sprintf("%s: %v", path, trimModel(s.badErr)))
 }
 
 // unknownErr refuses names that are not columns of this program: a y of a
@@ -118,9 +118,9 @@ func (s *solutionScan) unknownErr() error {
 	for i, n := range s.unknown {
 		names[i] = clipName(n) // a name of any length (a line of megabytes)
 	}
-	return fmt.Errorf("%s of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
+	return otherProgram("%s of this program (%s%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)",
 		which, strings.Join(names, ", "), more)
 }
 
-// trimModel drops the package prefix of a model error for a CLI message.
+// trimModel drops the package prefix of a model error for a message.
 func trimModel(err error) string { return strings.TrimPrefix(err.Error(), "model: ") }

@@ -1,4 +1,4 @@
-package main
+package solcheck
 
 import (
 	"context"
@@ -11,14 +11,13 @@ import (
 
 // cbcByProgram splits the lines of a CBC solution file into its rows
 // section and its columns by the program, and refuses a line that fits
-// neither (exit 2 naming the line). CBC writes (printingOptions normal,
+// neither (an *export.LineError naming it). CBC writes (printingOptions normal,
 // integer, rows or all) a status line, then optionally the rows, each
 // "index name value dual" with the index and name of a row of the program
 // (every row with "all", the nonzero ones with "rows"), by increasing
-// index; then the columns by increasing index. The index restart alone
-// (ReadCBCSolution's guess without the program) took one stray line with
-// a lower index for the start of the columns and dropped every column
-// before it as rows, and a first line with index 9999 for a row. rename
+// index; then the columns by increasing index. The rows are told from the
+// columns by the program's row names and indices, not by the index
+// restart alone, which a stray line with a lower index would fake. rename
 // maps fixed-MPS short names (R0000001, X0000001) to the program's; the
 // Values of the result keep the file's names. Other formats are returned
 // unchanged. It reads ctx every 65,536 lines.
@@ -68,7 +67,7 @@ func cbcByProgram(ctx context.Context, prog *model.Program, sol *export.Solution
 			if n > 3 {
 				unknown = append(unknown, "...")
 			}
-			return fmt.Errorf("%s of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", namesNotOf(n, len(sol.CBCLines), "a row or a column", "neither a row nor a column", "neither rows nor columns"), strings.Join(unknown, ", "))
+			return otherProgram("%s of this program (%s): check --mode, --formulation, --strengthen, --symmetry and the puzzle against the export (a fixed-MPS solution needs --names FILE.mps)", namesNotOf(n, len(sol.CBCLines), "a row or a column", "neither a row nor a column", "neither rows nor columns"), strings.Join(unknown, ", "))
 		}
 		return &export.LineError{Solver: "CBC", Line: line, Msg: fmt.Sprintf(format, args...) + ": CBC lists the rows (printingOptions rows or all), then the columns, each by increasing index; this line does not fit the file (a stray or edited line)"}
 	}

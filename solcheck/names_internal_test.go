@@ -1,0 +1,19 @@
+package solcheck
+
+import "testing"
+
+func TestNamesNotOf(t *testing.T) {
+	for _, c := range []struct {
+		n, total int
+		want     string
+	}{
+		{1, 1, "its only name is not a column"},
+		{1, 2, "1 of its 2 names is not a column"},
+		{2, 2, "none of its 2 names is a column"},
+		{2, 5, "2 of its 5 names are not columns"},
+	} {
+		if got := namesNotOf(c.n, c.total, "a column", "not a column", "not columns"); got != c.want {
+			t.Errorf("namesNotOf(%d, %d) = %q, want %q", c.n, c.total, got, c.want)
+		}
+	}
+}
