@@ -155,3 +155,11 @@ func ExampleStatus() {
 	// not proven: status "Stopped on iterations": stopped at an iteration limit
 	// an increment skips solutions that improve by less
 }
+
+func ExampleConfirmInfeasible() {
+	fmt.Println(ConfirmInfeasible("HiGHS", Confirmed, "a second HiGHS solve with presolve off"))
+	fmt.Println(ConfirmInfeasible("HiGHS", Undecided, "a second HiGHS solve with presolve off"))
+	// Output:
+	// <nil>
+	// not proven: HiGHS infeasible: not confirmed: a second HiGHS solve with presolve off did not decide
+}
