@@ -30,6 +30,7 @@ func NewRegistry() *Registry {
 	r.Register("dlx", "Knuth's dancing links (options: heuristic, vol[=N], r=PIECE, j=N)", nativeFactory("dlx"))
 	r.Register("fila", "Fixed Image List Algorithm (options: heuristic or schedule, nof, at=N, vol[=N], r=PIECE, j=N)", nativeFactory("fila"))
 	r.Register("native", "polytile solve's default configuration (native.DefaultConfig, redundancy auto); for max-coverage the native maximum-coverage search with its defaults", nativeFactory("native"))
+	r.Register("frontier", "frontier (transfer-matrix) recurrence: counts and max-coverage without enumeration (options: j=N, mem=MIB)", frontierFactory)
 	r.Register("highs", "in-process HiGHS: count by no-good-cut enumeration; max-coverage (options: seed, packing, strengthen; gap=G, threads=N and any HiGHS option KEY=VALUE, checked by HiGHS)", highsFactory)
 	for _, s := range externalSolvers {
 		s := s

@@ -73,6 +73,10 @@ Backends:
          as e=11:f=3 (E from 11 remaining pieces, F from 3), --nof for
          neighbour occupancy filtering, --fila-at N to switch at N pieces
   dlx    Knuth's dancing links (Algorithm X with the S heuristic)
+  frontier  the transfer-matrix recurrence: --count (--unique by Burnside)
+         and --max-coverage without enumeration, exact at any size; it
+         lists no tilings. --count without --backend uses it when its
+         estimate says it wins (the backend line says which and why)
   highs  the binary program solved in-process by HiGHS; --formulation
          seed|packing (default packing, as in export and compare) and
          --strengthen for --max-coverage, which starts
@@ -130,7 +134,7 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 		},
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx or highs")
+	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx, highs or frontier")
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
 	int64Flag(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "stop after N solutions (print them; 0: no limit)")
 	fl.BoolVar(&f.unique, "unique", false, "one solution per symmetry class (implies --count unless --limit is given)")
@@ -185,7 +189,8 @@ type solveOutcome struct {
 	Tilings     [][]placementJS `json:"tilings"`
 	Reason      string          `json:"reason,omitempty"` // why there is no search (nojson.go)
 	tilings     []puzzle.Tiling
-	found       bool // at least one tiling or solution
+	found       bool       // at least one tiling or solution
+	big         *bigCounts // the frontier's exact counts (solve_frontier.go)
 }
 
 // placementJS is one placed piece in JSON: the piece, its orientation
@@ -325,8 +330,8 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	line := progress.New(a.stderr, a.quiet || f.asJSON && !progress.IsTerminal(a.stderr))
 	var o *solveOutcome
 	switch f.backend {
-	case "fila", "dlx":
-		o, err = a.solveNative(sctx, p, f, line)
+	case "fila", "dlx", "frontier":
+		o, err = a.solveNativeOrFrontier(sctx, p, f, line) // solve_frontier.go
 	case "highs":
 		o, err = a.solveHiGHS(sctx, p, f, line)
 	}
@@ -401,11 +406,11 @@ func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, 
 	var err error
 	switch {
 	case summary != nil: // the summary is the -o file (a shard's result)
-		if err = writeJSONWithin(ctx, summary, o, true); err == nil {
+		if err = writeJSONWithin(ctx, summary, o.jsonValue(), true); err == nil {
 			return commit(summary)
 		}
 	case f.asJSON || f.jsonLines:
-		err = writeJSONWithin(ctx, a.stdout, o, f.asJSON)
+		err = writeJSONWithin(ctx, a.stdout, o.jsonValue(), f.asJSON)
 	default:
 		return o.text(a.summaryTo(pics))
 	}
@@ -509,8 +514,8 @@ func (o *solveOutcome) text(w io.Writer) error {
 			row("proof", "%s", o.Proof)
 		}
 	}
-	if o.Solutions != nil {
-		row("solutions", "%s", o.solutionsText()) // lowerbound.go
+	if o.Solutions != nil || o.big != nil {
+		row("solutions", "%s", o.countText()) // solve_frontier.go
 	}
 	if o.Pinned != "" {
 		exact := "counts exact: " // not said of a stopped count's lower bounds

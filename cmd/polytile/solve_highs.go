@@ -22,9 +22,11 @@ func checkSolveBackend(f *solveFlags) error {
 	switch f.backend {
 	case "fila", "dlx":
 		return nil
+	case "frontier":
+		return checkFrontierFlags(f) // solve_frontier.go
 	case "highs":
 	default:
-		return usageErr("unknown backend %q: use fila, dlx or highs", f.backend)
+		return usageErr("unknown backend %q: use fila, dlx, highs or frontier", f.backend)
 	}
 	if f.count || f.limit > 1 || f.unique {
 		return usageErr("the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)")
