@@ -19,87 +19,24 @@
 package polyform
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/polytile/polytile/geom"
 )
 
-// Cell is a lattice point: row I, column J and layer L (0 in 2D), the
-// convention of package puzzle.
-type Cell struct{ I, J, L int }
-
-func (c Cell) compare(d Cell) int {
-	switch {
-	case c.I != d.I:
-		return cmp.Compare(c.I, d.I)
-	case c.J != d.J:
-		return cmp.Compare(c.J, d.J)
-	}
-	return cmp.Compare(c.L, d.L)
-}
+// Cell is a lattice point: row I, column J and layer L (0 in 2D), the one
+// cell type of polytile (package geom), shared with package puzzle.
+type Cell = geom.Cell
 
 // Shape is a set of cells in normal form: translated so that the minimum
-// of every coordinate is 0, sorted by (I, J, L), without duplicates.
-type Shape []Cell
+// of every coordinate is 0, sorted by (I, J, L), without duplicates
+// (geom.Shape).
+type Shape = geom.Shape
 
-// Normalize returns the normal form of a list of cells.
-func Normalize(cells []Cell) Shape {
-	if len(cells) == 0 {
-		return nil
-	}
-	lo := cells[0]
-	for _, c := range cells[1:] {
-		lo = Cell{min(lo.I, c.I), min(lo.J, c.J), min(lo.L, c.L)}
-	}
-	s := make(Shape, len(cells))
-	for k, c := range cells {
-		s[k] = Cell{c.I - lo.I, c.J - lo.J, c.L - lo.L}
-	}
-	slices.SortFunc(s, Cell.compare)
-	return slices.Compact(s)
-}
-
-// Key is a string that identifies the shape, usable as a map key.
-func (s Shape) Key() string {
-	var b strings.Builder
-	for _, c := range s {
-		fmt.Fprintf(&b, "%d,%d,%d;", c.I, c.J, c.L)
-	}
-	return b.String()
-}
-
-// less orders shapes of one size by their sorted cell lists.
-func (s Shape) less(t Shape) bool {
-	return slices.CompareFunc(s, t, Cell.compare) < 0
-}
-
-// Art draws the shape as puzzle-file ASCII art: '#' a cell, '.' none, rows
-// separated by '/', layers (3D) by " | ".
-func (s Shape) Art() string {
-	var e Cell
-	in := map[Cell]bool{}
-	for _, c := range s {
-		in[c] = true
-		e = Cell{max(e.I, c.I+1), max(e.J, c.J+1), max(e.L, c.L+1)}
-	}
-	var layers []string
-	for l := range e.L {
-		rows := make([]string, e.I)
-		for i := range e.I {
-			b := make([]byte, e.J)
-			for j := range e.J {
-				b[j] = '.'
-				if in[Cell{i, j, l}] {
-					b[j] = '#'
-				}
-			}
-			rows[i] = string(b)
-		}
-		layers = append(layers, strings.Join(rows, "/"))
-	}
-	return strings.Join(layers, " | ")
-}
+// Normalize returns the normal form of a list of cells: geom.Normalize.
+func Normalize(cells []Cell) Shape { return geom.Normalize(cells) }
 
 // parseArt reads the form Art writes; it is used for the drawings that
 // name the classes, so a malformed drawing is a programming error.
@@ -110,7 +47,7 @@ func parseArt(art string) Shape {
 			for j, ch := range row {
 				switch ch {
 				case '#':
-					cells = append(cells, Cell{i, j, l})
+					cells = append(cells, Cell{I: i, J: j, L: l})
 				case '.':
 				default:
 					panic("polyform: bad drawing " + art)
@@ -130,7 +67,7 @@ type transform struct {
 
 func (t transform) apply(c Cell) Cell {
 	v := [3]int{c.I, c.J, c.L}
-	return Cell{t.sign[0] * v[t.perm[0]], t.sign[1] * v[t.perm[1]], t.sign[2] * v[t.perm[2]]}
+	return Cell{I: t.sign[0] * v[t.perm[0]], J: t.sign[1] * v[t.perm[1]], L: t.sign[2] * v[t.perm[2]]}
 }
 
 // det is +1 for a rotation, -1 for a reflection.
@@ -187,7 +124,7 @@ func (t transform) mapShape(s Shape) Shape {
 func Canonical(s Shape, dim int, mirror bool) Shape {
 	var best Shape
 	for _, t := range group(dim, mirror) {
-		if o := t.mapShape(s); best == nil || o.less(best) {
+		if o := t.mapShape(s); best == nil || o.Compare(best) < 0 {
 			best = o
 		}
 	}
@@ -210,7 +147,7 @@ func Fixed(n, dim int) ([]Shape, error) {
 		return nil, err
 	}
 	level := []Shape{{{}}}
-	steps := []Cell{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}}
+	steps := []Cell{{I: 1}, {I: -1}, {J: 1}, {J: -1}, {L: 1}, {L: -1}}
 	if dim == 2 {
 		steps = steps[:4]
 	}
@@ -224,7 +161,7 @@ func Fixed(n, dim int) ([]Shape, error) {
 			}
 			for _, c := range s {
 				for _, d := range steps {
-					nc := Cell{c.I + d.I, c.J + d.J, c.L + d.L}
+					nc := Cell{I: c.I + d.I, J: c.J + d.J, L: c.L + d.L}
 					if in[nc] {
 						continue
 					}
@@ -238,7 +175,7 @@ func Fixed(n, dim int) ([]Shape, error) {
 		}
 		level = next
 	}
-	slices.SortFunc(level, func(a, b Shape) int { return slices.CompareFunc(a, b, Cell.compare) })
+	slices.SortFunc(level, func(a, b Shape) int { return a.Compare(b) })
 	return level, nil
 }
 
@@ -276,7 +213,7 @@ func Classes(n, dim int, mirror bool) ([]Shape, error) {
 			out = append(out, c)
 		}
 	}
-	slices.SortFunc(out, func(a, b Shape) int { return slices.CompareFunc(a, b, Cell.compare) })
+	slices.SortFunc(out, func(a, b Shape) int { return a.Compare(b) })
 	return out, nil
 }
 

@@ -118,21 +118,21 @@ func describe(s Shape) string {
 	var e Cell
 	for _, c := range s {
 		in[c] = true
-		e = Cell{max(e.I, c.I+1), max(e.J, c.J+1), 0}
+		e = Cell{I: max(e.I, c.I+1), J: max(e.J, c.J+1)}
 	}
 	var deg []byte
 	run := 0
 	for _, c := range s {
 		d := 0
-		for _, n := range []Cell{{c.I + 1, c.J, 0}, {c.I - 1, c.J, 0}, {c.I, c.J + 1, 0}, {c.I, c.J - 1, 0}} {
+		for _, n := range []Cell{{I: c.I + 1, J: c.J}, {I: c.I - 1, J: c.J}, {I: c.I, J: c.J + 1}, {I: c.I, J: c.J - 1}} {
 			if in[n] {
 				d++
 			}
 		}
 		deg = append(deg, byte('0'+d))
-		for _, dir := range []Cell{{1, 0, 0}, {0, 1, 0}} {
+		for _, dir := range []Cell{{I: 1}, {J: 1}} {
 			k := 0
-			for x := c; in[x]; x = (Cell{x.I + dir.I, x.J + dir.J, 0}) {
+			for x := c; in[x]; x = (Cell{I: x.I + dir.I, J: x.J + dir.J}) {
 				k++
 			}
 			run = max(run, k)

@@ -227,7 +227,7 @@ func conwayPentominoes() ([]Piece, error) {
 func planar(s Shape) bool {
 	var e Cell
 	for _, c := range s {
-		e = Cell{max(e.I, c.I+1), max(e.J, c.J+1), max(e.L, c.L+1)}
+		e = Cell{I: max(e.I, c.I+1), J: max(e.J, c.J+1), L: max(e.L, c.L+1)}
 	}
 	return e.I == 1 || e.J == 1 || e.L == 1
 }
@@ -279,7 +279,7 @@ func soma() ([]Piece, error) {
 		for _, c := range cs {
 			var e Cell
 			for _, x := range c {
-				e = Cell{max(e.I, x.I+1), max(e.J, x.J+1), max(e.L, x.L+1)}
+				e = Cell{I: max(e.I, x.I+1), J: max(e.J, x.J+1), L: max(e.L, x.L+1)}
 			}
 			if e.I*e.J*e.L != n {
 				pick = append(pick, c)

@@ -72,7 +72,7 @@ func (g *anchorGrid) lin(c Cell) int { return (c.I*g.sj+c.J)*g.sl + c.L }
 func (g *anchorGrid) cellAt(b int) Cell {
 	l := b % g.sl
 	b /= g.sl
-	return Cell{b / g.sj, b % g.sj, l}.Add(g.lo)
+	return Cell{I: b / g.sj, J: b % g.sj, L: l}.Add(g.lo)
 }
 
 // fits returns the anchors (padded positions, increasing) of orientation o

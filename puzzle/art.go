@@ -16,7 +16,7 @@ func ArtCells(art string, l int) ([]Cell, error) {
 		for j, ch := range row {
 			switch ch {
 			case '#':
-				cells = append(cells, Cell{i, j, l})
+				cells = append(cells, Cell{I: i, J: j, L: l})
 			case '.', ' ', '\r':
 			default:
 				return nil, fmt.Errorf("row %d, column %d: unexpected %q in art (use '#' and '.')", i+1, j+1, ch)

@@ -120,7 +120,7 @@ func TestBoxDims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Size != (Cell{6, 10, 1}) || len(cells) != 60 {
+	if r.Size != (Cell{I: 6, J: 10, L: 1}) || len(cells) != 60 {
 		t.Errorf("10x6: %d cells, size %v (rows, columns, layers); want 6 rows of 10", len(cells), r.Size)
 	}
 	if got := len(Box(Dims{Width: 4, Height: 3, Depth: 2})); got != 24 {

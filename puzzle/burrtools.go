@@ -432,7 +432,7 @@ func (br *burrReader) spec(problem int) (Spec, error) {
 	if len(res.cells) == 0 {
 		return Spec{}, Errorf(res.pos, "the result shape (shape %d) has no filled voxels", p.result+1)
 	}
-	spec := Spec{Name: p.name, Dim: 3, Region: res.cells, RegionPos: res.pos}
+	spec := Spec{Name: p.name, Dim: 3, Region: res.cells, pos: specPos{region: res.pos}}
 	names, err := br.pieceNames(p, what)
 	if err != nil {
 		return Spec{}, err

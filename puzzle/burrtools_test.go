@@ -22,7 +22,7 @@ func burrShape(cells []Cell, name string) string {
 	in := map[Cell]bool{}
 	for _, c := range cells {
 		in[c] = true
-		e = Cell{max(e.I, c.I+1), max(e.J, c.J+1), max(e.L, c.L+1)}
+		e = Cell{I: max(e.I, c.I+1), J: max(e.J, c.J+1), L: max(e.L, c.L+1)}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<voxel x="%d" y="%d" z="%d" type="0"`, e.J, e.I, e.L)

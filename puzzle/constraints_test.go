@@ -37,7 +37,7 @@ func TestConstraintImages(t *testing.T) {
 			for _, x := range c {
 				lo.I, lo.J = min(lo.I, x.I), min(lo.J, x.J)
 			}
-			return lo == Cell{1, 2, 0}
+			return lo == Cell{I: 1, J: 2}
 		}},
 		{"region list", "constraints:\n  I: {region: [[0,0],[0,1],[0,2],[0,3],[1,0]]}\n", "I", 1, 2, nil},
 		{"region art", "constraints:\n  L:\n    region: |\n      ###..\n      #....\n      .....\n      .....\n", "L", 1, 3, nil},
@@ -75,7 +75,7 @@ func TestConstraintImages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q.Area() != 18 || q.Region.Index(Cell{0, 0, 0}) >= 0 || q.Region.Index(Cell{3, 4, 0}) >= 0 {
+	if q.Area() != 18 || q.Region.Index(Cell{}) >= 0 || q.Region.Index(Cell{I: 3, J: 4}) >= 0 {
 		t.Errorf("empty cells still in the region (area %d)", q.Area())
 	}
 	if n := len(q.Symmetries()); n != 2 { // identity and the half turn
@@ -92,11 +92,11 @@ func TestConstraintVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, e := p.Piece("D"), p.Piece("E")
-	good := Tiling{Placements: []Placement{{Piece: d, At: Cell{0, 2, 0}}, {Piece: e, At: Cell{0, 0, 0}}}}
+	good := Tiling{Placements: []Placement{{Piece: d, At: Cell{J: 2}}, {Piece: e, At: Cell{}}}}
 	if _, err := p.Verify(good, true); err != nil {
 		t.Fatalf("a valid tiling refused: %v", err)
 	}
-	bad := Tiling{Placements: []Placement{{Piece: d, At: Cell{0, 0, 0}}, {Piece: e, At: Cell{0, 2, 0}}}}
+	bad := Tiling{Placements: []Placement{{Piece: d, At: Cell{}}, {Piece: e, At: Cell{J: 2}}}}
 	if _, err := p.Verify(bad, true); err == nil || !strings.Contains(err.Error(), "placement constraint") {
 		t.Fatalf("a tiling breaking the constraint accepted: %v", err)
 	}

@@ -8,127 +8,26 @@
 package puzzle
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
+
+	"github.com/polytile/polytile/geom"
 )
 
-// Cell is a lattice point: row I, column J and layer L (always 0 in 2D).
-// Row 0 is the top line of an ASCII-art board.
-type Cell struct{ I, J, L int }
+// Cell is a lattice point: row I, column J and layer L (always 0 in 2D),
+// the one cell type of polytile (package geom), shared with package
+// polyform.
+type Cell = geom.Cell
 
-// Add returns c translated by d.
-func (c Cell) Add(d Cell) Cell { return Cell{c.I + d.I, c.J + d.J, c.L + d.L} }
-
-// Sub returns c - d.
-func (c Cell) Sub(d Cell) Cell { return Cell{c.I - d.I, c.J - d.J, c.L - d.L} }
-
-// Compare orders cells lexicographically by (I, J, L), the natural order
-// used for cell indices, anchors and exported names.
-func (c Cell) Compare(d Cell) int {
-	switch {
-	case c.I != d.I:
-		return cmpInt(c.I, d.I)
-	case c.J != d.J:
-		return cmpInt(c.J, d.J)
-	default:
-		return cmpInt(c.L, d.L)
-	}
-}
-
-// String formats c as "(i,j)" in 2D form when L is 0, else "(i,j,l)".
-func (c Cell) String() string {
-	if c.L == 0 {
-		return fmt.Sprintf("(%d,%d)", c.I, c.J)
-	}
-	return fmt.Sprintf("(%d,%d,%d)", c.I, c.J, c.L)
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// Shape is a set of cells in normal form: sorted in natural order and
-// translated so that the minimum of every coordinate is 0.
-type Shape []Cell
+// Shape is a set of cells in normal form (see geom.Shape).
+type Shape = geom.Shape
 
 // Normalize returns the normal form of an arbitrary list of cells
-// (duplicates removed).
-func Normalize(cells []Cell) Shape {
-	if len(cells) == 0 {
-		return nil
-	}
-	lo := cells[0]
-	for _, c := range cells[1:] {
-		lo.I, lo.J, lo.L = min(lo.I, c.I), min(lo.J, c.J), min(lo.L, c.L)
-	}
-	s := make(Shape, len(cells))
-	for n, c := range cells {
-		s[n] = c.Sub(lo)
-	}
-	slices.SortFunc(s, Cell.Compare)
-	return slices.Compact(s)
-}
+// (duplicates removed): geom.Normalize.
+func Normalize(cells []Cell) Shape { return geom.Normalize(cells) }
 
-// Equal reports whether two shapes have the same cells.
-func (s Shape) Equal(t Shape) bool { return slices.Equal(s, t) }
-
-// Key returns a compact string that identifies the shape, usable as a map key.
-func (s Shape) Key() string {
-	b := make([]byte, 0, 8*len(s))
-	for _, c := range s {
-		b = strconv.AppendInt(b, int64(c.I), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(c.J), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(c.L), 10)
-		b = append(b, ';')
-	}
-	return string(b)
-}
-
-// Extent returns the size of the bounding box of s along I, J and L.
-func (s Shape) Extent() Cell {
-	var e Cell
-	for _, c := range s {
-		e.I, e.J, e.L = max(e.I, c.I+1), max(e.J, c.J+1), max(e.L, c.L+1)
-	}
-	return e
-}
-
-// Art draws a 2D shape (layer 0) with '#' and '.', rows separated by '/',
-// the inline form of the puzzle file format. 3D layers are joined with " | ".
-func (s Shape) Art() string {
-	e := s.Extent()
-	in := make(map[Cell]bool, len(s))
-	for _, c := range s {
-		in[c] = true
-	}
-	var layers []string
-	for l := 0; l < max(e.L, 1); l++ {
-		rows := make([]string, e.I)
-		for i := range e.I {
-			var b strings.Builder
-			for j := range e.J {
-				if in[Cell{i, j, l}] {
-					b.WriteByte('#')
-				} else {
-					b.WriteByte('.')
-				}
-			}
-			rows[i] = b.String()
-		}
-		layers = append(layers, strings.Join(rows, "/"))
-	}
-	return strings.Join(layers, " | ")
-}
+func cmpInt(a, b int) int { return cmp.Compare(a, b) }
 
 // Transform is a signed permutation of the three axes: a rotation or a
 // reflection of the cubic lattice. Output coordinate a is
@@ -152,11 +51,7 @@ func (t Transform) Apply(c Cell) Cell {
 		return t.applyPlanar(c)
 	}
 	v := [3]int{c.I, c.J, c.L}
-	return Cell{
-		int(t.Sign[0]) * v[t.Perm[0]],
-		int(t.Sign[1]) * v[t.Perm[1]],
-		int(t.Sign[2]) * v[t.Perm[2]],
-	}
+	return Cell{I: int(t.Sign[0]) * v[t.Perm[0]], J: int(t.Sign[1]) * v[t.Perm[1]], L: int(t.Sign[2]) * v[t.Perm[2]]}
 }
 
 // Det is +1 for a proper rotation and -1 for a transform with a reflection.

@@ -113,7 +113,7 @@ func (g Grid) Translation(d Cell) bool {
 
 // hexDirs are the six neighbour steps of the hex grid in axial (I = r,
 // J = q) coordinates.
-var hexDirs = [6]Cell{{0, -1, 0}, {-1, -1, 0}, {-1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {1, 0, 0}}
+var hexDirs = [6]Cell{{J: -1}, {I: -1, J: -1}, {I: -1}, {J: 1}, {I: 1, J: 1}, {I: 1}}
 
 // Neighbors appends to out the cells that share a face (an edge in 2D)
 // with c: 4 or 6 on the square grid (FaceDirs), 6 on the hex grid, 3 on
@@ -125,11 +125,11 @@ func (g Grid) Neighbors(c Cell, out []Cell) []Cell {
 			out = append(out, c.Add(d))
 		}
 	case Triangle:
-		v := Cell{1, 0, 0} // an up triangle's horizontal edge is below it
+		v := Cell{I: 1} // an up triangle's horizontal edge is below it
 		if !Up(c) {
 			v.I = -1
 		}
-		out = append(out, c.Add(Cell{0, -1, 0}), c.Add(v), c.Add(Cell{0, 1, 0}))
+		out = append(out, c.Add(Cell{J: -1}), c.Add(v), c.Add(Cell{J: 1}))
 	default:
 		for _, d := range FaceDirs {
 			out = append(out, c.Add(d))

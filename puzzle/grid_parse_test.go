@@ -68,7 +68,7 @@ func TestGridParse(t *testing.T) {
 		return p
 	}
 	p := parse("grid: hex\nboard: |\n  ..# #\n  .# # #\n  # # #\npieces:\n  A: \"#\"\ncount: unlimited\n")
-	want := []Cell{{0, 1, 0}, {0, 2, 0}, {1, 1, 0}, {1, 2, 0}, {1, 3, 0}, {2, 1, 0}, {2, 2, 0}, {2, 3, 0}}
+	want := []Cell{{J: 1}, {J: 2}, {I: 1, J: 1}, {I: 1, J: 2}, {I: 1, J: 3}, {I: 2, J: 1}, {I: 2, J: 2}, {I: 2, J: 3}}
 	if !slices.Equal(p.Region.Cells, want) || p.Grid != Hex || p.Dim != 2 {
 		t.Errorf("hex art cells %v, want %v", p.Region.Cells, want)
 	}
@@ -78,7 +78,7 @@ func TestGridParse(t *testing.T) {
 		t.Errorf("the 7-hexagon board has %d symmetries, want 12", n)
 	}
 	p = parse("grid: triangle\nboard: 2x2\npieces:\n  A: \"#\"\ncount: unlimited\n")
-	want = []Cell{{0, 1, 0}, {0, 2, 0}, {0, 3, 0}, {0, 4, 0}, {1, 2, 0}, {1, 3, 0}, {1, 4, 0}, {1, 5, 0}}
+	want = []Cell{{J: 1}, {J: 2}, {J: 3}, {J: 4}, {I: 1, J: 2}, {I: 1, J: 3}, {I: 1, J: 4}, {I: 1, J: 5}}
 	if !slices.Equal(p.Region.Cells, want) {
 		t.Errorf("triangle 2x2 cells %v, want %v", p.Region.Cells, want)
 	}
@@ -96,10 +96,10 @@ func TestGridParse(t *testing.T) {
 	}
 	// Explicit cells equal the art.
 	a := parse("grid: hex\nboard: \"# # #/ # #\"\npieces:\n  A: [[0, 0], [0, 1]]\n  B: \"# #/ #\"\n")
-	if !slices.Equal(a.Region.Cells, []Cell{{0, 0, 0}, {0, 1, 0}, {0, 2, 0}, {1, 1, 0}, {1, 2, 0}}) {
+	if !slices.Equal(a.Region.Cells, []Cell{{}, {J: 1}, {J: 2}, {I: 1, J: 1}, {I: 1, J: 2}}) {
 		t.Errorf("hex board %v", a.Region.Cells)
 	}
-	if !a.Pieces[0].Shape.Equal(Shape{{0, 0, 0}, {0, 1, 0}}) || !a.Pieces[1].Shape.Equal(Shape{{0, 0, 0}, {0, 1, 0}, {1, 1, 0}}) {
+	if !a.Pieces[0].Shape.Equal(Shape{{}, {J: 1}}) || !a.Pieces[1].Shape.Equal(Shape{{}, {J: 1}, {I: 1, J: 1}}) {
 		t.Errorf("hex pieces %v %v", a.Pieces[0].Shape, a.Pieces[1].Shape)
 	}
 }

@@ -79,9 +79,9 @@ func gridSet(name string, g Grid) ([]Shape, error) {
 // freeForms returns one representative per class of the connected shapes
 // of n cells of grid g under the group of policy p, sorted.
 func freeForms(g Grid, n int, p Policy) []Shape {
-	seeds := []Cell{{0, 0, 0}}
+	seeds := []Cell{{}}
 	if g == Triangle {
-		seeds = append(seeds, Cell{0, 1, 0})
+		seeds = append(seeds, Cell{J: 1})
 	}
 	level := map[string]Shape{}
 	for _, c := range seeds {

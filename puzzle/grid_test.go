@@ -11,9 +11,9 @@ import (
 // Grid.Neighbors and Grid.Normalize.
 func growFixed(g Grid, n int) [][]Shape {
 	out := make([][]Shape, n+1)
-	seeds := []Cell{{0, 0, 0}}
+	seeds := []Cell{{}}
 	if g == Triangle {
-		seeds = append(seeds, Cell{0, 1, 0}) // a down triangle: not a translate of the up one
+		seeds = append(seeds, Cell{J: 1}) // a down triangle: not a translate of the up one
 	}
 	seen := map[string]bool{}
 	for _, c := range seeds {
@@ -102,7 +102,7 @@ func TestPlanarGroups(t *testing.T) {
 		var probe []Cell
 		for i := -3; i <= 3; i++ {
 			for j := -4; j <= 4; j++ {
-				probe = append(probe, Cell{i, j, 0})
+				probe = append(probe, Cell{I: i, J: j})
 			}
 		}
 		sig := func(f func(Cell) Cell) string { // the map on the probe, up to translation
@@ -162,12 +162,12 @@ func TestPlanarGroups(t *testing.T) {
 // TestTriangleNormalize checks that normal forms on the triangle grid keep
 // each triangle's direction and do not identify the two monoiamonds.
 func TestTriangleNormalize(t *testing.T) {
-	up := Triangle.Normalize([]Cell{{5, 3, 0}})
-	down := Triangle.Normalize([]Cell{{5, 4, 0}})
+	up := Triangle.Normalize([]Cell{{I: 5, J: 3}})
+	down := Triangle.Normalize([]Cell{{I: 5, J: 4}})
 	if up.Equal(down) || !Up(up[0]) || Up(down[0]) {
 		t.Errorf("monoiamonds normalise to %v and %v", up, down)
 	}
-	if got := Triangle.Normalize([]Cell{{-3, -2, 0}, {-3, -1, 0}}); !got.Equal(Shape{{0, 1, 0}, {0, 2, 0}}) {
+	if got := Triangle.Normalize([]Cell{{I: -3, J: -2}, {I: -3, J: -1}}); !got.Equal(Shape{{J: 1}, {J: 2}}) {
 		t.Errorf("a down-up diamond normalises to %v", got)
 	}
 }

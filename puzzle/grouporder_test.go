@@ -14,7 +14,7 @@ import (
 // counted by their text too. len(Symmetries()), which "order" printed,
 // was 4, 8 and 16 there.
 func TestGroupOrder(t *testing.T) {
-	mono := []PieceSpec{{Name: "M", Cells: []Cell{{0, 0, 0}}, Unlimited: true, Policy: Free}}
+	mono := []PieceSpec{{Name: "M", Cells: []Cell{{}}, Unlimited: true, Policy: Free}}
 	cases := []struct {
 		name       string
 		dim        int

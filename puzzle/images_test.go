@@ -53,11 +53,11 @@ func randomSpec(rng *rand.Rand) Spec {
 	var region []Cell
 	for _, c := range Box(Dims{Width: sj, Height: si, Depth: sl}) {
 		if rng.Float64() >= hole {
-			region = append(region, Cell{c.I + 3, c.J - 2, c.L + 1}) // anywhere in the lattice
+			region = append(region, Cell{I: c.I + 3, J: c.J - 2, L: c.L + 1}) // anywhere in the lattice
 		}
 	}
 	if len(region) == 0 {
-		region = []Cell{{0, 0, 0}}
+		region = []Cell{{}}
 	}
 	if dim == 2 {
 		for n := range region {
@@ -76,7 +76,7 @@ func randomSpec(rng *rand.Rand) Spec {
 			}
 			d := FaceDirs[rng.IntN(6)]
 			if dim == 2 && d.L != 0 {
-				d = Cell{0, 1, 0}
+				d = Cell{J: 1}
 			}
 			c = c.Add(d)
 		}
@@ -124,7 +124,7 @@ func latticeSpec(side, step, piece int) Spec {
 	for i := range side {
 		for j := range side {
 			if i%step != 0 || j%step != 0 {
-				region = append(region, Cell{i, j, 0})
+				region = append(region, Cell{I: i, J: j})
 			}
 		}
 	}
@@ -132,7 +132,7 @@ func latticeSpec(side, step, piece int) Spec {
 	for i := range piece {
 		for j := range piece {
 			if i != piece-1 || j != piece-1 {
-				cells = append(cells, Cell{i, j, 0})
+				cells = append(cells, Cell{I: i, J: j})
 			}
 		}
 	}
@@ -162,7 +162,7 @@ func TestImagesStopOnCancel(t *testing.T) {
 	for n := range spec.Pieces {
 		spec.Pieces[n].Name = string(rune('A' + n))
 		spec.Pieces[n].Cells = slices.Clone(spec.Pieces[n].Cells)
-		spec.Pieces[n].Cells[0] = Cell{0, 64 + n, 0} // distinct shapes, so each is searched
+		spec.Pieces[n].Cells[0] = Cell{J: 64 + n} // distinct shapes, so each is searched
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
@@ -193,7 +193,7 @@ func TestImagesMatchBruteForceAllGrids(t *testing.T) {
 		for i := range si {
 			for j := range sj {
 				if rng.Float64() >= 0.2 {
-					region = append(region, Cell{i, j, 0})
+					region = append(region, Cell{I: i, J: j})
 				}
 			}
 		}
@@ -205,7 +205,7 @@ func TestImagesMatchBruteForceAllGrids(t *testing.T) {
 			seen := map[Cell]bool{}
 			var cells []Cell
 			for range 1 + rng.IntN(5) {
-				c := Cell{rng.IntN(3), rng.IntN(5), 0}
+				c := Cell{I: rng.IntN(3), J: rng.IntN(5)}
 				if !seen[c] {
 					seen[c] = true
 					cells = append(cells, c)

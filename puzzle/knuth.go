@@ -61,7 +61,7 @@ func parseKnuth(ctx context.Context, name string, data []byte) (Spec, error) {
 			if err != nil {
 				return spec, err
 			}
-			spec.Region, spec.RegionPos, spec.Dim = cells, kr.pos(ln, line, len(line)-len(t)), kr.dim
+			spec.Region, spec.pos.region, spec.Dim = cells, kr.pos(ln, line, len(line)-len(t)), kr.dim
 			continue
 		}
 		if err := kr.pieceLine(ln, line, &spec, pieces); err != nil {
@@ -72,7 +72,7 @@ func parseKnuth(ctx context.Context, name string, data []byte) (Spec, error) {
 		return spec, Errorf(Pos{File: name, Line: 1, Col: 1}, "no box line: a Knuth spec starts with the cells of the box, e.g. [0-9][0-5]")
 	}
 	if len(spec.Pieces) == 0 {
-		return spec, Errorf(spec.RegionPos, "no pieces: after the box, each line names a piece and lists its cells")
+		return spec, Errorf(spec.pos.region, "no pieces: after the box, each line names a piece and lists its cells")
 	}
 	return spec, nil
 }

@@ -71,10 +71,10 @@ func parseArt(value string, l int, pos posFunc, lim artLimit) ([]Cell, error) {
 						return nil, Errorf(pos(r, k), "%s: '#' at art row %d, column %d lies between two hexagons: in hex art each row is offset by half a cell, and a cell's row and column (from 1) add up to an even number (e.g. \"# #/ # #\")",
 							lim.what, i+1, j+1)
 					}
-					cells = append(cells, Cell{i, (j + i) / 2, l}) // axial (r, q), grid.go
+					cells = append(cells, Cell{I: i, J: (j + i) / 2, L: l}) // axial (r, q), grid.go
 					break
 				}
-				cells = append(cells, Cell{i, j, l})
+				cells = append(cells, Cell{I: i, J: j, L: l})
 			case '.', ' ':
 			default:
 				return nil, Errorf(pos(r, k), "%s: unexpected character %s in ASCII art (use '#' for a cell, '.' or ' ' for empty)",

@@ -19,7 +19,7 @@ func (d *yamlDoc) empty(k, v *yaml.Node, spec *Spec) error {
 	if err != nil {
 		return err
 	}
-	spec.Empty, spec.EmptyPos = cells, d.at(k)
+	spec.Empty, spec.pos.empty = cells, d.at(k)
 	return nil
 }
 
@@ -120,7 +120,7 @@ func (d *yamlDoc) coord(n *yaml.Node, what string) (Cell, error) {
 		}
 		v[a] = x
 	}
-	return Cell{v[0], v[1], v[2]}, nil
+	return Cell{I: v[0], J: v[1], L: v[2]}, nil
 }
 
 // cellSet reads a set of cells in board coordinates: ASCII art (one block

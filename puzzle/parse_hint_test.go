@@ -20,7 +20,7 @@ func TestFormatHint(t *testing.T) {
 		return b
 	}
 	soma := read("soma.xmpuzzle")
-	xml := burrXML(Spec{Name: "d", Region: []Cell{{0, 0, 0}, {0, 1, 0}}, Pieces: []PieceSpec{{Name: "A", Cells: []Cell{{0, 0, 0}, {0, 1, 0}}, Count: 1}}}, "")
+	xml := burrXML(Spec{Name: "d", Region: []Cell{{}, {J: 1}}, Pieces: []PieceSpec{{Name: "A", Cells: []Cell{{}, {J: 1}}, Count: 1}}}, "")
 	cases := []struct {
 		what   string
 		data   []byte

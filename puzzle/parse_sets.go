@@ -158,7 +158,7 @@ func (d *yamlDoc) setPieces(at, n *yaml.Node, pol Policy, sup supply, prefix str
 	for _, p := range set.Pieces {
 		cells := make([]Cell, len(p.Shape))
 		for k, c := range p.Shape {
-			cells[k] = Cell{c.I, c.J, c.L}
+			cells[k] = Cell{I: c.I, J: c.J, L: c.L}
 		}
 		out = append(out, PieceSpec{
 			Name: prefix + p.Name, Cells: cells, Count: sup.n, Unlimited: sup.unlimited, Policy: pol,

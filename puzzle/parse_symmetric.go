@@ -45,7 +45,7 @@ func (d *yamlDoc) symmetric(k, v *yaml.Node, spec *Spec) error {
 		}
 		spec.Symmetric = append(spec.Symmetric, name)
 	}
-	spec.SymmetricPos = d.at(k)
+	spec.pos.symmetric = d.at(k)
 	return nil
 }
 

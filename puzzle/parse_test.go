@@ -29,13 +29,13 @@ func TestParseAxes(t *testing.T) {
 	y := mustParse(t, "a.yaml", "board: 3x2\npieces:\n  L: \"#./##\"\n  I: \"###\"\ncount: 2\n")
 	k := mustParse(t, "a.knuth", "[0-2][0-1]\n2|L 00 01 11\n2|I [0-2]0\n")
 	for _, p := range []*Puzzle{y, k} {
-		if p.Dim != 2 || p.Region.Size != (Cell{2, 3, 1}) {
+		if p.Dim != 2 || p.Region.Size != (Cell{I: 2, J: 3, L: 1}) {
 			t.Errorf("%s: dim %d, box %v; want 2 rows, 3 columns", p.Source, p.Dim, p.Region.Size)
 		}
-		if got := p.Pieces[0].Shape; !got.Equal(Shape{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}}) {
+		if got := p.Pieces[0].Shape; !got.Equal(Shape{{}, {I: 1}, {I: 1, J: 1}}) {
 			t.Errorf("%s: L is %v", p.Source, got)
 		}
-		if got := p.Pieces[1].Shape; !got.Equal(Shape{{0, 0, 0}, {0, 1, 0}, {0, 2, 0}}) {
+		if got := p.Pieces[1].Shape; !got.Equal(Shape{{}, {J: 1}, {J: 2}}) {
 			t.Errorf("%s: I is %v, want a row", p.Source, got)
 		}
 		if p.Pieces[0].Count != 2 || p.Pieces[0].Policy != Free {
@@ -45,10 +45,10 @@ func TestParseAxes(t *testing.T) {
 	y3 := mustParse(t, "b.yaml", "board: 2x3x4\npieces:\n  A: [\"##\", \"#.\"]\n")
 	k3 := mustParse(t, "b.knuth", "[0-1][0-2][0-3]\nA 000 100 001\n")
 	for _, p := range []*Puzzle{y3, k3} {
-		if p.Dim != 3 || p.Region.Size != (Cell{3, 2, 4}) {
+		if p.Dim != 3 || p.Region.Size != (Cell{I: 3, J: 2, L: 4}) {
 			t.Errorf("%s: dim %d, box %v; want 3 rows, 2 columns, 4 layers", p.Source, p.Dim, p.Region.Size)
 		}
-		if got := p.Pieces[0].Shape; !got.Equal(Shape{{0, 0, 0}, {0, 0, 1}, {0, 1, 0}}) {
+		if got := p.Pieces[0].Shape; !got.Equal(Shape{{}, {L: 1}, {J: 1}}) {
 			t.Errorf("%s: A is %v", p.Source, got)
 		}
 	}
@@ -58,7 +58,7 @@ func TestParseAxes(t *testing.T) {
 }
 
 func TestParseArtForms(t *testing.T) {
-	want := []Cell{{0, 1, 0}, {0, 2, 0}, {1, 0, 0}, {1, 1, 0}, {2, 1, 0}} // F
+	want := []Cell{{J: 1}, {J: 2}, {I: 1}, {I: 1, J: 1}, {I: 2, J: 1}} // F
 	forms := map[string]string{
 		"plain":          "  F: .##/##./.#.\n",
 		"double-quoted":  "  F: \".##/##./.#.\"\n",
@@ -92,14 +92,14 @@ func TestParseBoardForms(t *testing.T) {
 		dim, cells int
 		size       Cell
 	}{
-		{"10x6", 2, 60, Cell{6, 10, 1}},
-		{"10 X 6", 2, 60, Cell{6, 10, 1}},
-		{"4x4x4", 3, 64, Cell{4, 4, 4}},
-		{"3x1x1", 3, 3, Cell{1, 3, 1}},
-		{"|\n  #.#\n  ###", 2, 5, Cell{2, 3, 1}},
-		{"\"###/#.#\"", 2, 5, Cell{2, 3, 1}},
-		{"\n  - \"##/##\"\n  - |\n    #.\n    ..", 3, 5, Cell{2, 2, 2}},
-		{"[\"###\"]", 3, 3, Cell{1, 3, 1}},
+		{"10x6", 2, 60, Cell{I: 6, J: 10, L: 1}},
+		{"10 X 6", 2, 60, Cell{I: 6, J: 10, L: 1}},
+		{"4x4x4", 3, 64, Cell{I: 4, J: 4, L: 4}},
+		{"3x1x1", 3, 3, Cell{I: 1, J: 3, L: 1}},
+		{"|\n  #.#\n  ###", 2, 5, Cell{I: 2, J: 3, L: 1}},
+		{"\"###/#.#\"", 2, 5, Cell{I: 2, J: 3, L: 1}},
+		{"\n  - \"##/##\"\n  - |\n    #.\n    ..", 3, 5, Cell{I: 2, J: 2, L: 2}},
+		{"[\"###\"]", 3, 3, Cell{I: 1, J: 3, L: 1}},
 	} {
 		spec, err := ParseSpec("b.yaml", []byte("board: "+c.board+"\npieces:\n  D: \"#\"\n"), "")
 		if err != nil {
@@ -113,8 +113,8 @@ func TestParseBoardForms(t *testing.T) {
 		if spec.Dim != c.dim || len(spec.Region) != c.cells || r.Size != c.size {
 			t.Errorf("board %q: dim %d, %d cells, box %v; want %d, %d, %v", c.board, spec.Dim, len(spec.Region), r.Size, c.dim, c.cells, c.size)
 		}
-		if spec.RegionPos != (Pos{File: "b.yaml", Line: 1, Col: 1}) {
-			t.Errorf("board %q: RegionPos %v, want the key", c.board, spec.RegionPos)
+		if spec.pos.region != (Pos{File: "b.yaml", Line: 1, Col: 1}) {
+			t.Errorf("board %q: region position %v, want the key", c.board, spec.pos.region)
 		}
 	}
 }

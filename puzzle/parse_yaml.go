@@ -311,7 +311,7 @@ func (d *yamlDoc) puzzle(root *yaml.Node) (Spec, error) {
 		if spec.Name, err = d.text(kv[1], "name"); err != nil {
 			return spec, err
 		}
-		spec.NamePos = d.at(kv[1])
+		spec.pos.name = d.at(kv[1])
 	}
 	if kv, ok := key["grid"]; ok { // before anything drawn on the grid
 		if err := d.gridKey(kv[0], kv[1], &spec); err != nil {
@@ -374,7 +374,7 @@ func (d *yamlDoc) gridKey(k, v *yaml.Node, spec *Spec) error {
 	if err != nil {
 		return err
 	}
-	spec.GridPos = d.at(k)
+	spec.pos.grid = d.at(k)
 	if v.Kind != yaml.ScalarNode {
 		return Errorf(d.at(v), "grid must be square, hex or triangle")
 	}
@@ -443,7 +443,7 @@ var boxRe = regexp.MustCompile(`^([0-9]+)\s*[xX]\s*([0-9]+)(?:\s*[xX]\s*([0-9]+)
 
 // board reads the board: WxH, WxHxD, 2D art or a list of layers (3D).
 func (d *yamlDoc) board(k, v *yaml.Node, spec *Spec) error {
-	spec.RegionPos = d.at(k)
+	spec.pos.region = d.at(k)
 	v, err := d.resolve(v)
 	if err != nil {
 		return err

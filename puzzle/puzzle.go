@@ -79,24 +79,28 @@ type PieceSpec struct {
 	Constraint Constraint
 }
 
-// Spec describes a puzzle before validation: what a parser produces.
+// Spec describes a puzzle before validation: what a parser produces, or
+// what a program builds (see SetPieces, Box, ArtCells).
 type Spec struct {
-	Name      string
-	Dim       int  // 2 or 3
-	Grid      Grid // Square (the zero value), Hex or Triangle (grid.go)
-	GridPos   Pos  // where the grid is given, for error messages
-	Region    []Cell
-	RegionPos Pos
-	NamePos   Pos // where Name is given, for error messages
-	Pieces    []PieceSpec
+	Name   string
+	Dim    int  // 2 or 3
+	Grid   Grid // Square (the zero value), Hex or Triangle (grid.go)
+	Region []Cell
+	Pieces []PieceSpec
 	// Empty lists board cells that must stay empty: they are taken out of
-	// the region (constraints.go). EmptyPos locates them for messages.
-	Empty    []Cell
-	EmptyPos Pos
+	// the region (constraints.go).
+	Empty []Cell
 	// Symmetric names the board symmetries every solution must be
-	// invariant under (symmetric.go); SymmetricPos locates them.
-	Symmetric    []string
-	SymmetricPos Pos
+	// invariant under (symmetric.go).
+	Symmetric []string
+	// pos locates the parts of a parsed file for error messages; a Spec
+	// built by a program has none (messages then say "<input>").
+	pos specPos
+}
+
+// specPos holds where a parser found the parts of a Spec.
+type specPos struct {
+	name, grid, region, empty, symmetric Pos
 }
 
 // Piece is a validated piece with its distinct orientations.
@@ -220,27 +224,27 @@ func NewWith(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error) 
 
 func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error) {
 	if spec.Dim != 2 && spec.Dim != 3 {
-		return nil, Errorf(spec.RegionPos, "dimension must be 2 or 3, not %d", spec.Dim)
+		return nil, Errorf(spec.pos.region, "dimension must be 2 or 3, not %d", spec.Dim)
 	}
 	if !spec.Grid.Valid() {
-		return nil, Errorf(spec.GridPos, "grid must be square, hex or triangle, not %v", spec.Grid)
+		return nil, Errorf(spec.pos.grid, "grid must be square, hex or triangle, not %v", spec.Grid)
 	}
 	if spec.Grid != Square && spec.Dim != 2 {
-		return nil, Errorf(spec.GridPos, "the %v grid is planar: 3D boards and pieces are supported on the square grid only", spec.Grid)
+		return nil, Errorf(spec.pos.grid, "the %v grid is planar: 3D boards and pieces are supported on the square grid only", spec.Grid)
 	}
 	if len(spec.Region) == 0 {
-		return nil, Errorf(spec.RegionPos, "the board has no cells ('#')")
+		return nil, Errorf(spec.pos.region, "the board has no cells ('#')")
 	}
 	if len(spec.Region) > MaxCells {
-		return nil, limitErr(spec.RegionPos, "the board has %d cells; the limit is %d", len(spec.Region), MaxCells)
+		return nil, limitErr(spec.pos.region, "the board has %d cells; the limit is %d", len(spec.Region), MaxCells)
 	}
 	if len(spec.Pieces) == 0 {
-		return nil, Errorf(spec.RegionPos, "the puzzle has no pieces")
+		return nil, Errorf(spec.pos.region, "the puzzle has no pieces")
 	}
 	if len(spec.Pieces) > MaxPieces {
-		return nil, limitErr(spec.RegionPos, "the puzzle has %d pieces; the limit is %d", len(spec.Pieces), MaxPieces)
+		return nil, limitErr(spec.pos.region, "the puzzle has %d pieces; the limit is %d", len(spec.Pieces), MaxPieces)
 	}
-	if err := checkName(spec.NamePos, "the puzzle's name", spec.Name); err != nil {
+	if err := checkName(spec.pos.name, "the puzzle's name", spec.Name); err != nil {
 		return nil, err
 	}
 	total, copies := 0, 0
@@ -259,19 +263,19 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 	if spec.Dim == 2 {
 		for _, c := range spec.Region {
 			if c.L != 0 {
-				return nil, Errorf(spec.RegionPos, "a 2D board has a cell in layer %d", c.L)
+				return nil, Errorf(spec.pos.region, "a 2D board has a cell in layer %d", c.L)
 			}
 		}
 	}
-	cells, err := removeEmpty(spec.Region, spec.Empty, spec.EmptyPos)
+	cells, err := removeEmpty(spec.Region, spec.Empty, spec.pos.empty)
 	if err != nil {
 		return nil, err
 	}
 	region, err := newRegion(cells)
 	if err != nil {
-		return nil, &Error{Pos: spec.RegionPos, Msg: err.Error(), Err: errors.Unwrap(err)}
+		return nil, &Error{Pos: spec.pos.region, Msg: err.Error(), Err: errors.Unwrap(err)}
 	}
-	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Grid: spec.Grid, Region: region, Source: spec.RegionPos.File}
+	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Grid: spec.Grid, Region: region, Source: spec.pos.region.File}
 	// A piece that fits nowhere is left out (p.Dropped, p.Unfit) while
 	// the rest of the puzzle is checked and built; the first one that opt
 	// does not leave out is the answer once all is checked (refusal).
@@ -334,7 +338,7 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		return nil, err
 	}
 	p.buildClasses()
-	if err := p.buildSymmetric(ctx, spec.Symmetric, spec.SymmetricPos); err != nil {
+	if err := p.buildSymmetric(ctx, spec.Symmetric, spec.pos.symmetric); err != nil {
 		return nil, err
 	}
 	// The answer "no exact tiling" comes only now, after every check of

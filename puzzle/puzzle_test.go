@@ -40,7 +40,7 @@ func TestOrientationCounts(t *testing.T) {
 		t.Errorf("5 free tetrominoes have %d orientations, want 19", total)
 	}
 	// An asymmetric (chiral) polycube: 24 rotations, 48 with reflections.
-	chiral := Shape{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {2, 1, 1}, {0, 0, 1}}
+	chiral := Shape{{}, {I: 1}, {I: 1, J: 1}, {I: 1, J: 1, L: 1}, {I: 2, J: 1, L: 1}, {L: 1}}
 	if o, _ := Orientations(chiral, Rotate, 3); len(o) != 24 {
 		t.Errorf("asymmetric polycube has %d rotations, want 24", len(o))
 	}
@@ -111,14 +111,14 @@ func TestImagesStableOrder(t *testing.T) {
 
 func TestSymmetryGroups(t *testing.T) {
 	cube := mustNew(t, Spec{Dim: 3, Region: Box(Dims{Width: 4, Height: 4, Depth: 4}), Pieces: []PieceSpec{
-		{Name: "A", Cells: Shape{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {2, 1, 1}, {0, 0, 1}}, Count: 1, Policy: Rotate}}})
+		{Name: "A", Cells: Shape{{}, {I: 1}, {I: 1, J: 1}, {I: 1, J: 1, L: 1}, {I: 2, J: 1, L: 1}, {L: 1}}, Count: 1, Policy: Rotate}}})
 	cubeFree := mustNew(t, Spec{Dim: 3, Region: Box(Dims{Width: 4, Height: 4, Depth: 4}), Pieces: []PieceSpec{
-		{Name: "A", Cells: Shape{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {2, 1, 1}, {0, 0, 1}}, Count: 1, Policy: Free}}})
+		{Name: "A", Cells: Shape{{}, {I: 1}, {I: 1, J: 1}, {I: 1, J: 1, L: 1}, {I: 2, J: 1, L: 1}, {L: 1}}, Count: 1, Policy: Free}}})
 	// Mirror pair of chiral pieces, each only rotating: reflections exchange them.
 	f, _ := ArtCells(pentominoArt["F"], 0)
 	fm := make([]Cell, len(f))
 	for n, c := range f {
-		fm[n] = Cell{c.I, -c.J, 0}
+		fm[n] = Cell{I: c.I, J: -c.J}
 	}
 	oneSided := mustNew(t, Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 5}), Pieces: []PieceSpec{
 		{Name: "F", Cells: f, Count: 1, Policy: Rotate}, {Name: "F'", Cells: fm, Count: 1, Policy: Rotate}}})
@@ -162,10 +162,10 @@ func TestVerify(t *testing.T) {
 	bar, _ := ArtCells("#####", 0)
 	p := mustNew(t, Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 2}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 2, Policy: Free}}})
 	h := 0 // horizontal orientation index
-	if !p.Pieces[0].Orients[0].Equal(Shape{{0, 0, 0}, {0, 1, 0}, {0, 2, 0}, {0, 3, 0}, {0, 4, 0}}) {
+	if !p.Pieces[0].Orients[0].Equal(Shape{{}, {J: 1}, {J: 2}, {J: 3}, {J: 4}}) {
 		h = 1
 	}
-	good := Tiling{Placements: []Placement{{0, h, Cell{0, 0, 0}}, {0, h, Cell{1, 0, 0}}}}
+	good := Tiling{Placements: []Placement{{0, h, Cell{}}, {0, h, Cell{I: 1}}}}
 	if r, err := p.Verify(good, true); err != nil || !r.Exact() || r.Covered != 10 {
 		t.Fatalf("good tiling rejected: %v %+v", err, r)
 	}
@@ -176,15 +176,15 @@ func TestVerify(t *testing.T) {
 		want  string
 		check func(*Report) bool
 	}{
-		{"overlap", Tiling{Placements: []Placement{{0, h, Cell{0, 0, 0}}, {0, h, Cell{0, 0, 0}}}}, false, "overlap",
+		{"overlap", Tiling{Placements: []Placement{{0, h, Cell{}}, {0, h, Cell{}}}}, false, "overlap",
 			func(r *Report) bool { return len(r.Overlaps) == 5 && r.Covered == 5 }},
-		{"outside", Tiling{Placements: []Placement{{0, h, Cell{0, 1, 0}}}}, false, "outside",
+		{"outside", Tiling{Placements: []Placement{{0, h, Cell{J: 1}}}}, false, "outside",
 			func(r *Report) bool { return len(r.Outside) == 1 }},
-		{"bad orientation", Tiling{Placements: []Placement{{0, 7, Cell{0, 0, 0}}}}, false, "no orientation",
+		{"bad orientation", Tiling{Placements: []Placement{{0, 7, Cell{}}}}, false, "no orientation",
 			func(r *Report) bool { return len(r.Outside) == 1 }},
-		{"too many", Tiling{Placements: []Placement{{0, h, Cell{0, 0, 0}}, {0, h, Cell{1, 0, 0}}, {0, h, Cell{1, 0, 0}}}}, false, "used 3 times",
+		{"too many", Tiling{Placements: []Placement{{0, h, Cell{}}, {0, h, Cell{I: 1}}, {0, h, Cell{I: 1}}}}, false, "used 3 times",
 			func(r *Report) bool { return len(r.Counts) == 1 }},
-		{"too few for exact", Tiling{Placements: []Placement{{0, h, Cell{0, 0, 0}}}}, true, "used 1 time,",
+		{"too few for exact", Tiling{Placements: []Placement{{0, h, Cell{}}}}, true, "used 1 time,",
 			func(r *Report) bool { return len(r.Counts) == 1 && len(r.Uncovered) == 5 }},
 	}
 	for _, c := range cases {
@@ -194,7 +194,7 @@ func TestVerify(t *testing.T) {
 		}
 	}
 	// a partial tiling is valid when not exact, with the covered count
-	if r, err := p.Verify(Tiling{Placements: []Placement{{0, h, Cell{1, 0, 0}}}}, false); err != nil || r.Covered != 5 || len(r.Uncovered) != 5 {
+	if r, err := p.Verify(Tiling{Placements: []Placement{{0, h, Cell{I: 1}}}}, false); err != nil || r.Covered != 5 || len(r.Uncovered) != 5 {
 		t.Errorf("partial tiling: %v %+v", err, r)
 	}
 }
@@ -207,14 +207,14 @@ func TestNewErrors(t *testing.T) {
 		spec Spec
 		want string
 	}{
-		{"no cells", Spec{Dim: 2, RegionPos: pos, Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}}}, "p.yaml:3:5: the board has no cells"},
-		{"no pieces", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), RegionPos: pos}, "no pieces"},
+		{"no cells", Spec{Dim: 2, pos: specPos{region: pos}, Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}}}, "p.yaml:3:5: the board has no cells"},
+		{"no pieces", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), pos: specPos{region: pos}}, "no pieces"},
 		{"empty piece", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Count: 1, Pos: pos}}}, "p.yaml:3:5: piece \"I\" has no cells"},
 		{"duplicate", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1}, {Name: "I", Cells: bar, Count: 1, Pos: pos}}}, "duplicate piece"},
 		{"zero count", Spec{Dim: 2, Region: Box(Dims{Width: 5, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Pos: pos}}}, "count must be"},
 		{"too big", Spec{Dim: 2, Region: Box(Dims{Width: 4, Height: 1}), Pieces: []PieceSpec{{Name: "I", Cells: bar, Count: 1, Pos: pos}}}, "more than the 4"},
 		{"fits nowhere", Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 2}), Pieces: []PieceSpec{{Name: "I", Cells: bar[:4], Count: 1, Pos: pos}}}, "fits nowhere"},
-		{"3D piece, 2D board", Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 3}), Pieces: []PieceSpec{{Name: "A", Cells: []Cell{{0, 0, 0}, {0, 0, 1}}, Count: 1, Pos: pos}}}, "is 3D but the board is 2D"},
+		{"3D piece, 2D board", Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 3}), Pieces: []PieceSpec{{Name: "A", Cells: []Cell{{}, {L: 1}}, Count: 1, Pos: pos}}}, "is 3D but the board is 2D"},
 		{"bad dim", Spec{Dim: 4, Region: Box(Dims{Width: 5, Height: 1})}, "dimension"},
 	}
 	for _, c := range cases {

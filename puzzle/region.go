@@ -26,7 +26,7 @@ func newRegion(cells []Cell) (*Region, error) {
 		lo.I, lo.J, lo.L = min(lo.I, c.I), min(lo.J, c.J), min(lo.L, c.L)
 		hi.I, hi.J, hi.L = max(hi.I, c.I), max(hi.J, c.J), max(hi.L, c.L)
 	}
-	size := Cell{hi.I - lo.I + 1, hi.J - lo.J + 1, hi.L - lo.L + 1}
+	size := Cell{I: hi.I - lo.I + 1, J: hi.J - lo.J + 1, L: hi.L - lo.L + 1}
 	vol := int64(size.I) * int64(size.J) * int64(size.L)
 	if vol > 16*MaxCells {
 		return nil, fmt.Errorf("the board's bounding box has %d positions; the limit is %d: %w", vol, 16*MaxCells, ErrLimit)
@@ -93,7 +93,7 @@ func (r *Region) Neighbors(n int) []int {
 
 // FaceDirs are the six unit steps -I, -J, -L, +I, +J, +L, the neighbour
 // order of the FILA article's ILSI bits (bit 5 down to bit 0).
-var FaceDirs = [6]Cell{{-1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+var FaceDirs = [6]Cell{{I: -1}, {J: -1}, {L: -1}, {I: 1}, {J: 1}, {L: 1}}
 
 // Dims is the size of a box, named as in the puzzle file's "W x H x D":
 // the board "10x6" is Dims{Width: 10, Height: 6}.
@@ -118,7 +118,7 @@ func Box(d Dims) []Cell {
 	for i := range ni {
 		for j := range nj {
 			for l := range nl {
-				cells = append(cells, Cell{i, j, l})
+				cells = append(cells, Cell{I: i, J: j, L: l})
 			}
 		}
 	}

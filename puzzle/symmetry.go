@@ -99,9 +99,9 @@ func (p *Puzzle) mapRegion(ctx context.Context, t Transform) ([]int32, error) {
 	// The image of the bounding box's corners gives the translation back
 	// into the box; a transform that does not map the box onto itself
 	// cannot map the region onto itself.
-	hi := reg.Lo.Add(reg.Size).Sub(Cell{1, 1, 1})
+	hi := reg.Lo.Add(reg.Size).Sub(Cell{I: 1, J: 1, L: 1})
 	a, b := t.Apply(reg.Lo), t.Apply(hi)
-	lo := Cell{min(a.I, b.I), min(a.J, b.J), min(a.L, b.L)}
+	lo := Cell{I: min(a.I, b.I), J: min(a.J, b.J), L: min(a.L, b.L)}
 	if size := t.Apply(reg.Size); abs(size.I) != reg.Size.I || abs(size.J) != reg.Size.J || abs(size.L) != reg.Size.L {
 		return nil, errNoMap
 	}

@@ -55,9 +55,9 @@ func TestUnplaceableAnsweredAfterChecks(t *testing.T) {
 	// checked when the puzzle is built) after one with more cells than the
 	// board.
 	pos := Pos{File: "s.yaml", Line: 1, Col: 1}
-	spec := Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 1}), RegionPos: pos, Pieces: []PieceSpec{
-		{Name: "P", Cells: []Cell{{0, 0, 0}, {0, 1, 0}, {0, 2, 0}, {0, 3, 0}}, Count: 1, Pos: pos},
-		{Name: "A", Cells: []Cell{{0, 0, 0}, {0, 0, 1}}, Count: 1, Pos: pos},
+	spec := Spec{Dim: 2, Region: Box(Dims{Width: 3, Height: 1}), pos: specPos{region: pos}, Pieces: []PieceSpec{
+		{Name: "P", Cells: []Cell{{}, {J: 1}, {J: 2}, {J: 3}}, Count: 1, Pos: pos},
+		{Name: "A", Cells: []Cell{{}, {L: 1}}, Count: 1, Pos: pos},
 	}}
 	for _, u := range []Unplaceable{RefuseUnplaceable, DropUnlimited, DropAll} {
 		_, err := NewWith(context.Background(), spec, BuildOptions{Unplaceable: u})

@@ -335,13 +335,13 @@ func (d *chartData) picture(w io.Writer, f Format) error {
 		return err
 	}
 	if d.c.Title != "" {
-		cv.text(margin, margin+ascentH, d.c.Title, anchorStart, "title")
+		cv.text(margin, margin+ascentH, d.c.Title, anchorStart, "title", chartFace)
 	}
 	if d.hasSeries() {
 		lx, ly := margin, top-lineH-4
 		for s, name := range d.series {
 			cv.rect(lx, ly+2, 10, 10, fillRGB(d.seriesColor(s)), "legend")
-			cv.text(lx+14, ly+ascentH, name, anchorStart, "legend")
+			cv.text(lx+14, ly+ascentH, name, anchorStart, "legend", chartFace)
 			lx += 14 + textWidth(name) + 16
 		}
 	}
@@ -351,10 +351,10 @@ func (d *chartData) picture(w io.Writer, f Format) error {
 	}
 	for n, r := range d.rows {
 		if r.first {
-			cv.text(margin, ys[n]+12, cut(r.bar.Label), anchorStart, "category")
+			cv.text(margin, ys[n]+12, cut(r.bar.Label), anchorStart, "category", chartFace)
 		}
 		if d.hasSeries() {
-			cv.text(margin+lw, ys[n]+12, cut(r.bar.Series), anchorStart, "series")
+			cv.text(margin+lw, ys[n]+12, cut(r.bar.Series), anchorStart, "series", chartFace)
 		}
 		bw := int(math.Round(d.scale.frac(r.bar.Value) * plotW))
 		if bw == 0 && r.bar.Value > 0 && d.scale.frac(r.bar.Value) > 0 {
@@ -363,15 +363,15 @@ func (d *chartData) picture(w io.Writer, f Format) error {
 		if bw > 0 {
 			cv.rect(x0, ys[n], bw, barH, fillRGB(d.seriesColor(r.series)), "bar")
 		}
-		cv.text(x0+bw+4, ys[n]+12, r.text, anchorStart, "value")
+		cv.text(x0+bw+4, ys[n]+12, r.text, anchorStart, "value", chartFace)
 	}
 	cv.line(x0, plotTop, x0, plotBottom, 1, blackRGB, "axis")
 	cv.line(x0, plotBottom, x0+plotW, plotBottom, 1, blackRGB, "axis")
 	for _, t := range ticks {
 		x := x0 + int(math.Round(d.scale.frac(t)*plotW))
 		cv.line(x, plotBottom, x, plotBottom+tickLen, 1, blackRGB, "tickmark")
-		cv.text(x, plotBottom+tickLen+ascentH+1, formatTick(t), anchorMiddle, "tick")
+		cv.text(x, plotBottom+tickLen+ascentH+1, formatTick(t), anchorMiddle, "tick", chartFace)
 	}
-	cv.text(x0+plotW/2, plotBottom+tickLen+lineH+ascentH+2, d.axis, anchorMiddle, "axislabel")
+	cv.text(x0+plotW/2, plotBottom+tickLen+lineH+ascentH+2, d.axis, anchorMiddle, "axislabel", chartFace)
 	return cv.encode(w)
 }

@@ -102,14 +102,19 @@ func ansiCode(c int) uint8 {
 	return palette[c%len(palette)].ansi
 }
 
-// Colors returns a palette index for every placement of t such that two
-// placements that touch (share a face of a cell, in any direction, or
-// overlap) get different indices. It colours the placement adjacency graph
-// greedily in smallest-last order, which uses at most one colour more than
-// the graph's degeneracy: at most six colours for a 2D tiling by connected
-// pieces, whose adjacency graph is planar. Indices are small (0 first) and
-// deterministic. Placements that are not valid images still get an index;
-// only their cells inside the region count for adjacency.
+// Colors returns a palette index for every placement of t: its piece's
+// own colour, the one Pieces draws the piece in (palette index = piece
+// index, modulo the palette's size), so that a piece looks the same in
+// every solution and in the pieces picture. Two placements that touch
+// (share a face of a cell, in any direction, or overlap) still get
+// different indices: when a placement touches an earlier placement (in
+// the order of t) that has its colour — a copy of the same piece, or a
+// piece whose index is a palette's length away — it takes the first spare
+// colour (from len(p.Pieces) on, cyclically) that none of its neighbours
+// has or wants. Only a placement with as many neighbours as the palette has
+// colours can share one with a neighbour. The result is deterministic.
+// Placements that are not valid images still get an index; only their
+// cells inside the region count for adjacency.
 func Colors(p *puzzle.Puzzle, t puzzle.Tiling) []int {
 	return colors(p, t, nil)
 }
@@ -121,7 +126,79 @@ func colors(p *puzzle.Puzzle, t puzzle.Tiling, st *stopper) []int {
 	if st.stop() {
 		return make([]int, len(t.Placements))
 	}
-	return colorGraph(adj, st)
+	n := len(palette)
+	spare := len(p.Pieces) % n
+	want := make([]int, len(t.Placements))
+	for v, pl := range t.Placements {
+		want[v] = spare
+		if pl.Piece >= 0 && pl.Piece < len(p.Pieces) {
+			want[v] = pl.Piece % n
+		}
+	}
+	return colorPlacements(adj, want, spare, n, st)
+}
+
+// colorPlacements colours the vertices of a graph with colours 0..n-1 in
+// vertex order: vertex v takes want[v] unless an earlier neighbour has
+// it, else the first colour from spare on (cyclically) that no neighbour
+// has (coloured) or wants (not coloured yet), so that a later neighbour
+// keeps its own. When st stops, it returns early with an incomplete
+// colouring.
+func colorPlacements(adj [][]int32, want []int, spare, n int, st *stopper) []int {
+	col := make([]int, len(adj))
+	for v := range col {
+		col[v] = -1
+	}
+	mark := make([]int, n) // mark[c] == stamp: c is taken for this vertex
+	stamp := 0
+	free := func() int {
+		for d := range n {
+			if c := (spare + d) % n; mark[c] != stamp {
+				return c
+			}
+		}
+		return -1
+	}
+	for v := range adj {
+		if st.stop() {
+			return make([]int, len(adj))
+		}
+		blocked := false
+		for _, u := range adj[v] {
+			if col[u] == want[v] {
+				blocked = true
+				break
+			}
+		}
+		if !blocked {
+			col[v] = want[v]
+			continue
+		}
+		// Avoid the neighbours' colours and wants; failing that (a
+		// vertex with n neighbours or more), their colours alone.
+		stamp++
+		for _, u := range adj[v] {
+			if col[u] >= 0 {
+				mark[col[u]] = stamp
+			} else {
+				mark[want[u]] = stamp
+			}
+		}
+		c := free()
+		if c < 0 {
+			stamp++
+			for _, u := range adj[v] {
+				if col[u] >= 0 {
+					mark[col[u]] = stamp
+				}
+			}
+			if c = free(); c < 0 {
+				c = want[v]
+			}
+		}
+		col[v] = c
+	}
+	return col
 }
 
 // placementGraph returns the sorted adjacency lists of the placements of
@@ -212,71 +289,4 @@ func placementRegionCells(p *puzzle.Puzzle, pl puzzle.Placement) []int32 {
 		}
 	}
 	return out
-}
-
-// colorGraph colours a graph greedily in smallest-last order.
-// When st stops, it returns early with an incomplete colouring.
-func colorGraph(adj [][]int32, st *stopper) []int {
-	n := len(adj)
-	deg := make([]int, n)
-	maxDeg := 0
-	for v := range adj {
-		deg[v] = len(adj[v])
-		maxDeg = max(maxDeg, deg[v])
-	}
-	// Bucket queue with lazy deletion: a vertex may sit in several
-	// buckets; only the entry matching its current degree counts.
-	buckets := make([][]int32, maxDeg+1)
-	for v := n - 1; v >= 0; v-- {
-		buckets[deg[v]] = append(buckets[deg[v]], int32(v))
-	}
-	removed := make([]bool, n)
-	order := make([]int32, 0, n)
-	cur := 0
-	for len(order) < n {
-		if st.stop() {
-			return make([]int, n)
-		}
-		for len(buckets[cur]) == 0 {
-			cur++
-		}
-		b := buckets[cur]
-		v := b[len(b)-1]
-		buckets[cur] = b[:len(b)-1]
-		if removed[v] || deg[v] != cur {
-			continue
-		}
-		removed[v] = true
-		order = append(order, v)
-		for _, u := range adj[v] {
-			if !removed[u] {
-				deg[u]--
-				buckets[deg[u]] = append(buckets[deg[u]], u)
-				cur = min(cur, deg[u])
-			}
-		}
-	}
-	colors := make([]int, n)
-	for v := range colors {
-		colors[v] = -1
-	}
-	var used []bool
-	for x := n - 1; x >= 0; x-- {
-		v := order[x]
-		used = used[:0]
-		for _, u := range adj[v] {
-			if c := colors[u]; c >= 0 {
-				for len(used) <= c {
-					used = append(used, false)
-				}
-				used[c] = true
-			}
-		}
-		c := 0
-		for c < len(used) && used[c] {
-			c++
-		}
-		colors[v] = c
-	}
-	return colors
 }

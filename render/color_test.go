@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -67,8 +68,9 @@ func checkColors(t *testing.T, p *puzzle.Puzzle, tl puzzle.Tiling) []int {
 }
 
 // Neighbouring pieces never share a colour, over many random tilings, partial
-// tilings and tilings with overlaps; 2D tilings by connected pieces need at
-// most six colours (their adjacency graph is planar, of degeneracy <= 5).
+// tilings and tilings with overlaps; a placement takes its piece's own
+// colour (the piece index) unless an earlier placement that touches it
+// already has that colour.
 func TestColorsNeighboursDiffer(t *testing.T) {
 	mix := mustPuzzle(t, "mix", 2, "#####/#####/#####/#####/#####",
 		piece(t, "m", "#", 0, puzzle.Free), piece(t, "d", "##", 0, puzzle.Free),
@@ -78,27 +80,54 @@ func TestColorsNeighboursDiffer(t *testing.T) {
 	pent, _ := pent3x5(t)
 	for _, p := range []*puzzle.Puzzle{mix, mix3, tetrominoes(t), pent, dominoBoard(t, 6)} {
 		rng := rand.New(rand.NewPCG(11, uint64(p.Area())))
-		maxCol := 0
+		changed := 0
 		for n, tl := range randomTilings(t, p, 60, uint64(n0(p))) {
 			if n%3 == 2 { // add an overlapping image
 				tl.Placements = append(tl.Placements, p.Images.Place[rng.IntN(p.Images.Len())])
 			}
-			used := slices.Max(append(checkColors(t, p, tl), -1)) + 1
-			if p.Dim == 2 && n%3 != 2 && used > 6 {
-				t.Fatalf("%s: a 2D tiling uses %d colours", p.Name, used)
+			col := checkColors(t, p, tl)
+			pairs := touching(p, tl)
+			for v, pl := range tl.Placements {
+				if col[v] == pl.Piece {
+					continue
+				}
+				changed++
+				blocked := false
+				for u := range v {
+					if pairs[[2]int{u, v}] && col[u] == pl.Piece {
+						blocked = true
+					}
+				}
+				if !blocked {
+					t.Fatalf("%s: placement %d of piece %d has colour %d, and no earlier neighbour has %d", p.Name, v, pl.Piece, col[v], pl.Piece)
+				}
 			}
-			maxCol = max(maxCol, used)
 		}
-		t.Logf("%s: at most %d colours", p.Name, maxCol)
+		t.Logf("%s: %d placements off their piece's colour", p.Name, changed)
 	}
 }
 
 func n0(p *puzzle.Puzzle) int { return p.Area() + len(p.Pieces) }
 
-// Smallest-last greedy colouring uses at most degeneracy+1 colours: two on
-// a tree, n on the complete graph K_n.
+// TestColorGraph: on random trees and complete graphs, colorPlacements
+// gives a proper colouring; vertices whose wants differ from all their
+// neighbours' keep them; on the complete graph K_n with one want for all,
+// the colours are the want and then the spares in order.
 func TestColorGraph(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	const ncol = 10
+	proper := func(name string, adj [][]int32, col []int) {
+		for v := range adj {
+			if col[v] < 0 || col[v] >= ncol {
+				t.Fatalf("%s: vertex %d has colour %d", name, v, col[v])
+			}
+			for _, u := range adj[v] {
+				if col[u] == col[v] {
+					t.Fatalf("%s: edge %d-%d monochrome", name, u, v)
+				}
+			}
+		}
+	}
 	for n := 2; n < 60; n++ {
 		adj := make([][]int32, n)
 		for v := 1; v < n; v++ { // random tree
@@ -106,19 +135,23 @@ func TestColorGraph(t *testing.T) {
 			adj[v] = append(adj[v], int32(u))
 			adj[u] = append(adj[u], int32(v))
 		}
-		col := colorGraph(adj, nil)
+		want := make([]int, n)
+		for v := range want {
+			want[v] = rng.IntN(3)
+		}
+		col := colorPlacements(adj, want, 3, ncol, nil)
+		proper(fmt.Sprintf("tree of %d vertices", n), adj, col)
 		for v := range adj {
-			if col[v] < 0 || col[v] > 1 {
-				t.Fatalf("tree of %d vertices: vertex %d has colour %d", n, v, col[v])
-			}
+			alone := true
 			for _, u := range adj[v] {
-				if col[u] == col[v] {
-					t.Fatalf("tree of %d vertices: edge %d-%d monochrome", n, u, v)
-				}
+				alone = alone && want[u] != want[v]
+			}
+			if alone && col[v] != want[v] {
+				t.Fatalf("tree of %d vertices: vertex %d wants %d, no neighbour does, got %d", n, v, want[v], col[v])
 			}
 		}
 	}
-	for n := 1; n < 12; n++ {
+	for n := 1; n <= ncol; n++ {
 		adj := make([][]int32, n)
 		for v := range n {
 			for u := range n {
@@ -127,12 +160,47 @@ func TestColorGraph(t *testing.T) {
 				}
 			}
 		}
-		col := colorGraph(adj, nil)
-		slices.Sort(col)
-		for v := range col {
-			if col[v] != v {
-				t.Fatalf("K_%d: colours %v, want 0..%d", n, col, n-1)
-			}
+		col := colorPlacements(adj, make([]int, n), 4, ncol, nil)
+		proper(fmt.Sprintf("K_%d", n), adj, col)
+		// Vertex 0 keeps its want 0; the others take the spares from 4
+		// on, wrapping past the 0 that vertex 0 has.
+		want := append([]int{0}, []int{4, 5, 6, 7, 8, 9, 1, 2, 3}[:n-1]...)
+		if !slices.Equal(col, want) {
+			t.Fatalf("K_%d: colours %v, want %v", n, col, want)
+		}
+	}
+}
+
+// TestPieceColorAcrossSolutions: a piece has one colour in two different
+// tilings of a board and in the pieces picture (Pieces draws piece k in
+// colour k), as long as no two copies of it touch.
+func TestPieceColorAcrossSolutions(t *testing.T) {
+	p, _ := pent3x5(t)
+	ts := solve(p, 0, nil)
+	if len(ts) < 2 {
+		t.Fatalf("%d tilings of the 3x5 pentomino board, want at least 2", len(ts))
+	}
+	pieceColor := func(tl puzzle.Tiling) map[int]int {
+		col := checkColors(t, p, tl)
+		out := map[int]int{}
+		for v, pl := range tl.Placements {
+			out[pl.Piece] = col[v]
+		}
+		return out
+	}
+	if slices.Equal(ts[0].Placements, ts[len(ts)-1].Placements) {
+		t.Fatal("the first and last tilings are the same")
+	}
+	a, b := pieceColor(ts[0]), pieceColor(ts[len(ts)-1])
+	for k, c := range a {
+		if bc, ok := b[k]; !ok || bc != c {
+			t.Errorf("piece %s: colour %d in one tiling, %d in another", p.Pieces[k].Name, c, bc)
+		}
+	}
+	blocks, _ := pieceBlocks(p, SVG)
+	for k, blk := range blocks {
+		if c, ok := a[k]; ok && blk.sc.groups[0].color != c {
+			t.Errorf("piece %s: colour %d in the tiling, %d in the pieces picture", p.Pieces[k].Name, c, blk.sc.groups[0].color)
 		}
 	}
 }

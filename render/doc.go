@@ -5,8 +5,8 @@
 // People look at tilings; they do not read coordinate lists. Every picture is
 // deterministic: the same input gives the same bytes.
 //
-// Pieces are coloured so that two pieces that touch never share a colour
-// (see Colors). Text pictures show each placed piece by a one-character
+// Each piece has one colour in every picture (the pieces picture and every
+// tiling), and two pieces that touch never share a colour (see Colors). Text pictures show each placed piece by a one-character
 // symbol — the piece name when every name is a single ASCII character, else a
 // per-piece legend. Uncovered cells of a partial (maximum-coverage) tiling are
 // marked '_' (ASCII), '·' (ANSI) or hatched (SVG, PNG); cells that are not
@@ -16,6 +16,12 @@
 // labelled l=0, l=1, ...
 //
 // SVG and PNG pictures draw thin lines between the cells of one piece and
-// thick lines along piece and region boundaries; PNG needs no C code and no
-// fonts beyond golang.org/x/image/font/basicfont.
+// thick lines along piece and region boundaries, with cells of up to 64
+// pixels, so that a 10x6 board is about 680 pixels wide. Text is set in Go
+// Mono (golang.org/x/image/font/gofont), embedded, so PNG needs no C code
+// and no installed fonts; piece labels are bold, sized to their cells and
+// kept clear of the thick lines.
+//
+// Hex and triangle boards are drawn as text with their outlines, as boxed
+// square pictures are.
 package render

@@ -61,8 +61,12 @@ func ExampleColors() {
 		{Piece: 0, Orient: 0, At: puzzle.Cell{I: 0, J: 0}},
 		{Piece: 1, Orient: 0, At: puzzle.Cell{I: 0, J: 1}},
 	}}
-	fmt.Println(render.Colors(p, t)) // the two pieces touch
-	// Output: [1 0]
+	fmt.Println(render.Colors(p, t)) // each piece its own colour, the piece's index
+	t.Placements = append(t.Placements, t.Placements[1])
+	fmt.Println(render.Colors(p, t)) // the copy of J overlaps J: a spare colour
+	// Output:
+	// [0 1]
+	// [0 1 2]
 }
 
 func ExampleBarChart() {

@@ -75,7 +75,7 @@ type Options struct {
 	// name is too long for its piece. Text pictures always show symbols.
 	Labels bool
 	// CellSize is the side of a cell in pixels for SVG and PNG; 0 chooses
-	// it from MaxWidth (between 6 and 32 pixels).
+	// it from MaxWidth (between 6 and 64 pixels).
 	CellSize int
 	// Title is an optional heading written above the picture.
 	Title string

@@ -30,8 +30,8 @@ func cellBox(s, nj, nl, i, j, l int) image.Rectangle {
 	pc := newPic(s, false)
 	x, y := pc.margin, pc.margin
 	if nl > 1 {
-		y += lineH
-		x += l * (max(nj*s, textWidth("l=0")) + pc.layerGap())
+		y += captionFace.line() + pc.thick
+		x += l * (max(nj*s, captionFace.width("l=0")) + pc.layerGap())
 	}
 	x, y = x+j*s, y+i*s
 	return image.Rect(x, y, x+s, y+s)

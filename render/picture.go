@@ -8,7 +8,7 @@ import (
 // Limits of cell sizes and picture areas of SVG and PNG pictures.
 const (
 	minAutoCell = 6        // the automatic cell size never goes below this ...
-	maxAutoCell = 32       // ... nor above this
+	maxAutoCell = 64       // ... nor above this: large enough to read at a glance
 	minCell     = 2        // unless the picture would exceed maxPixels
 	maxCell     = 256      // Options.CellSize is clamped to [minCell, maxCell]
 	maxPixels   = 40 << 20 // largest picture, in pixels
@@ -29,7 +29,7 @@ type pic struct {
 }
 
 func newPic(s int, labels bool) pic {
-	thick := max(2, s/6)
+	thick := max(2, s/8)
 	return pic{s: s, thick: thick, margin: max(10, 2*thick), labels: labels && s >= labelCell}
 }
 
@@ -53,7 +53,7 @@ func (pc pic) layerWidth(sc *scene, l int) int {
 	}
 	w := sc.nj * pc.s
 	if sc.nl > 1 {
-		w = max(w, textWidth(sc.layerName(l)))
+		w = max(w, captionFace.width(sc.layerName(l)))
 	}
 	return w
 }
@@ -65,31 +65,41 @@ func (pc pic) blockSize(b pblock) (w, h int) {
 		}
 		w += pc.layerWidth(b.sc, l)
 	}
-	w = max(w, textWidth(b.caption))
+	w = max(w, captionFace.width(b.caption))
 	h = b.sc.ni * pc.s
 	if b.sc.planar() {
 		_, h = b.sc.planarSize(pc.s)
 	}
 	if b.caption != "" {
-		h += lineH
+		h += captionFace.line()
 	}
 	if b.sc.nl > 1 {
-		h += lineH
+		h += captionFace.line()
+	}
+	if b.caption != "" || b.sc.nl > 1 {
+		h += pc.thick
 	}
 	return w, h
 }
 
 func (pc pic) drawBlock(cv canvas, b pblock, x, y int) {
+	lineH, ascentH := captionFace.line(), captionFace.ascent()
 	if b.caption != "" {
-		cv.text(x, y+ascentH, b.caption, anchorStart, "caption")
+		cv.text(x, y+ascentH, b.caption, anchorStart, "caption", captionFace)
 		y += lineH
 	}
 	if b.sc.nl > 1 {
 		y += lineH
 	}
+	// The thick lines along the top of the board stick out above it (by
+	// more at a hexagon's or triangle's apex): room for them below the
+	// text.
+	if b.caption != "" || b.sc.nl > 1 {
+		y += pc.thick
+	}
 	for l := range b.sc.nl {
 		if b.sc.nl > 1 {
-			cv.text(x, y-lineH+ascentH, b.sc.layerName(l), anchorStart, "layer")
+			cv.text(x, y-lineH+ascentH, b.sc.layerName(l), anchorStart, "layer", captionFace)
 		}
 		pc.drawLayer(cv, b.sc, l, x, y)
 		x += pc.layerWidth(b.sc, l) + pc.layerGap()
@@ -221,12 +231,13 @@ func (pc pic) drawLabels(cv canvas, sc *scene, l, ox, oy int) {
 			}
 		}
 	}
+	lf := labelFace(pc.s)
 	for g, grp := range sc.groups {
-		if sums[g].n == 0 || grp.name == "" || textWidth(grp.name) > 2*pc.s-4 {
+		if sums[g].n == 0 || grp.name == "" || lf.width(grp.name) > 2*pc.s-4 {
 			continue
 		}
 		x, y := ox+best[g][1]*pc.s/2, oy+best[g][0]*pc.s/2
-		cv.text(x, y+4, grp.name, anchorMiddle, "label")
+		cv.text(x, y+lf.capHalf(), grp.name, anchorMiddle, "label", lf)
 	}
 }
 
@@ -245,7 +256,7 @@ func (pc pic) sheet(title string, blocks []pblock, cols, maxWidth int) (w, h int
 	}
 	top := pc.margin
 	if title != "" {
-		top += lineH + 4
+		top += captionFace.line() + 4 + pc.thick
 	}
 	x, y, rowH, width := 0, 0, 0, 0
 	for n, b := range blocks {
@@ -261,11 +272,11 @@ func (pc pic) sheet(title string, blocks []pblock, cols, maxWidth int) (w, h int
 		rowH = max(rowH, bh)
 		width = max(width, x-gap)
 	}
-	w = max(width, textWidth(title)) + 2*pc.margin
+	w = max(width, captionFace.width(title)) + 2*pc.margin
 	h = top + y + rowH + pc.margin
 	return w, h, func(cv canvas) {
 		if title != "" {
-			cv.text(pc.margin, pc.margin+ascentH, title, anchorStart, "title")
+			cv.text(pc.margin, pc.margin+captionFace.ascent(), title, anchorStart, "title", captionFace)
 		}
 		for n, b := range blocks {
 			pc.drawBlock(cv, b, pc.margin+spots[n].x, top+spots[n].y)

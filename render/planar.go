@@ -20,9 +20,9 @@ import (
 //     (i, j) spanning x from s j/2 to s(j/2 + 1) in the strip of row i, up
 //     when i + j is even.
 //
-// Text shows each cell as its symbol at its position in the ASCII art of
-// the puzzle format: a triangle per character, a hexagon every other
-// character with rows offset by one.
+// Text draws the cells' outlines, as boxed square pictures do: lines
+// between different owners, none inside a piece, a symbol in every cell
+// (planarGrid).
 
 // fpt is a point in pixels.
 type fpt struct{ x, y float64 }
@@ -170,78 +170,136 @@ func (pc pic) drawPlanar(cv canvas, sc *scene, ox, oy int) {
 	}
 }
 
-// planarLabels writes each group's name on the centre of its cell nearest
-// to the centre of all its cells, when the name fits.
+// planarLabels writes each group's name inside its cells: on the centre
+// of a cell, or on the middle of the edge between two of its triangles
+// (the centre of the rhombus they form, which has more room), whichever is
+// nearest to the centre of all the group's cells among the spots where
+// the label fits inside the cells' thick edges. A label that fits nowhere
+// is set smaller, down to 5-pixel characters, and else left out.
 func (pc pic) planarLabels(cv canvas, sc *scene, dx, dy float64) {
 	sz := float64(pc.s)
-	centre := func(i, j int) fpt {
-		pts, _ := planarCell(sc.grid, sc.cellAt(i, j), sz, nil, nil)
-		var c fpt
+	centre := func(c puzzle.Cell) fpt {
+		pts, _ := planarCell(sc.grid, c, sz, nil, nil)
+		var m fpt
 		for _, p := range pts {
-			c.x += p.x / float64(len(pts))
-			c.y += p.y / float64(len(pts))
+			m.x += p.x / float64(len(pts))
+			m.y += p.y / float64(len(pts))
 		}
-		return c
+		return m
 	}
+	// room is the radius of the circle around a spot that stays clear of
+	// the edges: a hexagon's or triangle's inscribed circle, or a
+	// rhombus's, less half a thick line and a pixel.
+	cellRoom, pairRoom := sz/2, 0.0
+	if sc.grid == puzzle.Triangle {
+		cellRoom, pairRoom = sz/(2*math.Sqrt(3)), sz*math.Sqrt(3)/4
+	}
+	margin := float64(pc.thick)/2 + 1
+	type spot struct {
+		at   fpt
+		room float64
+	}
+	spots := make([][]spot, len(sc.groups))
 	type acc struct {
 		n    int
 		x, y float64
 	}
 	sums := make([]acc, len(sc.groups))
-	for i := range sc.ni {
-		for j := range sc.nj {
-			if o := sc.at(i, j, 0); o >= 0 {
-				c := centre(i, j)
-				sums[o] = acc{sums[o].n + 1, sums[o].x + c.x, sums[o].y + c.y}
-			}
-		}
-	}
-	best := make([]fpt, len(sc.groups))
-	bestD := make([]float64, len(sc.groups))
-	for g := range bestD {
-		bestD[g] = math.Inf(1)
-	}
+	var nbs []puzzle.Cell
 	for i := range sc.ni {
 		for j := range sc.nj {
 			o := sc.at(i, j, 0)
 			if o < 0 {
 				continue
 			}
-			c, a := centre(i, j), sums[o]
-			ddx, ddy := c.x-a.x/float64(a.n), c.y-a.y/float64(a.n)
-			if d := ddx*ddx + ddy*ddy; d < bestD[o]-1e-9 {
-				best[o], bestD[o] = c, d
+			here := sc.cellAt(i, j)
+			c := centre(here)
+			sums[o] = acc{sums[o].n + 1, sums[o].x + c.x, sums[o].y + c.y}
+			spots[o] = append(spots[o], spot{c, cellRoom - margin})
+			if pairRoom == 0 {
+				continue
+			}
+			_, nbs = planarCell(sc.grid, here, sz, nil, nbs[:0])
+			for _, nb := range nbs {
+				d := nb.Sub(sc.lo)
+				if nb.Compare(here) > 0 && sc.at(d.I, d.J, 0) == o {
+					m := centre(nb)
+					spots[o] = append(spots[o], spot{fpt{(c.x + m.x) / 2, (c.y + m.y) / 2}, pairRoom - margin})
+				}
 			}
 		}
 	}
 	for g, grp := range sc.groups {
-		if sums[g].n == 0 || grp.name == "" || textWidth(grp.name) > pc.s-2 {
+		if sums[g].n == 0 || grp.name == "" {
 			continue
 		}
-		cv.text(int(math.Round(best[g].x+dx)), int(math.Round(best[g].y+dy))+4, grp.name, anchorMiddle, "label")
+		mx, my := sums[g].x/float64(sums[g].n), sums[g].y/float64(sums[g].n)
+		for lf := labelFace(pc.s); lf.adv >= 5; lf.adv-- {
+			w, h := float64(lf.width(grp.name)), 2*float64(lf.capHalf())
+			need := math.Hypot(w/2, h/2)
+			best, bestD := -1, math.Inf(1)
+			for k, sp := range spots[g] {
+				d := math.Hypot(sp.at.x-mx, sp.at.y-my)
+				if sp.room >= need && d < bestD-1e-9 {
+					best, bestD = k, d
+				}
+			}
+			if best >= 0 {
+				at := spots[g][best].at
+				cv.text(int(math.Round(at.x+dx)), int(math.Round(at.y+dy))+lf.capHalf(), grp.name, anchorMiddle, "label", lf)
+				break
+			}
+		}
 	}
 }
 
-// planarGrid draws a hex or triangle scene as text: each cell's symbol at
-// its position in the puzzle format's ASCII art (triangle (i, j) at column
-// j; hexagon (r, q) at column 2q - r), w characters per art column.
+// planarGrid draws a hex or triangle scene as text with outlines: lines
+// between cells of different owners and along the region's boundary, none
+// between the cells of one piece, and each cell's symbol inside it (see
+// hexGrid and triangleGrid). Symbols too wide for a cell (more than 3
+// characters on the hex grid, 2 on the triangle grid) are drawn without
+// outlines, each at its position in the puzzle format's ASCII art.
 func (st textStyle) planarGrid(s *scene) *tgrid {
 	w := s.symWidth()
-	col := func(c puzzle.Cell) int {
-		if s.grid == puzzle.Hex {
-			return 2*c.J - c.I
-		}
-		return c.J
+	switch {
+	case s.grid == puzzle.Hex && w <= 3:
+		return st.hexGrid(s)
+	case s.grid == puzzle.Triangle && w <= 2:
+		return st.triangleGrid(s)
 	}
-	lo, hi := math.MaxInt, math.MinInt
+	return st.artGrid(s)
+}
+
+// artCols returns the range of ASCII-art columns of the scene's drawn
+// cells (triangle (i, j) at column j; hexagon (r, q) at column 2q - r);
+// lo > hi when nothing is drawn.
+func (s *scene) artCols() (lo, hi int) {
+	lo, hi = math.MaxInt, math.MinInt
 	for i := range s.ni {
 		for j := range s.nj {
 			if s.at(i, j, 0) != ownBlank {
-				x := col(s.cellAt(i, j))
+				x := s.artCol(i, j)
 				lo, hi = min(lo, x), max(hi, x)
 			}
 		}
 	}
+	return lo, hi
+}
+
+// artCol is the ASCII-art column of position (i, j).
+func (s *scene) artCol(i, j int) int {
+	c := s.cellAt(i, j)
+	if s.grid == puzzle.Hex {
+		return 2*c.J - c.I
+	}
+	return c.J
+}
+
+// artGrid draws each cell's symbol at its position in the puzzle format's
+// ASCII art, w characters per art column.
+func (st textStyle) artGrid(s *scene) *tgrid {
+	w := s.symWidth()
+	lo, hi := s.artCols()
 	if lo > hi {
 		return newTGrid(0, s.ni)
 	}
@@ -256,7 +314,164 @@ func (st textStyle) planarGrid(s *scene) *tgrid {
 				continue
 			}
 			t, bg := st.cellText(s, o, w)
-			g.text((col(s.cellAt(i, j))-lo)*w, i, t, bg)
+			g.text((s.artCol(i, j)-lo)*w, i, t, bg)
+		}
+	}
+	return g
+}
+
+// hexGrid draws pointy-top hexagons two lines high, their centres four
+// columns apart and rows shifted by two columns, as in the pictures; two
+// rows of three, A above B:
+//
+//	 / \ / \ / \
+//	| A   A   A |
+//	 \ / \ / \ / \
+//	  | B   B   B |
+//	   \ / \ / \ /
+//
+// Hexagon (i, j) of the scene has its symbol on line 2i+1 centred on
+// column 2(art column - lo) + 2; its walls '|' are two columns to either
+// side and its slanted edges on the lines above and below.
+func (st textStyle) hexGrid(s *scene) *tgrid {
+	w := s.symWidth()
+	lo, hi := s.artCols()
+	if lo > hi {
+		return newTGrid(0, 2*s.ni+1)
+	}
+	g := newTGrid(2*(hi-lo)+5, 2*s.ni+1)
+	// The six edges, clockwise from the upper left: the neighbour's
+	// offset and the edge's character and offset from the centre.
+	type edge struct {
+		di, dj, dx, dy int
+		r              rune
+	}
+	edges := [6]edge{
+		{-1, -1, -1, -1, '/'}, {-1, 0, 1, -1, '\\'}, {0, 1, 2, 0, '|'},
+		{1, 1, 1, 1, '/'}, {1, 0, -1, 1, '\\'}, {0, -1, -2, 0, '|'},
+	}
+	for i := range s.ni {
+		for j := range s.nj {
+			if st.stop.stop() {
+				return g
+			}
+			o := s.at(i, j, 0)
+			if o == ownBlank {
+				continue
+			}
+			x, y := 2*(s.artCol(i, j)-lo)+2, 2*i+1
+			t, bg := st.cellText(s, o, w)
+			g.text(x-1, y, "   ", bg)
+			g.text(x-w/2, y, t, bg)
+			for k, e := range edges {
+				if s.at(i+e.di, j+e.dj, 0) != o {
+					g.set(x+e.dx, y+e.dy, e.r, colorNone)
+					continue
+				}
+				g.set(x+e.dx, y+e.dy, ' ', bg)
+				// The corner between this edge and the next one is
+				// inside the piece when both neighbours are.
+				n := edges[(k+1)%6]
+				if s.at(i+n.di, j+n.dj, 0) == o {
+					cx, cy := [6]int{0, 2, 2, 0, -2, -2}[k], [6]int{-1, -1, 1, 1, 1, -1}[k]
+					g.set(x+cx, y+cy, ' ', bg)
+				}
+			}
+		}
+	}
+	return g
+}
+
+// triangleGrid draws triangles three lines high and six columns wide at
+// the base, each three columns from the next, with horizontal edges as
+// '_' on the last line of the row above; two rows of four, A above B:
+//
+//	   ____________
+//	  /           /
+//	 /A  A  A  A /
+//	/___________/_____
+//	     /           /
+//	    /B  B  B  B /
+//	   /___________/
+//
+// Triangle (i, j) of the scene spans columns 3j .. 3j+5 (j counted from
+// the leftmost art column) and lines 3i+1 .. 3i+3, its symbol on the
+// middle line at column 3j+2.
+func (st textStyle) triangleGrid(s *scene) *tgrid {
+	w := s.symWidth()
+	lo, hi := s.artCols()
+	if lo > hi {
+		return newTGrid(0, 3*s.ni+1)
+	}
+	g := newTGrid(3*(hi-lo)+6, 3*s.ni+1)
+	for i := range s.ni {
+		for j := range s.nj {
+			if st.stop.stop() {
+				return g
+			}
+			o := s.at(i, j, 0)
+			if o == ownBlank {
+				continue
+			}
+			x, y := 3*(s.artCol(i, j)-lo), 3*i+1
+			t, bg := st.cellText(s, o, w)
+			left, right := s.at(i, j-1, 0) != o, s.at(i, j+1, 0) != o
+			side := func(border bool, x, y int, r rune) {
+				if border {
+					g.set(x, y, r, colorNone)
+				} else {
+					g.set(x, y, ' ', bg)
+				}
+			}
+			if puzzle.Up(s.cellAt(i, j)) {
+				g.text(x+2, y+1, "  ", bg)
+				g.text(x+1, y+2, "    ", bg)
+				side(left, x+2, y, '/')
+				side(left, x+1, y+1, '/')
+				side(left, x, y+2, '/')
+				side(right, x+3, y, '\\')
+				side(right, x+4, y+1, '\\')
+				side(right, x+5, y+2, '\\')
+			} else {
+				g.text(x+1, y, "    ", bg)
+				g.text(x+2, y+1, "  ", bg)
+				side(left, x, y, '\\')
+				side(left, x+1, y+1, '\\')
+				side(left, x+2, y+2, '\\')
+				side(right, x+5, y, '/')
+				side(right, x+4, y+1, '/')
+				side(right, x+3, y+2, '/')
+			}
+			g.text(x+2, y+1, t, bg)
+		}
+	}
+	// Horizontal edges, between an up triangle and the down triangle
+	// below it, on the up triangle's last line: drawn after the slopes
+	// so that a base continues through a vertex that no slope crosses.
+	for i := -1; i < s.ni; i++ {
+		for j := range s.nj {
+			if st.stop.stop() {
+				return g
+			}
+			if !puzzle.Up(s.cellAt(i, j)) {
+				continue
+			}
+			a, b := s.at(i, j, 0), s.at(i+1, j, 0)
+			if a == b {
+				continue
+			}
+			x, y := 3*(s.artCol(i, j)-lo), 3*i+3
+			bg := colorNone
+			if a != ownBlank {
+				_, bg = st.cellText(s, a, 0)
+			}
+			g.text(x+1, y, "____", bg)
+			if s.at(i, j-1, 0) == a {
+				g.set(x, y, '_', bg)
+			}
+			if s.at(i, j+1, 0) == a {
+				g.set(x+5, y, '_', bg)
+			}
 		}
 	}
 	return g

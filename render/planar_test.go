@@ -20,9 +20,11 @@ type planarCase struct {
 
 var planarCases = []planarCase{
 	{"hex", "grid: hex\norientations: fixed\nboard: \"# # #/ # # #\"\npieces:\n  A: \"# # #\"\n  B: \"# # #\"\n",
-		[]puzzle.Cell{{I: 0, J: 0}, {I: 1, J: 1}}, "A A A\n B B B"},
+		[]puzzle.Cell{{I: 0, J: 0}, {I: 1, J: 1}},
+		" / \\ / \\ / \\\n| A   A   A |\n \\ / \\ / \\ / \\\n  | B   B   B |\n   \\ / \\ / \\ /"},
 	{"triangle", "grid: triangle\norientations: fixed\nboard: \"####/.####\"\npieces:\n  A: \"####\"\n  B: \"####\"\n",
-		[]puzzle.Cell{{I: 0, J: 0}, {I: 1, J: 1}}, "AAAA\n BBBB"},
+		[]puzzle.Cell{{I: 0, J: 0}, {I: 1, J: 1}},
+		"   ____________\n  /           /\n /A  A  A  A /\n/___________/_____\n     /           /\n    /B  B  B  B /\n   /___________/"},
 }
 
 func (c planarCase) build(t *testing.T) (*puzzle.Puzzle, puzzle.Tiling) {
@@ -64,8 +66,9 @@ func boundaryEdges(p *puzzle.Puzzle, tl puzzle.Tiling) int {
 	return twice / 2
 }
 
-// TestPlanarPictures: the text of a hex and a triangle tiling shows each
-// cell's symbol at its ASCII-art position; the SVG has one polygon per
+// TestPlanarPictures: the text of a hex and a triangle tiling draws the
+// outlines of the pieces with each cell's symbol inside (a golden picture
+// of a tiny board); the SVG has one polygon per
 // cell and one thick line per boundary edge (counted from the grid's
 // neighbours); the PNG has the SVG's size.
 func TestPlanarPictures(t *testing.T) {

@@ -86,7 +86,7 @@ func Pieces(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	}
 	s := autoCell(o, widest)
 	if o.CellSize <= 0 {
-		s = min(s, 20)
+		s = min(s, 40)
 	}
 	return paintBlocksCell(w, f, o, blocks, 0, s)
 }
@@ -154,13 +154,14 @@ func Overview(w io.Writer, p *puzzle.Puzzle, f Format, o Options) error {
 	pieces, widest := pieceBlocks(p, f)
 	s := autoCell(o, max(sceneCells(region.sc), widest))
 	if o.CellSize <= 0 {
-		s = min(s, 24)
+		s = min(s, 48)
 	}
 	return paintBlocksCell(w, f, o, append([]pblock{region}, pieces...), 0, s)
 }
 
-// Tiling draws tiling t of p. Each placed piece has its own colour, distinct
-// from the colours of the pieces it touches (see Colors); text shows piece
+// Tiling draws tiling t of p. Each placed piece has its piece's colour, the
+// one Pieces draws it in, changed only where it would match a piece it
+// touches (see Colors); text shows piece
 // symbols, with a legend when they are not the piece names. Uncovered cells
 // and conflicts are marked and counted under text pictures. t need not be
 // valid: see the package documentation.
@@ -196,7 +197,7 @@ func Tiling(w io.Writer, p *puzzle.Puzzle, t puzzle.Tiling, f Format, o Options)
 
 // Gallery draws several tilings of p on one sheet in a grid, each captioned
 // "#1", "#2", ... (with "covered/area" for a partial tiling). Each tiling is
-// coloured on its own, as by Tiling.
+// coloured as by Tiling, so that a piece has one colour throughout.
 func Gallery(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Options) error {
 	if p == nil {
 		return errNoPuzzle
