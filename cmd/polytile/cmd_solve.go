@@ -326,8 +326,10 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 	// bytes read here.
 	src := &f.key.src
 	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
-	if err == nil && !f.maxCoverage {
-		err = provenInfeasible(p) // answered at once, with the proof
+	if err == nil && !f.maxCoverage && f.backend != "highs" {
+		// The native searches are answered at once, with the proof; HiGHS,
+		// asked for by name, gives its own answer (and confirms it).
+		err = provenInfeasible(p)
 	}
 	if err != nil {
 		p, err = a.unplaceableShard(f, err) // shardunplaceable.go
