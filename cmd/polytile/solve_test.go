@@ -264,6 +264,8 @@ func TestSolveOutputsCheckedBeforeReading(t *testing.T) {
 // for a --shard (which records the count 0 for merge otherwise). It was
 // exit 1 "no tiling" (exit 0 for the shard): answeredFlags checked only
 // that the piece exists. The piece that fits nowhere may still be named.
+// The refusal says the piece cannot be pinned (issue 31: "constrained"
+// read as the at/region placement constraints).
 func TestRedundancyCopiesBeforeAnswer(t *testing.T) {
 	dir := t.TempDir()
 	const pieces = "  M: {shape: \"#\", count: 4}\n  U: {shape: \"#\", count: unlimited}\n  D: \"##\"\n"
@@ -274,8 +276,8 @@ func TestRedundancyCopiesBeforeAnswer(t *testing.T) {
 			for _, extra := range [][]string{nil, {"--shard", "0/2"}} {
 				args := append([]string{"solve", p, "--count", "--redundancy", piece}, extra...)
 				code, _, errs := run(t, "", args...)
-				if code != 2 || !strings.Contains(errs, "cannot be constrained") {
-					t.Errorf("%v: exit %d, stderr %q; want exit 2, cannot be constrained", args, code, errs)
+				if code != 2 || !strings.Contains(errs, "cannot be pinned") {
+					t.Errorf("%v: exit %d, stderr %q; want exit 2, cannot be pinned", args, code, errs)
 				}
 			}
 		}
