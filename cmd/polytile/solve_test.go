@@ -586,3 +586,30 @@ func TestSolveJobsWithoutCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSymmetricKeyCheckedAgainstPlaceablePieces: a `symmetric` key is
+// checked against the pieces that fit somewhere on the board
+// (docs/formats.md#symmetric-solutions). A chiral piece of a one-sided set
+// without its mirror twin refuses the key (exit 2) when it fits; when it
+// fits nowhere it is left out first, so the exact commands answer "no
+// tiling" (exit 1) and info goes on without it (exit 0).
+func TestSymmetricKeyCheckedAgainstPlaceablePieces(t *testing.T) {
+	dir := t.TempDir()
+	const head = "name: s\nboard: 4x4\norientations: rotate\nsymmetric: mirror-vertical\npieces:\n"
+	fits := writeFile(t, dir, "fits.yaml", head+"  O: {shape: \"##/##\", count: 3}\n  X: {shape: \"#.../####\", count: 1}\n")
+	nowhere := writeFile(t, dir, "nowhere.yaml", head+"  O: {shape: \"##/##\", count: 4}\n  X: {shape: \"#..../#####\", count: 1}\n")
+	for _, args := range [][]string{{"solve"}, {"solve", "--count"}, {"export", "--format", "lp"}, {"info"}} {
+		code, _, errs := run(t, "", append(args, fits)...)
+		if code != 2 || !strings.Contains(errs, "the pieces do not") {
+			t.Errorf("%v on a fitting piece without its twin: exit %d, %q; want exit 2, the key refused", args, code, errs)
+		}
+		want := 1
+		if args[0] == "info" {
+			want = 0
+		}
+		code, _, errs = run(t, "", append(args, nowhere)...)
+		if code != want || !strings.Contains(errs, "fits nowhere") || strings.Contains(errs, "the pieces do not") {
+			t.Errorf("%v on a piece without its twin that fits nowhere: exit %d, %q; want exit %d, the piece left out", args, code, errs, want)
+		}
+	}
+}
