@@ -181,14 +181,18 @@ type BenchRow struct {
 	All     int64   `json:"all"`
 	// Frontier suite: Count is the frontier's count of all solutions in
 	// decimal (any size; All too when it fits), States its largest layer,
-	// FILAStatus and FILASeconds those of FILA's count ("" when not run),
-	// Choice the automatic choice's reason and ChooseSeconds its time.
-	Count         string  `json:"count,omitempty"`
-	States        int     `json:"states,omitempty"`
-	FILAStatus    Status  `json:"fila_status,omitempty"`
-	FILASeconds   float64 `json:"fila_seconds,omitempty"`
-	Choice        string  `json:"choice,omitempty"`
-	ChooseSeconds float64 `json:"choose_seconds,omitempty"`
+	// CPUSeconds the process's CPU time during it (0 where unknown),
+	// FILAStatus, FILASeconds and FILACPUSeconds those of FILA's count
+	// ("" when not run), Choice the automatic choice's reason and
+	// ChooseSeconds its time.
+	Count          string  `json:"count,omitempty"`
+	States         int     `json:"states,omitempty"`
+	CPUSeconds     float64 `json:"cpu_seconds,omitempty"`
+	FILAStatus     Status  `json:"fila_status,omitempty"`
+	FILASeconds    float64 `json:"fila_seconds,omitempty"`
+	FILACPUSeconds float64 `json:"fila_cpu_seconds,omitempty"`
+	Choice         string  `json:"choice,omitempty"`
+	ChooseSeconds  float64 `json:"choose_seconds,omitempty"`
 }
 
 // BenchReport is the result of Bench.

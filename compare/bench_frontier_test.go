@@ -51,6 +51,9 @@ func TestBenchFrontierSuite(t *testing.T) {
 		if r.Status != OK || r.Count != r.ExpectedAll || r.Seconds <= 0 || r.States <= 0 {
 			t.Errorf("%s: %s %s, count %s, %v s, %d states", r.ID, r.Status, r.Reason, r.Count, r.Seconds, r.States)
 		}
+		if processCPU() > 0 && (r.CPUSeconds <= 0 || r.FILA && r.FILACPUSeconds <= 0) {
+			t.Errorf("%s: CPU %v s, FILA's %v s", r.ID, r.CPUSeconds, r.FILACPUSeconds)
+		}
 		if (r.FILAStatus == OK) != r.FILA || r.FILA && r.FILASeconds <= 0 {
 			t.Errorf("%s: FILA %q %v s", r.ID, r.FILAStatus, r.FILASeconds)
 		}

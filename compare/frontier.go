@@ -172,7 +172,9 @@ func benchFrontier(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt Ben
 		return context.WithCancel(ctx)
 	}
 	cctx, cancel := limited()
+	cpu0 := processCPU()
 	res, err := frontier.Count(cctx, p, frontier.Options{Workers: 1})
+	cpu := processCPU() - cpu0
 	timedOut := errors.Is(err, frontier.ErrNotCounted)
 	cancel()
 	switch {
@@ -183,7 +185,7 @@ func benchFrontier(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt Ben
 		row.Status, row.Reason = Error, err.Error()
 		return
 	}
-	row.Seconds, row.Count, row.States = res.Seconds, res.All.String(), res.States
+	row.Seconds, row.Count, row.States, row.CPUSeconds = res.Seconds, res.All.String(), res.States, cpu
 	if res.All.IsInt64() {
 		row.All = res.All.Int64()
 	}
@@ -206,7 +208,9 @@ func benchFrontier(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt Ben
 		if opt.OnProgress != nil {
 			cfg.OnProgress = func(pg native.Progress) { opt.OnProgress(row.BenchCase, pg) }
 		}
+		cpu0 := processCPU()
 		nr, err := native.Solve(cctx, p, cfg)
+		cpu := processCPU() - cpu0
 		cancel()
 		switch {
 		case err != nil:
@@ -217,7 +221,7 @@ func benchFrontier(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt Ben
 			row.FILAStatus = Disagree
 			wrong = append(wrong, fmt.Sprintf("FILA %s solutions, known: %s", num(nr.All), row.ExpectedAll))
 		default:
-			row.FILAStatus, row.FILASeconds = OK, nr.Seconds
+			row.FILAStatus, row.FILASeconds, row.FILACPUSeconds = OK, nr.Seconds, cpu
 		}
 	}
 	row.Status = OK
@@ -227,30 +231,36 @@ func benchFrontier(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt Ben
 }
 
 // writeFrontierBench writes the frontier suite's table: per case the
-// known count, the frontier's time and largest layer, FILA's time where
-// it ran, the ratio of FILA's time to the frontier's, and the automatic
+// known count, the frontier's time (wall and CPU) and largest layer,
+// FILA's where it ran, the ratio of FILA's CPU time to the frontier's
+// (of their wall times where CPU times are unknown), and the automatic
 // choice.
 func writeFrontierBench(w io.Writer, rep *BenchReport, f Format) error {
 	if f == CSV {
 		return writeFrontierBenchCSV(w, rep)
 	}
 	var b strings.Builder
-	header := []string{"case", "puzzle", "solutions", "frontier time", "states", "FILA time", "FILA / frontier", "automatic choice", "source"}
-	tab := newTable(&b, f, header, 2, 3, 4, 5, 6)
+	header := []string{"case", "puzzle", "solutions", "frontier time", "CPU", "states", "FILA time", "CPU", "FILA / frontier", "automatic choice", "source"}
+	tab := newTable(&b, f, header, 2, 3, 4, 5, 6, 7, 8)
 	for _, r := range rep.Rows {
-		sol, ft, states, fila, ratio, choice := groupDigits(r.Count), Seconds(r.Seconds), num(int64(r.States)), "-", "-", ""
+		sol, ft, fcpu, states := groupDigits(r.Count), Seconds(r.Seconds), cpuText(r.CPUSeconds), num(int64(r.States))
+		fila, filaCPU, ratio, choice := "-", "-", "-", ""
 		switch r.Status {
 		case Timeout:
-			sol, ft, states = "not counted (timeout)", "-", "-"
+			sol, ft, fcpu, states = "not counted (timeout)", "-", "-", "-"
 		case Error:
-			sol, ft, states = "error: "+r.Reason, "-", "-"
+			sol, ft, fcpu, states = "error: "+r.Reason, "-", "-", "-"
 		case Disagree:
 			sol += " (" + r.Reason + ")"
 		}
 		switch r.FILAStatus {
 		case OK:
-			fila = Seconds(r.FILASeconds)
-			if r.Status == OK && r.Seconds > 0 {
+			fila, filaCPU = Seconds(r.FILASeconds), cpuText(r.FILACPUSeconds)
+			switch {
+			case r.Status != OK:
+			case r.CPUSeconds > 0 && r.FILACPUSeconds > 0:
+				ratio = fmt.Sprintf("%.3gx", r.FILACPUSeconds/r.CPUSeconds)
+			case r.Seconds > 0:
 				ratio = fmt.Sprintf("%.3gx", r.FILASeconds/r.Seconds)
 			}
 		case "":
@@ -265,7 +275,7 @@ func writeFrontierBench(w io.Writer, rep *BenchReport, f Format) error {
 				choice += fmt.Sprintf(" (%.3gx FILA alone)", (r.ChooseSeconds+r.FILASeconds)/r.FILASeconds)
 			}
 		}
-		if err := tab.Append([]string{r.ID, r.Puzzle, sol, ft, states, fila, ratio, choice, r.Source}); err != nil {
+		if err := tab.Append([]string{r.ID, r.Puzzle, sol, ft, fcpu, states, fila, filaCPU, ratio, choice, r.Source}); err != nil {
 			return err
 		}
 	}
@@ -277,7 +287,9 @@ func writeFrontierBench(w io.Writer, rep *BenchReport, f Format) error {
 	}
 	fmt.Fprintf(&b, "Suite %s. Counts of all tilings (every rotation and reflection), on one thread: the frontier "+
 		"(transfer-matrix) engine, and native's default FILA where it enumerates them in seconds (\"not run\": too many "+
-		"solutions to enumerate). \"FILA / frontier\" is FILA's time over the frontier's (above 1: the frontier is faster). "+
+		"solutions to enumerate). Times are wall seconds, CPU the process's CPU seconds meanwhile (the garbage collector's "+
+		"included), which a loaded machine inflates less. \"FILA / frontier\" is FILA's CPU time over the frontier's "+
+		"(wall times where CPU times are unknown; above 1: the frontier is faster). "+
 		"The automatic choice is that of solve --count with no backend: the backend it picks, its time, and "+
 		"the time of the choice and FILA over FILA's alone.\n", rep.Suite)
 	if rep.Machine != nil {
@@ -293,13 +305,23 @@ func writeFrontierBench(w io.Writer, rep *BenchReport, f Format) error {
 
 func writeFrontierBenchCSV(w io.Writer, rep *BenchReport) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"case", "puzzle", "status", "solutions", "expected", "frontier_seconds", "states", "fila_status", "fila_seconds", "choice", "choose_seconds", "source", "reason"})
+	cw.Write([]string{"case", "puzzle", "status", "solutions", "expected", "frontier_seconds", "frontier_cpu_seconds", "states",
+		"fila_status", "fila_seconds", "fila_cpu_seconds", "choice", "choose_seconds", "source", "reason"})
+	sec := func(s float64) string { return strconv.FormatFloat(s, 'f', 6, 64) }
 	for _, r := range rep.Rows {
-		cw.Write([]string{r.ID, r.Puzzle, string(r.Status), r.Count, r.ExpectedAll, strconv.FormatFloat(r.Seconds, 'f', 6, 64), strconv.Itoa(r.States),
-			string(r.FILAStatus), strconv.FormatFloat(r.FILASeconds, 'f', 6, 64), r.Choice, strconv.FormatFloat(r.ChooseSeconds, 'f', 6, 64), r.Source, r.Reason})
+		cw.Write([]string{r.ID, r.Puzzle, string(r.Status), r.Count, r.ExpectedAll, sec(r.Seconds), sec(r.CPUSeconds), strconv.Itoa(r.States),
+			string(r.FILAStatus), sec(r.FILASeconds), sec(r.FILACPUSeconds), r.Choice, sec(r.ChooseSeconds), r.Source, r.Reason})
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// cpuText is a CPU time, or "-" when unknown.
+func cpuText(s float64) string {
+	if s <= 0 {
+		return "-"
+	}
+	return Seconds(s)
 }
 
 // groupDigits writes a decimal count in groups of three digits ("" stays
