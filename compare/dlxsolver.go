@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -40,11 +41,27 @@ type dlxSolver struct {
 // separated by spaces, e.g. "/opt/knuth/dlx1 m1"; the matrix goes to the
 // program's standard input, or, when an argument is "{}", that argument is
 // replaced by the path of the file. The program runs in a temporary
-// directory, and is killed at the time limit.
+// directory, so a relative path is resolved against the caller's
+// directory here: the program when it names a path (has a '/'), and an
+// argument that names an existing file or directory. count is matched
+// line by line (the first line that matches gives the count), so a
+// pattern cannot reach across lines.
 func DLXSolver(command string, count *regexp.Regexp) (Backend, error) {
 	f := strings.Fields(command)
 	if len(f) == 0 {
 		return nil, fmt.Errorf("empty DLX solver command")
+	}
+	for n, a := range f {
+		if a == "{}" || filepath.IsAbs(a) || strings.HasPrefix(a, "-") {
+			continue
+		}
+		if _, err := os.Stat(a); (n == 0 && strings.Contains(a, "/")) || (n > 0 && err == nil) {
+			abs, err := filepath.Abs(a)
+			if err != nil {
+				return nil, fmt.Errorf("DLX solver %q: %s is relative and the current directory is unknown (the solver runs in a temporary directory): %w", command, a, err)
+			}
+			f[n] = abs
+		}
 	}
 	if count == nil {
 		count = DefaultDLXCount
@@ -125,7 +142,12 @@ func (b *dlxSolver) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if runErr != nil {
 		return nil, fmt.Errorf("%s: %w: %s%s", b.command[0], runErr, tail(out.Bytes()), out.Note())
 	}
-	m := b.count.FindSubmatch(out.Bytes())
+	var m [][]byte
+	for _, line := range bytes.Split(out.Bytes(), []byte("\n")) {
+		if m = b.count.FindSubmatch(line); m != nil {
+			break
+		}
+	}
 	if m == nil {
 		return nil, fmt.Errorf("%s: no solution count matching /%s/ in its output: %s%s", b.command[0], b.count, tail(out.Bytes()), out.Note())
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/polytile/polytile/highs"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/proof"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -22,7 +23,10 @@ import (
 // so that the next solve finds a tiling of a new symmetry class. Each solve
 // adds one unique solution, and the number of distinct images g(S) (the
 // size of its orbit) to the count of all solutions. It stops when the
-// program becomes infeasible (the counts are then exact and Complete), after
+// program becomes infeasible and a second, independent solve confirms it
+// (HiGHS with presolve off, see proof.ConfirmInfeasible; the counts are
+// then exact and Complete; unconfirmed, they are a lower bound and the
+// Note says why), after
 // limit solves (0: DefaultEnumLimit; the Note says so), or when ctx is done
 // or timeLimit (0: none) has passed (Status Timeout). Every tiling found is
 // returned in Tilings for verification.
@@ -31,12 +35,50 @@ import (
 // puzzle.Class of several pieces) are not enumerated: the program tells
 // their copies apart, the counts do not. The Outcome is then Skipped.
 func Enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.Duration) (*Outcome, error) {
-	return enumerate(ctx, p, limit, timeLimit, highs.Options{})
+	return enumerate(ctx, p, limit, timeLimit, enumOptions{})
 }
 
-// enumerate is Enumerate with base as the options of every solve (the
-// highs backend's threads and HiGHS options; the time limit is set here).
-func enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.Duration, base highs.Options) (*Outcome, error) {
+// A mipSolver solves a HiGHS model: highs.Solve, or a stand-in in tests.
+type mipSolver func(ctx context.Context, m *highs.Model, opt highs.Options) (*highs.Result, error)
+
+// An infeasibleConfirmer decides a second time a model the solver called
+// infeasible (proof.Confirmation), returning the feasible point that
+// refutes the claim, if any.
+type infeasibleConfirmer interface {
+	confirm(ctx context.Context, m *highs.Model, opt highs.Options) (proof.Confirmation, *highs.Result, error)
+	// how names the second decision, for the Note ("a second HiGHS
+	// solve with presolve off").
+	how() string
+}
+
+// presolveOff is the default confirmer: highs.ConfirmInfeasible.
+type presolveOff struct{}
+
+func (presolveOff) confirm(ctx context.Context, m *highs.Model, opt highs.Options) (proof.Confirmation, *highs.Result, error) {
+	return highs.ConfirmInfeasible(ctx, m, opt)
+}
+
+func (presolveOff) how() string { return highs.PresolveOff }
+
+// enumOptions are the options of enumerate: base, the options of every
+// solve (the highs backend's threads and HiGHS options; the time limit is
+// set here); solve, the solver (nil: highs.Solve); confirm, the second
+// decision on an "infeasible" (nil: presolveOff).
+type enumOptions struct {
+	base    highs.Options
+	solve   mipSolver
+	confirm infeasibleConfirmer
+}
+
+// enumerate is Enumerate with eo.
+func enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.Duration, eo enumOptions) (*Outcome, error) {
+	base, solve, confirmer := eo.base, eo.solve, eo.confirm
+	if solve == nil {
+		solve = highs.Solve
+	}
+	if confirmer == nil {
+		confirmer = presolveOff{}
+	}
 	if limit <= 0 {
 		limit = DefaultEnumLimit
 	}
@@ -60,7 +102,8 @@ func enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.
 		deadline = start.Add(timeLimit)
 	}
 	o := &Outcome{Status: OK, Solutions: ptr(int64(0)), Unique: ptr(int64(0)), WorkUnit: "B&B nodes"}
-	solves := 0
+	solves, refuted := 0, 0
+	unproven := "" // why the enumeration's end is not a proof
 	for {
 		if solves == limit {
 			o.Note = fmt.Sprintf("enumeration stopped at %d solves", solves)
@@ -75,15 +118,36 @@ func enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.
 			}
 			opt.TimeLimit = left
 		}
-		res, err := highs.Solve(ctx, m, opt)
+		res, err := solve(ctx, m, opt)
 		if err != nil {
 			return nil, fmt.Errorf("solve %d: %w", solves+1, err)
 		}
 		solves++
 		o.Work += res.Nodes
-		if res.Status == highs.StatusInfeasible {
-			o.Complete = true
-			break
+		if res.Status == highs.StatusInfeasible && !res.HasSolution {
+			c, second, err := confirmer.confirm(ctx, m, opt)
+			if err != nil {
+				return nil, fmt.Errorf("solve %d: confirming infeasibility: %w", solves, err)
+			}
+			if second != nil {
+				o.Work += second.Nodes
+			}
+			if c == proof.Refuted && second.HasSolution {
+				res = second // a tiling the first solve missed: go on
+				refuted++
+			} else {
+				if err := proof.ConfirmInfeasible("HiGHS", c, confirmer.how()); err != nil {
+					unproven = "lower bound: " + err.Error()
+					if ctx.Err() != nil || second != nil && (second.Status == highs.StatusTimeLimit || second.Status == highs.StatusInterrupted) {
+						o.Status = Timeout
+					}
+				} else if void := highs.VoidingOptions(base); len(void) > 0 {
+					unproven = "lower bound: not proven: HiGHS infeasible under " + strings.Join(void, "; ")
+				} else {
+					o.Complete = true
+				}
+				break
+			}
 		}
 		if res.Status != highs.StatusOptimal || !res.HasSolution {
 			if res.Status == highs.StatusTimeLimit || res.Status == highs.StatusInterrupted || ctx.Err() != nil {
@@ -110,6 +174,12 @@ func enumerate(ctx context.Context, p *puzzle.Puzzle, limit int, timeLimit time.
 	o.Seconds = time.Since(start).Seconds()
 	if o.Note == "" || o.Complete {
 		o.Note = fmt.Sprintf("%d solves", solves)
+	}
+	if refuted > 0 {
+		o.Note += fmt.Sprintf("; %s found a tiling after HiGHS said infeasible %s", confirmer.how(), times(refuted))
+	}
+	if unproven != "" {
+		o.Note += "; " + unproven
 	}
 	return o, nil
 }
@@ -156,4 +226,15 @@ func addNoGood(m *highs.Model, set []int) {
 	if m.RowNames != nil {
 		m.RowNames = append(m.RowNames, fmt.Sprintf("nogood_%d", len(m.RowNames)))
 	}
+}
+
+// times is "once", "twice" or "N times".
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
 }

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -16,17 +15,22 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/highs"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/extproc"
 	"github.com/polytile/polytile/internal/solverpath"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/proof"
 	"github.com/polytile/polytile/puzzle"
 )
 
 // externalSolver is a MIP solver program run on an exported LP or MPS file.
 type externalSolver struct {
 	name, bin, help string
+	// format is the solution file's format (export.SolutionFormats), by
+	// which package proof reads its status.
+	format string
 	// args is the command line that solves file (in its directory) within
 	// sec seconds; sol is where the solution goes.
 	args func(file, sol string, mps bool, sec int) []string
@@ -37,7 +41,7 @@ type externalSolver struct {
 
 var externalSolvers = []externalSolver{
 	{
-		name: "highs-cli", bin: "highs",
+		name: "highs-cli", bin: "highs", format: "highs",
 		help: "the highs binary on the LP export (options: seed, packing, strengthen, mps)",
 		args: func(file, sol string, _ bool, sec int) []string {
 			return []string{"--model_file", file, "--solution_file", sol, "--time_limit", strconv.Itoa(sec)}
@@ -46,7 +50,7 @@ var externalSolvers = []externalSolver{
 		nodes: regexp.MustCompile(`(?m)^\s*Nodes\s+(\d+)`),
 	},
 	{
-		name: "cbc", bin: "cbc",
+		name: "cbc", bin: "cbc", format: "cbc",
 		help: "COIN-OR CBC on the LP export (options: seed, packing, strengthen, mps)",
 		args: func(file, sol string, _ bool, sec int) []string {
 			return []string{file, "sec", strconv.Itoa(sec), "solve", "solu", sol}
@@ -55,7 +59,7 @@ var externalSolvers = []externalSolver{
 		nodes: regexp.MustCompile(`Enumerated nodes:\s+(\d+)`),
 	},
 	{
-		name: "glpsol", bin: "glpsol",
+		name: "glpsol", bin: "glpsol", format: "glpk",
 		help: "GLPK's glpsol on the LP export (options: seed, packing, strengthen, mps)",
 		args: func(file, sol string, mps bool, sec int) []string {
 			flag := "--lp"
@@ -236,9 +240,47 @@ func (b *externalBackend) userGap() bool {
 	return false
 }
 
+// voiding lists the --solver-option options of b that void the proof of
+// its solver's "optimal" and "infeasible" (proof.VoidingOption), each
+// with why.
+func (b *externalBackend) voiding() []string {
+	var out []string
+	for _, o := range b.options {
+		if why := proof.VoidingOption(b.solver.name, o.Key, o.Value); why != "" {
+			out = append(out, strings.TrimPrefix(o.String(), o.Solver+":")+" ("+why+")")
+		}
+	}
+	return out
+}
+
+// confirmNoTiling is the rule of package proof for the solver's
+// "infeasible" on the exact program: nil when a second decision (HiGHS
+// in-process with presolve off) confirms it and no option voids it;
+// otherwise a *proof.NotProvenError, and refuted reports that the second
+// decision found a tiling.
+func (b *externalBackend) confirmNoTiling(ctx context.Context, prog *model.Program) (refuted bool, err error) {
+	if void := b.voiding(); len(void) > 0 {
+		return false, &proof.NotProvenError{Claim: b.solver.bin + " infeasible", Reason: "under " + strings.Join(void, ", ")}
+	}
+	c, res, err := highs.ConfirmInfeasible(ctx, highs.ProgramModel(prog, false), highs.Options{})
+	how := highs.PresolveOff
+	switch {
+	case errors.Is(err, highs.ErrUnavailable):
+		how = "a second solver (HiGHS is not compiled in)"
+	case err != nil:
+		how += " (" + err.Error() + ")"
+	}
+	if c == proof.Refuted && res != nil && res.HasSolution {
+		if _, err := prog.Decode(res.X); err != nil {
+			c = proof.Undecided
+		}
+	}
+	return c == proof.Refuted, proof.ConfirmInfeasible(b.solver.bin, c, how)
+}
+
 // outcome reads a solution file's verdict into o.
 func (b *externalBackend) outcome(ctx context.Context, t Task, prog *model.Program, s *export.Solution, o *Outcome, hitLimit bool) (*Outcome, error) {
-	infeasible := !s.Feasible && (strings.Contains(strings.ToLower(s.Status), "infeasible") || strings.Contains(s.Status, "EMPTY"))
+	infeasible := !s.Feasible && proof.InfeasibleStatus(b.solver.format, s.Status)
 	if s.Feasible {
 		tl, err := prog.DecodeNamesContext(ctx, s.Values)
 		if err != nil && ctx.Err() != nil {
@@ -255,7 +297,18 @@ func (b *externalBackend) outcome(ctx context.Context, t Task, prog *model.Progr
 		case s.Feasible:
 			o.Feasible, o.Complete = ptr(true), true
 		case infeasible:
-			o.Feasible, o.Complete = ptr(false), true
+			refuted, err := b.confirmNoTiling(ctx, prog)
+			switch {
+			case refuted:
+				o.Feasible, o.Complete = ptr(false), true
+				o.Status, o.Reason = Disagree, fmt.Sprintf("says infeasible (status %q), but %s found a tiling", s.Status, highs.PresolveOff)
+			case err != nil:
+				// Undecided: no answer, and the row says why.
+				o.Note = fmt.Sprintf("status %q: %v", s.Status, err)
+			default:
+				o.Feasible, o.Complete = ptr(false), true
+				o.Note = "infeasible, confirmed by " + highs.PresolveOff
+			}
 		case hitLimit:
 			o.Status = Timeout
 		default:
@@ -282,8 +335,18 @@ func (b *externalBackend) outcome(ctx context.Context, t Task, prog *model.Progr
 			o.Status, o.Reason = Disagree, fmt.Sprintf("objective %g but the decoded tiling covers %d cells", s.Objective, cov)
 		}
 	}
+	// The verdict: proof.Status on the solution file's status, no option
+	// that voids the proof; a highs-cli "Optimal" holds within the gap
+	// withOptions sets (0 unless the user gave one).
+	verdict := proof.Status(b.solver.format, s.Status)
+	if verdict == nil && s.WithinGap && b.userGap() {
+		verdict = &proof.NotProvenError{Claim: fmt.Sprintf("status %q", s.Status), Reason: "it holds within the gap given"}
+	}
+	if void := b.voiding(); verdict == nil && len(void) > 0 {
+		verdict = &proof.NotProvenError{Claim: fmt.Sprintf("status %q", s.Status), Reason: "under " + strings.Join(void, ", ")}
+	}
 	switch {
-	case s.Optimal && !(s.WithinGap && b.userGap()):
+	case verdict == nil && s.Feasible:
 		o.Complete = true
 		if o.Coverage != nil {
 			o.Bound = ptr(*o.Coverage)
@@ -292,12 +355,13 @@ func (b *externalBackend) outcome(ctx context.Context, t Task, prog *model.Progr
 		if o.Status == OK {
 			o.Status = Timeout
 		}
-	default:
-		if s.Feasible {
-			// A gap tolerance (CBC's "Optimal (within gap tolerance)", a
-			// mip_rel_gap given to highs-cli): a tiling, but no proof.
-			return nil, fmt.Errorf("%s: not proven optimal: status %q, stopped at a gap tolerance", b.solver.bin, s.Status)
+	case s.Feasible:
+		// A tiling (verified above), but no proof: found, not proven.
+		if verdict == nil {
+			verdict = &proof.NotProvenError{Claim: fmt.Sprintf("status %q", s.Status)}
 		}
+		o.Note = "found, " + verdict.Error()
+	default:
 		return nil, fmt.Errorf("%s: not solved to optimality, status %q", b.solver.bin, s.Status)
 	}
 	return o, nil
@@ -348,15 +412,32 @@ func writeFile(ctx context.Context, path string, write func(w io.Writer) error) 
 	return f.Close()
 }
 
-// tail returns the last lines of a program's output, for error messages.
+// tail is a program's output for an error cell, on one line: its ERROR
+// lines (HiGHS's "ERROR: ...", CBC's and glpsol's "Error ..."), joined
+// by "; ", or else its last line; at most 400 bytes. A table or a JSON
+// row shows it as is, not as a log full of escaped newlines.
 func tail(out []byte) string {
-	out = bytes.TrimSpace(out)
-	if len(out) > 4096 {
-		out = out[len(out)-4096:] // before converting: out may hold megabytes
+	if len(out) > 64<<10 {
+		out = out[len(out)-64<<10:] // before converting: out may hold megabytes
 	}
-	s := strings.TrimSpace(string(out))
+	var errs []string
+	last := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		last = l
+		if strings.Contains(l, "ERROR") || strings.Contains(l, "Error") || strings.HasPrefix(strings.ToLower(l), "error") {
+			errs = append(errs, l)
+		}
+	}
+	s := last
+	if len(errs) > 0 {
+		s = strings.Join(errs, "; ")
+	}
 	if len(s) > 400 {
-		s = "..." + s[len(s)-400:]
+		s = s[:397] + "..."
 	}
 	if s == "" {
 		return "(no output)"

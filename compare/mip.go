@@ -131,7 +131,7 @@ func (b *highsBackend) Supports(k Kind) bool { return k == MaxCoverage || !b.pro
 
 func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if t.Kind == Count {
-		o, err := enumerate(ctx, t.Puzzle, t.EnumLimit, t.TimeLimit, b.solver)
+		o, err := enumerate(ctx, t.Puzzle, t.EnumLimit, t.TimeLimit, enumOptions{base: b.solver})
 		if errors.Is(err, highs.ErrUnavailable) {
 			return &Outcome{Status: Skipped, Reason: highs.UnavailableReason()}, nil
 		}
@@ -162,11 +162,24 @@ func (b *highsBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 	if res.AreaBoundReached { // polytile's bound, whichever argument gives it
 		o.Note = "stopped at the " + prog.Bound.Name()
 	}
-	if !optimal {
+	switch {
+	case optimal:
+	case res.Status == highs.StatusTimeLimit || res.Status == highs.StatusInterrupted:
 		o.Status = Timeout
-		if res.Status != highs.StatusTimeLimit && res.Status != highs.StatusInterrupted {
-			o.Status = Error
-			o.Reason = "HiGHS status " + strings.TrimSpace(res.Status.String())
+	case res.NotProven != "" && res.HasSolution:
+		// Options that void HiGHS's proof: found, not proven.
+		o.Note = "found, " + res.NotProven
+	case res.Status == highs.StatusOptimal && res.HasSolution:
+		// HiGHS stopped at its relative gap (gap=G) above its bound.
+		o.Note = fmt.Sprintf("found, not proven: HiGHS stopped at its gap, bound %d", res.Bound)
+	case res.HasSolution:
+		// A solution or node limit: said as what stopped HiGHS.
+		o.Note = fmt.Sprintf("found, not proven: HiGHS stopped at its %s, bound %d", strings.TrimSpace(res.Status.String()), res.Bound)
+	default:
+		o.Status = Error
+		o.Reason = "HiGHS status " + strings.TrimSpace(res.Status.String())
+		if res.NotProven != "" {
+			o.Reason += "; " + res.NotProven
 		}
 	}
 	return o, nil

@@ -112,7 +112,7 @@ func applyNativeOptions(cfg native.Config, opts []string) (native.Config, error)
 			cfg.Volume = -1
 		case key == "vol" || key == "volume":
 			// As solve's --volume=N: -1 once, 0 off, N re-applied while
-			// more than N pieces remain (0 used to mean once here).
+			// more than N pieces remain.
 			cfg.Volume, err = num(-1, limits.MaxPieceLevel)
 		case key == "r" && hasVal:
 			cfg.Redundancy = val // "none" is the plain search
@@ -201,9 +201,9 @@ func (b *nativeBackend) CheckTask(p *puzzle.Puzzle, k Kind) error {
 	for _, o := range b.opts {
 		given |= optionSetting(o)
 	}
-	// A piece r= names that p does not have, as solve --redundancy
-	// refuses it (it was an error row, "native: redundancy filter: no
-	// piece named ..."); one left out for fitting nowhere is p's.
+	// A piece r= names that p does not have is refused as solve
+	// --redundancy refuses it, before the search; one left out for
+	// fitting nowhere is p's.
 	if r := b.cfg.Redundancy; native.PinsPiece(r) && p.Piece(r) < 0 && !slices.Contains(p.Dropped, r) {
 		return fmt.Errorf("r=%s: no piece named %q", r, r)
 	}
@@ -212,9 +212,8 @@ func (b *nativeBackend) CheckTask(p *puzzle.Puzzle, k Kind) error {
 		return nil
 	}
 	// The first idle setting (in the order of their bits: at=N before the
-	// schedule), named by the option of the spec that set it as it was
-	// spelled (nof, vol=0, j=2 were named by the schedule, or by nothing:
-	// "fila:j=2 on FILE: : ...; leave  out").
+	// schedule) is named by the option of the spec that set it, spelled
+	// as the user spelled it (nof, vol=0, j=2).
 	for _, o := range b.opts {
 		if optionSetting(o) == idle[0].Setting {
 			return errors.New(idle[0].Explain(o, o, idle[0].Instead))

@@ -248,8 +248,7 @@ func optionKind(o string) string {
 }
 
 // checkOnce refuses a backend option given twice, or two options that set
-// the same thing: the last one used to win without a word (fila:j=2,j=3
-// ran with 3 workers).
+// the same thing (fila:j=2,j=3): which one wins would be a guess.
 func checkOnce(opts []string) error {
 	seen := map[string]string{}
 	for _, o := range opts {

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/polytile/polytile/proof"
 )
 
 // Solution is what a solver's solution file says.
@@ -18,11 +20,15 @@ type Solution struct {
 	// Status is the solver's own status text, e.g. "Optimal" (HiGHS,
 	// CBC) or "INTEGER OPTIMAL" (GLPK).
 	Status string
-	// Optimal reports that the solver's status claims optimality. When
-	// WithinGap is set the claim holds only within a relative gap that the
-	// file does not record (HiGHS's "Optimal": within mip_rel_gap, 1e-4 by
-	// default), so it is no proof; a status that says it stopped at a gap
-	// tolerance (CBC's "Optimal (within gap tolerance)") is not Optimal.
+	// Optimal reports that the status is one that proves an integer
+	// optimum in the file's format (proof.ProvenOptimal: CBC's "Optimal",
+	// CPLEX's "integer optimal solution", SCIP's "optimal solution found",
+	// ...). When WithinGap is set the claim holds only within a relative
+	// gap that the file does not record (HiGHS's "Optimal": within
+	// mip_rel_gap, 1e-4 by default), so it is no proof; a status that
+	// stopped at a gap tolerance, a limit or a relaxation (CBC's "Optimal
+	// (within gap tolerance)", CPLEX's "optimal relaxed infeasibility")
+	// is not Optimal.
 	Optimal   bool
 	WithinGap bool
 	// Feasible reports that Values is a feasible solution.
@@ -331,8 +337,8 @@ func ReadHiGHSSolution(r io.Reader) (*Solution, error) {
 				ln++
 				s.Status = strings.TrimSpace(sc.Text())
 			}
-			s.Optimal = strings.EqualFold(s.Status, "Optimal")
-			s.WithinGap = s.Optimal // HiGHS stops within mip_rel_gap
+			s.Optimal = proof.ProvenOptimal("highs", s.Status)
+			s.WithinGap = s.Optimal && proof.WithinGap("highs") // HiGHS stops within mip_rel_gap
 		case line == "# Primal solution values":
 			if primalAt > 0 {
 				return nil, twice(me, ln, primalAt, "\"# Primal solution values\" section")
@@ -448,9 +454,10 @@ func ReadCBCSolution(r io.Reader) (*Solution, error) {
 	}
 	s.Objective, s.HasObjective = v, true
 	// "Optimal (within gap tolerance)": CBC stopped at its ratio or
-	// allowable gap, so the tiling is feasible but not proven optimal.
+	// allowable gap, so the tiling is feasible but not proven optimal;
+	// only "Optimal" itself is a proof (proof.ProvenOptimal).
 	gap := strings.Contains(strings.ToLower(s.Status), "tolerance")
-	s.Optimal = strings.HasPrefix(s.Status, "Optimal") && !gap
+	s.Optimal = proof.ProvenOptimal("cbc", s.Status)
 	s.Feasible = s.Optimal || gap || strings.HasPrefix(s.Status, "Stopped") && !strings.Contains(s.Status, "no integer")
 	ln, last := 1, -1
 	var rows map[string]int // the names before the restart, by line

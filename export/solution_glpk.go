@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/polytile/polytile/proof"
 )
 
 // ReadGLPKSolution reads the printable solution glpsol writes with
@@ -42,11 +44,10 @@ func ReadGLPKSolution(r io.Reader) (*Solution, error) {
 			statusAt = ln
 			s.Status = strings.TrimSpace(trim[len("Status:"):])
 			switch s.Status {
-			case "INTEGER OPTIMAL", "OPTIMAL":
-				s.Optimal, s.Feasible = true, true
-			case "INTEGER NON-OPTIMAL", "FEASIBLE":
+			case "INTEGER OPTIMAL", "OPTIMAL", "INTEGER NON-OPTIMAL", "FEASIBLE":
 				s.Feasible = true
 			}
+			s.Optimal = proof.ProvenOptimal("glpk", s.Status)
 		case !inCols && strings.HasPrefix(trim, "Objective:"):
 			if objectiveAt > 0 {
 				return nil, twice("GLPK", ln, objectiveAt, "\"Objective:\" line")

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/polytile/polytile/internal/textio"
+	"github.com/polytile/polytile/proof"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -256,7 +257,7 @@ func ReadSCIPSolution(r io.Reader) (*Solution, error) {
 	}
 	st := strings.ToLower(s.Status)
 	infeasible := strings.Contains(st, "infeasible")
-	s.Optimal = strings.HasPrefix(st, "optimal")
+	s.Optimal = proof.ProvenOptimal("scip", s.Status)
 	// The lines that say there is no solution, and those that give one.
 	none, noneWhat := noneAt, "\"no solution available\""
 	if infeasible {
@@ -378,10 +379,12 @@ func ReadCPLEXSolution(r io.Reader) (*Solution, error) {
 			}
 			st, _ := attr("solutionStatusString")
 			s.Status = st
-			low := strings.ToLower(st)
-			// MIP start files have no status: they hold a feasible candidate.
-			s.Feasible = st == "" || !strings.Contains(low, "infeasible")
-			s.Optimal = strings.Contains(low, "optimal") && !strings.Contains(low, "tolerance") || strings.Contains(low, "optimal solution found")
+			// MIP start files have no status: they hold a feasible
+			// candidate. "integer optimal with unscaled infeasibilities"
+			// and "optimal relaxed infeasibility" have values (check
+			// verifies them) but prove nothing (proof.ProvenOptimal).
+			s.Feasible = st == "" || !proof.InfeasibleStatus("cplex", st)
+			s.Optimal = proof.ProvenOptimal("cplex", st)
 		case "variable":
 			if !root {
 				return nil, at("<variable> outside <CPLEXSolution>")

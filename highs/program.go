@@ -9,10 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync/atomic"
 
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/proof"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -164,6 +166,16 @@ type ProgramResult struct {
 	// run time.
 	Nodes   int64
 	Seconds float64
+	// Infeasible reports a proven infeasible exact program: HiGHS's
+	// "infeasible" confirmed by a second solve with presolve off
+	// (ConfirmInfeasible), with no option in force that voids the proof
+	// (VoidingOptions).
+	Infeasible bool
+	// NotProven says why HiGHS's verdict is no proof: an "infeasible"
+	// the second solve did not confirm, or options that void the proof
+	// of an optimum or an infeasibility; "" otherwise. A tiling found is
+	// verified and stays an answer either way.
+	NotProven string
 }
 
 // SolveProgram solves p in-process with HiGHS and decodes the answer. opt
@@ -224,7 +236,38 @@ func SolveProgram(ctx context.Context, p *model.Program, opt Options) (*ProgramR
 	case StatusLoadError, StatusModelError, StatusPresolveError, StatusSolveError, StatusPostsolveError, StatusNotSet:
 		return nil, fmt.Errorf("highs: solve program: HiGHS ended with status %q", res.Status)
 	}
-	return finishProgram(ctx, p, res, st, hasStart, reached.Load())
+	confirm := proof.Undecided
+	if exact && res.Status == StatusInfeasible && !hasStart {
+		c, second, err := ConfirmInfeasible(ctx, m, opt)
+		if err != nil {
+			return nil, fmt.Errorf("highs: solve program: confirming infeasibility: %w", err)
+		}
+		confirm = c
+		if c == proof.Refuted {
+			res = second // a feasible point: the first "infeasible" was wrong
+		}
+	}
+	out, err := finishProgram(ctx, p, res, st, hasStart, reached.Load())
+	if err != nil {
+		return nil, err
+	}
+	void := VoidingOptions(opt)
+	switch {
+	case exact && out.Status == StatusInfeasible && !out.HasSolution:
+		if err := proof.ConfirmInfeasible("HiGHS", confirm, PresolveOff); err != nil {
+			out.NotProven = err.Error()
+		} else if len(void) > 0 {
+			out.NotProven = "not proven: HiGHS infeasible under " + strings.Join(void, "; ")
+		} else {
+			out.Infeasible = true
+		}
+	case !exact && out.Optimal && !out.AreaBoundReached && len(void) > 0:
+		// polytile's own bound is the only one left.
+		out.Optimal, out.Bound = false, max(p.Bound.Bound, out.Coverage)
+		out.Gap = model.CoverageGap(out.Coverage, out.Bound)
+		out.NotProven = "not proven: HiGHS's bound under " + strings.Join(void, "; ")
+	}
+	return out, nil
 }
 
 // finishProgram decodes HiGHS's result res, keeps the start st when it is

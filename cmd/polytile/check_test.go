@@ -1574,3 +1574,70 @@ func TestCheckFindsExportSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNonProofStatusesNotProven: check on CPLEX and Gurobi files of
+// a valid 44-cell tiling of the Tetris 7x7 (optimum 48) says "not proven
+// optimal" (exit 1) for every status that does not prove an integer
+// optimum: a tolerance, a feasopt relaxation, unscaled infeasibilities,
+// populate, a limit, and Gurobi's .sol file, which has no status. The
+// CPLEX reader took any status containing "optimal" but not "tolerance"
+// as a proof ("optimal relaxed infeasibility", "integer optimal with
+// unscaled infeasibilities"): check said "valid, optimal by the solver's
+// proof", exit 0, for a 44-cell tiling of a puzzle whose optimum is 48.
+// "integer optimal solution" still is the solver's proof (the control:
+// check cannot refute a false one, which is why the statuses matter).
+func TestCheckNonProofStatusesNotProven(t *testing.T) {
+	dir := t.TempDir()
+	file := example("tetris-7x7.yaml")
+	mst := filepath.Join(dir, "t.mst")
+	if code, _, errs := run(t, "", "export", file, "--format", "lp", "--max-coverage", "-o", filepath.Join(dir, "t.lp"), "--start", mst, "-q"); code != 0 {
+		t.Fatalf("export --start: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(mst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every column, the first placement of the 48-cell tiling off: 44
+	// cells, valid, not optimal.
+	var vars, on []string
+	first := true
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 2 || strings.HasPrefix(l, "#") {
+			continue
+		}
+		if f[1] == "1" && first {
+			f[1], first = "0", false
+		}
+		if f[1] == "1" {
+			on = append(on, f[0]+" 1")
+		}
+		vars = append(vars, fmt.Sprintf(`  <variable name="%s" index="%d" value="%s"/>`, f[0], len(vars), f[1]))
+	}
+	cplex := func(status string) string {
+		return "<?xml version=\"1.0\"?>\n<CPLEXSolution version=\"1.2\">\n <header objectiveValue=\"44\" solutionStatusString=\"" + status + "\"/>\n <variables>\n" + strings.Join(vars, "\n") + "\n </variables>\n</CPLEXSolution>\n"
+	}
+	for n, status := range []string{
+		"integer optimal, tolerance", "optimal relaxed infeasibility", "optimal relaxed sum", "optimal relaxed quadratic",
+		"integer optimal with unscaled infeasibilities", "optimal with unscaled infeasibilities", "optimal populated",
+		"optimal populated, tolerance", "solution limit exceeded", "time limit exceeded", "node limit exceeded, integer solution exists",
+		"aborted, integer solution exists", "integer feasible",
+	} {
+		sol := writeFile(t, dir, fmt.Sprintf("s%d.sol", n), cplex(status))
+		code, rep, errs := checkJSON(t, file, sol, "--solver", "cplex", "--max-coverage")
+		if code != 1 || !rep.Valid || rep.Optimal || rep.Coverage != 44 || !strings.Contains(rep.Verdict, "not proven") {
+			t.Errorf("CPLEX %q: exit %d, valid %v, optimal %v, coverage %d, verdict %q %s", status, code, rep.Valid, rep.Optimal, rep.Coverage, rep.Verdict, errs)
+		}
+	}
+	control := writeFile(t, dir, "control.sol", cplex("integer optimal solution"))
+	if code, rep, errs := checkJSON(t, file, control, "--solver", "cplex", "--max-coverage"); code != 0 || !rep.Optimal || !strings.Contains(rep.Verdict, "solver's proof") {
+		t.Errorf("CPLEX integer optimal solution: exit %d, optimal %v, verdict %q %s", code, rep.Optimal, rep.Verdict, errs)
+	}
+	for n, head := range []string{"", "# Solution for model obj\n# Objective value = 44\n", "# Status: OPTIMAL\n# Objective value = 44\n"} {
+		sol := writeFile(t, dir, fmt.Sprintf("g%d.sol", n), head+strings.Join(on, "\n")+"\n")
+		code, rep, errs := checkJSON(t, file, sol, "--solver", "gurobi", "--max-coverage")
+		if code != 1 || !rep.Valid || rep.Optimal || rep.Coverage != 44 || !strings.Contains(rep.Verdict, "not proven") {
+			t.Errorf("Gurobi %q: exit %d, valid %v, optimal %v, coverage %d, verdict %q %s", head, code, rep.Valid, rep.Optimal, rep.Coverage, rep.Verdict, errs)
+		}
+	}
+}

@@ -640,3 +640,66 @@ func TestCompareUnreadPuzzleIsANote(t *testing.T) {
 		t.Errorf("report: %+v", rep)
 	}
 }
+
+// TestCompareProofVoidingOptions: every option family that changes what
+// a solver's "optimal" or "infeasible" means (a cut-off or objective
+// bound, an increment or objective target, a gap, a solution limit), for
+// cbc, glpsol, highs-cli and the in-process HiGHS, leaves no row "ok"
+// and complete: the verdict is "found, not proven" or no answer. Before,
+// cbc:increment=1000 made CBC's "optimal" a 20 of 49 on tetris-7x7,
+// reported ok, and cbc:cutoff=-1, glpsol:objbnd=-1 and
+// highs-cli:objective_bound=-1 turned a puzzle with tilings into "ok 0
+// (infeasible)".
+func TestCompareProofVoidingOptions(t *testing.T) {
+	for _, bin := range []string{"cbc", "glpsol", "highs"} {
+		if _, err := exec.LookPath(bin); err != nil {
+			t.Skipf("%s not on PATH", bin)
+		}
+	}
+	dir := t.TempDir()
+	tileable := writeFile(t, dir, "l.yaml", "name: L trominoes 3x4\nboard: 4x3\norientations: free\ncount: 4\npieces:\n  L: \"#./##\"\n")
+	families := []struct {
+		name     string
+		opts     []string
+		inHiGHS  string // the in-process backend with its option
+		coverage bool   // max-coverage only (a gap does not change a feasibility answer)
+	}{
+		{"cut-off and objective bound", []string{"cbc:cutoff=-1", "glpsol:objbnd=-1", "highs-cli:objective_bound=-1"}, "highs:objective_bound=-1", false},
+		{"increment and objective target", []string{"cbc:increment=1000", "highs-cli:objective_target=3"}, "highs:objective_target=3", false},
+		{"gap", []string{"cbc:allowableGap=20", "cbc:ratioGap=0.5", "glpsol:mipgap=0.5", "highs-cli:mip_rel_gap=0.5", "highs-cli:mip_abs_gap=20"}, "highs:gap=0.5", true},
+		{"solution limit", []string{"cbc:maxSolutions=1", "highs-cli:mip_max_improving_sols=1"}, "highs:mip_max_improving_sols=1", false},
+	}
+	for _, fam := range families {
+		tasks := []struct{ file, task string }{{example("tetris-7x7.yaml"), "max-coverage"}, {tileable, "count"}}
+		if fam.coverage {
+			tasks = tasks[:1]
+		}
+		for _, task := range tasks {
+			args := []string{"compare", task.file, "--task", task.task, "--time-limit", "60s", "-q", "--format", "json", "-b", "native cbc glpsol highs-cli " + fam.inHiGHS}
+			for _, o := range fam.opts {
+				args = append(args, "--solver-option", o)
+			}
+			_, out, errs := run(t, "", args...)
+			rep := compareJSON(t, out)
+			if len(rep.Tables) != 1 {
+				t.Fatalf("%s %s: %s %s", fam.name, task.task, out, errs)
+			}
+			for _, r := range rep.Tables[0].Rows {
+				if r.Backend == "native" || r.Backend == "glpsol" && !strings.Contains(strings.Join(fam.opts, " "), "glpsol:") {
+					continue
+				}
+				// A verified tiling is an answer whatever the options: a
+				// tiling of the exact program, or a coverage reaching
+				// polytile's own area bound.
+				answered := task.task == "count" && r.Feasible != nil && *r.Feasible ||
+					r.Coverage != nil && *r.Coverage == 48 && strings.Contains(r.Note, "area bound")
+				if r.Status == compare.OK && r.Complete && !answered {
+					t.Errorf("%s, %s: %s is ok and complete (coverage %v, feasible %v, note %q)", fam.name, task.task, r.Backend, r.Coverage, r.Feasible, r.Note)
+				}
+				if r.Status == compare.OK && r.Coverage != nil && !r.Complete && !strings.Contains(r.Note, "not proven") {
+					t.Errorf("%s, %s: %s found %d, not complete, and the note does not say not proven: %q", fam.name, task.task, r.Backend, *r.Coverage, r.Note)
+				}
+			}
+		}
+	}
+}

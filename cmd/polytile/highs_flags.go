@@ -29,7 +29,7 @@ const (
 func addHighsFlags(fl *pflag.FlagSet, h *highsFlags) {
 	floatFlag(fl, &h.mipGap, "mip-gap", 0, 0, maxMIPGap, "highs: stop at this relative gap |bound - best| / |best| (HiGHS's mip_rel_gap; 0 = prove optimality)")
 	intFlag(fl, &h.threads, "threads", "", 0, 0, maxHiGHSThread, "highs: threads HiGHS may use (0 = HiGHS's default, half the CPUs)")
-	fl.StringArrayVar(&h.options, "highs-option", nil, "highs: set any HiGHS option, KEY=VALUE (repeatable), e.g. mip_heuristic_effort=0.2;\nan unknown option or a bad value is an error with HiGHS's message")
+	fl.StringArrayVar(&h.options, "highs-option", nil, "highs: set any HiGHS option, KEY=VALUE (repeatable), e.g. mip_heuristic_effort=0.2;\nan unknown option or a bad value is an error with HiGHS's message;\nunder objective_bound, objective_target or a solution or node limit\nno infeasibility or optimum is proven (docs/comparing.md)")
 }
 
 // highsOptions turns the pass-through flags into highs.Options, refusing

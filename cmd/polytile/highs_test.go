@@ -316,3 +316,53 @@ func TestReservedHiGHSOptionNamesCLIWay(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveHiGHSProofVoidingOptions: solve --backend highs says "no
+// tiling" only for an infeasibility HiGHS confirms with presolve off and
+// no option voids: under --highs-option objective_bound=-1 HiGHS calls
+// a tileable puzzle infeasible, and the answer is not complete and says
+// not proven; without options a puzzle with no tiling is answered,
+// complete, 0 solutions; under objective_target a maximum coverage below
+// the area bound is not proven optimal.
+func TestSolveHiGHSProofVoidingOptions(t *testing.T) {
+	if highs.Version() == "" {
+		t.Skip("HiGHS is not compiled in")
+	}
+	dir := t.TempDir()
+	tileable := writeFile(t, dir, "l.yaml", "name: L trominoes 3x4\nboard: 4x3\norientations: free\ncount: 4\npieces:\n  L: \"#./##\"\n")
+	none := writeFile(t, dir, "td.yaml", "name: T and domino\nboard: 3x2\norientations: free\npieces:\n  T: \"###/.#.\"\n  D: \"##\"\n")
+	corner := writeFile(t, dir, "c.yaml", "name: L trominoes 3x3\nboard: 3x3\norientations: free\ncount: unlimited\npieces:\n  L: \"#./##\"\n")
+	type outcome struct {
+		Config    string `json:"config"`
+		Complete  bool   `json:"complete"`
+		Solutions *int64 `json:"solutions"`
+		Optimal   *bool  `json:"optimal"`
+		Coverage  *int   `json:"coverage"`
+	}
+	solve := func(args ...string) (int, outcome) {
+		t.Helper()
+		code, out, errs := run(t, "", append([]string{"solve", "--backend", "highs", "--json"}, args...)...)
+		var o outcome
+		if err := json.Unmarshal([]byte(out), &o); err != nil {
+			t.Fatalf("%v: %v: %s %s", args, err, out, errs)
+		}
+		return code, o
+	}
+	if code, o := solve(tileable, "--highs-option", "objective_bound=-1"); o.Complete && (o.Solutions == nil || *o.Solutions == 0) || code == 0 && o.Solutions == nil {
+		t.Errorf("objective_bound=-1 on a tileable puzzle: exit %d, %+v", code, o)
+	} else if o.Solutions == nil && !strings.Contains(o.Config, "not proven") {
+		t.Errorf("objective_bound=-1: no answer, and the configuration does not say not proven: %q", o.Config)
+	}
+	if code, o := solve(none); code != 1 || !o.Complete || o.Solutions == nil || *o.Solutions != 0 || !strings.Contains(o.Config, "confirmed by") {
+		t.Errorf("no tiling: exit %d, %+v", code, o)
+	}
+	for _, opt := range []string{"objective_target=3", "objective_bound=1", "mip_max_improving_sols=1"} {
+		_, o := solve(corner, "--max-coverage", "--no-warm-start", "--highs-option", opt)
+		if o.Optimal != nil && *o.Optimal && (o.Coverage == nil || *o.Coverage != 6) {
+			t.Errorf("%s: %+v proven optimal", opt, o)
+		}
+		if o.Coverage != nil && *o.Coverage < 6 && (o.Complete || o.Optimal != nil && *o.Optimal) {
+			t.Errorf("%s: coverage %d of optimum 6 is complete", opt, *o.Coverage)
+		}
+	}
+}

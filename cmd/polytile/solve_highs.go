@@ -104,6 +104,14 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 			}
 		}
 	}
+	if res.Infeasible {
+		cfg += "; no tiling: HiGHS's infeasible, confirmed by " + highs.PresolveOff
+	}
+	if res.NotProven != "" {
+		// An "infeasible" not confirmed, or options that void HiGHS's
+		// proof (highs.VoidingOptions): no verdict rests on it.
+		cfg += "; " + res.NotProven
+	}
 	o := &solveOutcome{
 		Backend: "highs", Config: cfg, Mode: f.program.Mode.String(), Seconds: res.Seconds + warmSeconds(warm), Nodes: res.Nodes,
 		Interrupted: res.Status == highs.StatusInterrupted && !res.AreaBoundReached,
@@ -114,7 +122,8 @@ func (a *app) solveHiGHS(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, l
 		o.Tilings = [][]placementJS{tilingJSON(p, res.Tiling)}
 	}
 	if !f.maxCoverage {
-		o.Complete = res.Status == highs.StatusOptimal || res.Status == highs.StatusInfeasible
+		// A tiling (verified) or a confirmed infeasibility answers.
+		o.Complete = res.HasSolution || res.Infeasible
 		n := int64(0)
 		if res.HasSolution {
 			n = 1
