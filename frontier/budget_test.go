@@ -130,8 +130,7 @@ func TestWorkersSameCounts(t *testing.T) {
 // system stays within the memory budget plus a small constant, for a run
 // that fits (tetrominoes 8x8 in 16 MiB) and one stopped at the budget
 // (tetrominoes 10x10 in 64 MiB: 262,144 states, which its up-front
-// estimate passes and its largest layer of 751,005 states outgrows; in
-// 32 MiB the estimate refuses it before the run).
+// estimate passes and its largest layer of 751,005 states outgrows).
 func TestBudgetHoldsMemory(t *testing.T) {
 	const slack = 16 << 20
 	for _, tc := range []struct {

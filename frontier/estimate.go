@@ -75,20 +75,22 @@ func estimatePlan(ctx context.Context, pl *plan, opt Options, m mode, holes int)
 // pieces only. A probe runs the recurrence itself (in mode m) over the
 // first W cells (where the layers grow fastest; a longer probe would
 // repeat much of a short run) while its layers stay within
-// lineProbeStates, or half the budget if that is smaller. A probe that ends within them
-// has its largest layer as the estimate: the plan is taken, and the run
-// enforces the budget. A probe stopped at its cap at position p carries
-// the growth of its last layers along p's line to the line's end: along
-// a line each cell adds an independent choice to the window (a vertical
-// domino or not, for each column passed), so the layers grow
-// geometrically there, and the next lines add more (the five
+// lineProbeStates, or half the budget if that is smaller. A probe that
+// ends within them has its largest layer as the estimate: the plan is
+// taken, and the run enforces the budget. A probe stopped at its cap
+// at cell p (the layer after cell p outgrew it) carries the growth of
+// its last layers along p's line to the layer after the line's last
+// cell: along a line each cell adds an independent choice to the window
+// (a vertical domino or not, for each column passed), so the layers
+// grow geometrically there, and the next lines add more (the five
 // tetrominoes on 10x10: 123,774 states after 12 cells, 751,005 at
-// most). The factor is the smallest ratio of two successive layers among
-// the last four of p's line (at least two needed), and the estimate
-// at most 2^(W-1), the most a layer can hold. A plan whose estimate is
-// beyond lineOutgrows times the budget is refused: a 41x41 board of
-// dominoes and L trominoes doubles its layers along the first row, and
-// tetrominoes on 13x13 triple them.
+// most). The factor is the smallest ratio of two successive layers
+// among the last four of p's line (at least two needed), and the
+// estimate at most 2^(W-1), the most a layer can hold. A plan whose
+// estimate is beyond lineOutgrows times the budget is refused: on a
+// 41x41 board squares, dominoes and L trominoes in fixed orientations
+// double the layers a cell along the first row, and the five
+// tetrominoes on 13x13 more than triple them.
 func estimateLines(ctx context.Context, pl *plan, opt Options, m mode, holes, maxStates int) (float64, error) {
 	capStates := min(lineProbeStates, max(maxStates/2, 1))
 	lim := min(pl.n, pl.window)
@@ -122,7 +124,7 @@ func estimateLines(ctx context.Context, pl *plan, opt Options, m mode, holes, ma
 	}
 	est := float64(capStates)
 	if ratios >= 2 && g > 1 {
-		est *= math.Pow(g, float64(end-p+1))
+		est *= math.Pow(g, float64(end-p))
 	}
 	est = min(est, math.Ldexp(1, pl.window-1))
 	if est > lineOutgrows*float64(maxStates) {
