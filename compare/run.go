@@ -124,20 +124,6 @@ func Compare(ctx context.Context, p *puzzle.Puzzle, backends []Backend, opt Opti
 	return tables, nil
 }
 
-// AutoKind is the task Compare chooses first for a puzzle when
-// Options.Kinds is nil (it adds MaxCoverage after a count of 0).
-func AutoKind(p *puzzle.Puzzle) Kind {
-	for _, pc := range p.Pieces {
-		if pc.Unlimited {
-			return MaxCoverage
-		}
-	}
-	if area, _ := p.PieceArea(); area != p.Area() {
-		return MaxCoverage
-	}
-	return Count
-}
-
 func compareTask(ctx context.Context, p *puzzle.Puzzle, k Kind, backends []Backend, opt Options) (*Table, error) {
 	t := &Table{Puzzle: p.Name, File: p.Source, Cells: p.Area(), Kind: k.String(), kind: k}
 	task := Task{Puzzle: p, Kind: k, TimeLimit: opt.TimeLimit, EnumLimit: opt.EnumLimit}
@@ -173,13 +159,12 @@ func runOne(ctx context.Context, b Backend, task Task) *Row {
 		r.Reason = fmt.Sprintf("does not answer %s tasks", task.Kind)
 		return r
 	}
-	if c, ok := b.(PuzzleChecker); ok {
-		// Options that would do nothing on this puzzle: not run as if
-		// they were there (polytile compare refuses them in --backends).
-		if err := c.CheckTask(task.Puzzle, task.Kind); err != nil {
-			r.Status, r.Reason = Skipped, err.Error()
-			return r
-		}
+	// Options that would do nothing on this puzzle: not run as if they
+	// were there (polytile compare refuses them in --backends).
+	var na *NotApplicableError
+	if err := checkOptions(b, task.Puzzle, task.Kind); errors.As(err, &na) {
+		r.Status, r.Reason = Skipped, na.Err.Error()
+		return r
 	}
 	bctx := ctx
 	if task.TimeLimit > 0 {

@@ -9,10 +9,14 @@ import (
 )
 
 // Config selects the algorithm, heuristics and filters of a Solve.
-// The zero value counts every solution with DLX and the S heuristic.
+// The zero value counts every solution with FILA (after DLX has placed
+// the pinned piece of the redundancy filter) and the S heuristic, as the
+// CLI's default backend does; DefaultConfig adds its heuristic and
+// filters.
 type Config struct {
-	// Algorithm is "dlx" (default) or "fila". With "fila" the search starts
-	// with DLX and switches to FILA when FilaAt pieces remain.
+	// Algorithm is FILA ("fila", also when empty) or DLX ("dlx"). With
+	// FILA the search starts with DLX and switches to FILA when FilaAt
+	// pieces remain.
 	Algorithm string
 	// FilaAt is the number of remaining pieces at which DLX hands over to
 	// FILA (the article's -f N). 0 means FILA from the start, after DLX

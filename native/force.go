@@ -35,7 +35,7 @@ func forcedItems(pr *problem, cfg Config, red *redundancy) []int32 {
 	if red != nil {
 		force = append(force, items[red.class])
 	}
-	if cfg.Algorithm != "fila" || cfg.noForce {
+	if cfg.algorithm() != FILA || cfg.noForce {
 		return force
 	}
 	opts := make([]int, len(pr.classes))

@@ -260,7 +260,7 @@ func newRun(pr, full *problem, cn *canon, cfg Config, sched schedule, start time
 			r.heurLvl[l] = sched.at(l)
 		}
 	}
-	r.filaOn = cfg.Algorithm == "fila"
+	r.filaOn = cfg.algorithm() == FILA
 	r.filaAt = cfg.FilaAt
 	if r.filaAt == 0 {
 		r.filaAt = pr.totalPieces

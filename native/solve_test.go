@@ -216,8 +216,8 @@ func TestArticleStatistics(t *testing.T) {
 		cfg          Config
 		fits, nofits int64
 	}{
-		{"P-1", Config{Redundancy: "auto"}, 892247, 0},
-		{"P-2", Config{Redundancy: "auto", Volume: -1}, 768356, 0},
+		{"P-1", Config{Algorithm: DLX, Redundancy: "auto"}, 892247, 0},
+		{"P-2", Config{Algorithm: DLX, Redundancy: "auto", Volume: -1}, 768356, 0},
 		// The article's search has no transposition table (Memo -1).
 		{"P-4", Config{Algorithm: "fila", FilaAt: 11, Schedule: "f=11", Volume: -1, Redundancy: "auto", Memo: -1}, 2091215, 13106789},
 		{"P-5", Config{Algorithm: "fila", FilaAt: 11, Schedule: "f=11", NOF: true, Volume: -1, Redundancy: "auto", Memo: -1}, 2091215, 4682886},

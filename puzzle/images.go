@@ -83,10 +83,9 @@ func (p *Puzzle) PlacementCells(pl Placement) ([]int32, error) {
 // buildImages finds every image of every piece, refusing the puzzle as
 // soon as the images or cover entries pass their limits, and stopping with
 // ctx's error when it is done. A piece without an image is left out
-// (named in p.Dropped); refused is the error of the first such piece that
-// opt does not leave out (wrapping ErrUnplaceable), for the caller to
-// answer once the whole puzzle is checked.
-func (p *Puzzle) buildImages(ctx context.Context, opt BuildOptions) (refused, err error) {
+// (p.Dropped, p.Unfit), for the caller to answer once the whole puzzle is
+// checked.
+func (p *Puzzle) buildImages(ctx context.Context) error {
 	// The padding of the anchor grid must hold the widest orientation,
 	// not the shape as drawn: a hex or triangle rotation can be wider
 	// (a piece of cells apart on the hex grid wrapped into the next row,
@@ -110,13 +109,13 @@ func (p *Puzzle) buildImages(ctx context.Context, opt BuildOptions) (refused, er
 		for r, o := range pc.Orients {
 			a, err := g.fits(o, nil)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if pc.constraint.key != "" {
 				a = p.allowedAnchors(g, pc, o, a)
 			}
 			if g.work > MaxImageWork {
-				return nil, &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
+				return &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
 					"too large: finding the images takes more than %d word operations (at piece %q, %d cells, on a board whose bounding box has %d positions); see the documented limits",
 					MaxImageWork, pc.Name, pc.Size(), g.nbits)}
 			}
@@ -125,19 +124,12 @@ func (p *Puzzle) buildImages(ctx context.Context, opt BuildOptions) (refused, er
 			images += len(a)
 			entries += len(a) * pc.Size()
 			if images > MaxImages || entries > MaxCoverEntries {
-				return nil, &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
+				return &Error{Pos: pc.Pos, Err: ErrLimit, Msg: fmt.Sprintf(
 					"too large: more than %d images or %d cover entries (at piece %q); see the documented limits",
 					MaxImages, MaxCoverEntries, pc.Name)}
 			}
 		}
 		if n == 0 {
-			if refused == nil && !opt.Unplaceable.drops(pc.Unlimited) {
-				why := ""
-				if p.Constrained(k) {
-					why = " under its placement constraint (at / region)"
-				}
-				refused = &Error{Pos: pc.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q fits nowhere in the board%s", pc.Name, why)}
-			}
 			drop = append(drop, k)
 		}
 	}
@@ -158,7 +150,7 @@ func (p *Puzzle) buildImages(ctx context.Context, opt BuildOptions) (refused, er
 			for n, b := range anchors[k][r] {
 				if n&1023 == 1023 {
 					if err := ctx.Err(); err != nil {
-						return nil, err
+						return err
 					}
 				}
 				t := g.cellAt(int(b))
@@ -174,18 +166,23 @@ func (p *Puzzle) buildImages(ctx context.Context, opt BuildOptions) (refused, er
 	}
 	s.PieceStart = append(s.PieceStart, len(s.Place))
 	p.Images = s
-	return refused, nil
+	return nil
 }
 
 // dropPieces leaves out the pieces drop (increasing indices, without
-// images), records their names in p.Dropped and returns the anchors of
-// the pieces kept.
+// images), records them in p.Dropped and p.Unfit and returns the anchors
+// of the pieces kept.
 func (p *Puzzle) dropPieces(drop []int, anchors [][][]int32) [][][]int32 {
 	kept, keptAnchors := p.Pieces[:0], anchors[:0]
 	d := 0
 	for k := range p.Pieces {
 		if d < len(drop) && drop[d] == k {
-			p.Dropped = append(p.Dropped, p.Pieces[k].Name)
+			pc := &p.Pieces[k]
+			why := ""
+			if p.Constrained(k) {
+				why = " under its placement constraint (at / region)"
+			}
+			p.addUnfit(pc, &Error{Pos: pc.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q fits nowhere in the board%s", pc.Name, why)})
 			d++
 			continue
 		}
@@ -196,22 +193,15 @@ func (p *Puzzle) dropPieces(drop []int, anchors [][][]int32) [][][]int32 {
 	return keptAnchors
 }
 
-// noPieceFits is the error when every piece was left out: the first one
-// is named where it is defined.
-func noPieceFits(spec Spec, dropped []string) error {
-	at := spec.pos.region
-	for _, ps := range spec.Pieces {
-		if ps.Name == dropped[0] {
-			at = ps.Pos
-			break
-		}
-	}
-	msg := fmt.Sprintf("piece %q fits nowhere in the board", dropped[0])
+// noPieceFits is the error when every piece was left out (unfit, not
+// empty): the first one is named where it is defined.
+func noPieceFits(unfit []Unfit) *Error {
+	msg := fmt.Sprintf("piece %q fits nowhere in the board", unfit[0].Name)
 	switch {
-	case len(dropped) == 2:
-		msg += fmt.Sprintf(", nor does the other piece, %q", dropped[1])
-	case len(dropped) > 2:
-		msg += fmt.Sprintf(", nor do the %d other pieces", len(dropped)-1)
+	case len(unfit) == 2:
+		msg += fmt.Sprintf(", nor does the other piece, %q", unfit[1].Name)
+	case len(unfit) > 2:
+		msg += fmt.Sprintf(", nor do the %d other pieces", len(unfit)-1)
 	}
-	return &Error{Pos: at, Err: ErrUnplaceable, Msg: msg}
+	return &Error{Pos: unfit[0].Err.Pos, Err: ErrUnplaceable, Msg: msg}
 }

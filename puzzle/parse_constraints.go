@@ -152,7 +152,7 @@ func (d *yamlDoc) cellSet(k, n *yaml.Node, what string) ([]Cell, error) {
 				return nil, err
 			}
 			// A cell listed twice is refused, as a duplicate key or
-			// piece is: it was accepted silently.
+			// piece is.
 			if prev, dup := seen[c]; dup {
 				return nil, Errorf(d.at(item), "%s: cell %s is listed twice (first at %v)", what, d.cellText(c), d.at(prev))
 			}

@@ -1,6 +1,8 @@
 package puzzle_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/polytile/polytile/puzzle"
@@ -36,4 +38,23 @@ pieces:
 	// Two dominoes: 4 cells, 4 images
 	// dominoes: 4 cells, 4 images
 	// bad.yaml:3:8: piece "D": unexpected character 'x' in ASCII art (use '#' for a cell, '.' or ' ' for empty)
+}
+
+// A piece that fits nowhere is data of the puzzle built with such pieces
+// left out; NoExactTiling turns it into the proof that no exact tiling
+// exists.
+func ExamplePuzzle_NoExactTiling() {
+	src := "name: Too long\nboard: 4x2\npieces:\n  O: {shape: \"##/##\", count: 2}\n  I: \"#####\"\n"
+	p, err := puzzle.ParseWith(context.Background(), "long.yaml", []byte(src), "",
+		puzzle.BuildOptions{Unplaceable: puzzle.DropAll, KeepEmpty: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Unfit[0].Name, len(p.Pieces))
+	err = p.NoExactTiling()
+	fmt.Println(errors.Is(err, puzzle.ErrUnplaceable), err)
+	// Output:
+	// I 1
+	// true long.yaml:5:3: piece "I" fits nowhere in the board
 }

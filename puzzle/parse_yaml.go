@@ -148,8 +148,8 @@ func (d *yamlDoc) syntaxErr(err error) *Error {
 }
 
 // jsonSyntax locates the syntax error of a JSON puzzle, which the YAML
-// library reads (JSON is YAML) but places only by line: a puzzle on one
-// line was reported at 1:1 whatever its error. encoding/json knows the
+// library reads (JSON is YAML) but places only by line, so a puzzle on
+// one line would be placed at 1:1 whatever its error. encoding/json knows the
 // byte (its check runs before it builds anything): its position and
 // message are taken when the file is JSON (a '{' then a '"' or '}', past
 // blanks: YAML in flow style leaves its keys unquoted) and encoding/json's

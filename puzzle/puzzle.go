@@ -146,6 +146,10 @@ type Puzzle struct {
 	// Dropped names the pieces of the spec that fit nowhere on the board
 	// and were left out under BuildOptions.Unplaceable.
 	Dropped []string
+	// Unfit describes the pieces of Dropped, in the same order: what an
+	// exact command needs to answer "no tiling" without parsing again
+	// (NoExactTiling).
+	Unfit []Unfit
 	// Symmetric, when not nil, asks for the solutions invariant under a
 	// group of board symmetries, with their orbit options (symmetric.go).
 	Symmetric *SymmetricGroup
@@ -185,6 +189,16 @@ type BuildOptions struct {
 
 // keepsEmpty reports whether a puzzle left with no piece is kept.
 func (o BuildOptions) keepsEmpty() bool { return o.KeepEmpty && o.Unplaceable == DropAll }
+
+// Unfit is a piece of the spec that fits nowhere on the board, left out
+// of the puzzle's pieces.
+type Unfit struct {
+	Name      string
+	Count     int // copies; 0 when Unlimited
+	Unlimited bool
+	// Err says why, where the piece is defined; it wraps ErrUnplaceable.
+	Err *Error
+}
 
 // ErrUnplaceable is wrapped by the error about a piece that fits nowhere
 // on the board: the puzzle has no exact tiling.
@@ -262,10 +276,9 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 		return nil, &Error{Pos: spec.pos.region, Msg: err.Error(), Err: errors.Unwrap(err)}
 	}
 	p := &Puzzle{Name: spec.Name, Dim: spec.Dim, Grid: spec.Grid, Region: region, Source: spec.pos.region.File}
-	// A piece that fits nowhere is left out (named in p.Dropped) while
-	// the rest of the puzzle is checked and built; refused is the first
-	// one that opt does not leave out, the answer once all is checked.
-	var refused error
+	// A piece that fits nowhere is left out (p.Dropped, p.Unfit) while
+	// the rest of the puzzle is checked and built; the first one that opt
+	// does not leave out is the answer once all is checked (refusal).
 	names := map[string]int{}
 	for n, ps := range spec.Pieces {
 		if err := ctx.Err(); err != nil {
@@ -316,37 +329,56 @@ func newPuzzle(ctx context.Context, spec Spec, opt BuildOptions) (*Puzzle, error
 			return nil, Errorf(at, "piece %q: %v", ps.Name, err)
 		}
 		if len(shape) > len(region.Cells) {
-			if refused == nil && !opt.Unplaceable.drops(ps.Unlimited) {
-				refused = &Error{Pos: ps.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q has %d cells, more than the %d of the board", ps.Name, len(shape), len(region.Cells))}
-			}
-			p.Dropped = append(p.Dropped, ps.Name)
+			p.addUnfit(&pc, &Error{Pos: ps.Pos, Err: ErrUnplaceable, Msg: fmt.Sprintf("piece %q has %d cells, more than the %d of the board", ps.Name, len(shape), len(region.Cells))})
 			continue
 		}
 		p.Pieces = append(p.Pieces, pc)
 	}
-	imagesRefused, err := p.buildImages(ctx, opt)
-	if err != nil {
+	if err := p.buildImages(ctx); err != nil {
 		return nil, err
-	}
-	if refused == nil {
-		refused = imagesRefused
 	}
 	p.buildClasses()
 	if err := p.buildSymmetric(ctx, spec.Symmetric, spec.pos.symmetric); err != nil {
 		return nil, err
 	}
 	// The answer "no exact tiling" comes only now, after every check of
-	// the input: it used to come at the first piece that fits nowhere, so
-	// that a bad symmetric key, a later piece's bad count or constraint,
-	// or a limit passed further on was answered with exit 1 (no tiling)
-	// instead of being refused as the bad input it is (exit 2).
-	if refused != nil {
-		return nil, refused
-	}
-	if len(p.Pieces) == 0 && !opt.keepsEmpty() {
-		return nil, noPieceFits(spec, p.Dropped)
+	// the input: a bad symmetric key, a later piece's bad count or
+	// constraint, or a limit passed further on is bad input, whichever
+	// piece fits nowhere.
+	if err := p.refusal(opt.Unplaceable, opt.keepsEmpty()); err != nil {
+		return nil, err
 	}
 	return p, nil
+}
+
+// addUnfit leaves out pc, which fits nowhere for the reason err.
+func (p *Puzzle) addUnfit(pc *Piece, err *Error) {
+	p.Dropped = append(p.Dropped, pc.Name)
+	p.Unfit = append(p.Unfit, Unfit{Name: pc.Name, Count: pc.Count, Unlimited: pc.Unlimited, Err: err})
+}
+
+// NoExactTiling returns the proof, from the pieces that fit nowhere
+// (p.Unfit), that p has no exact tiling: the error of the first such
+// piece with a finite supply (every copy of it must be placed), or, when
+// no piece is left, the error naming the pieces left out (a board with
+// cells is not tiled by nothing). Both wrap ErrUnplaceable and are
+// *Error. nil when the pieces left out prove nothing: they all have an
+// unlimited supply and some piece is left.
+func (p *Puzzle) NoExactTiling() error { return p.refusal(DropUnlimited, false) }
+
+// refusal is the error of the first piece of p.Unfit that u does not
+// leave out, else, when no piece is left and keepEmpty is false, the
+// error naming the pieces left out; nil otherwise.
+func (p *Puzzle) refusal(u Unplaceable, keepEmpty bool) error {
+	for _, uf := range p.Unfit {
+		if !u.drops(uf.Unlimited) {
+			return uf.Err
+		}
+	}
+	if len(p.Pieces) == 0 && len(p.Unfit) > 0 && !keepEmpty {
+		return noPieceFits(p.Unfit)
+	}
+	return nil
 }
 
 // buildClasses groups pieces with identical orientation sets and, for

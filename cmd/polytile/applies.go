@@ -64,6 +64,19 @@ func filaSearch(fs *pflag.FlagSet) string {
 	return ""
 }
 
+// jobsApply: nativeSearch that counts (--count, --unique) or lists
+// (--limit N, whose listing runs serially and says so); the search for
+// one solution is serial, so -j N > 1 there would do nothing.
+func jobsApply(fs *pflag.FlagSet) string {
+	if why := nativeSearch(fs); why != "" {
+		return why
+	}
+	if flagString(fs, "jobs") == "1" || flagBool(fs, "count") || flagBool(fs, "unique") || flagString(fs, "limit") != "0" {
+		return ""
+	}
+	return "counts in parallel: it applies with --count or --unique; finding one solution runs serially; leave it out"
+}
+
 // heuristicApplies: the native searches, the native maximum-coverage search,
 // and HiGHS's warm start (which is that search).
 func heuristicApplies(fs *pflag.FlagSet) string {
@@ -197,7 +210,7 @@ var flagRules = map[string]map[string]applyRule{
 		"unique":        nativeSearch,
 		"redundancy":    nativeSearch,
 		"volume":        nativeSearch,
-		"jobs":          nativeSearch,
+		"jobs":          jobsApply,
 		"shard":         nativeSearch,
 		"checkpoint":    nativeSearch,
 		"stats":         nativeSearch,

@@ -164,12 +164,12 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
 		return err
 	}
-	// The puzzle's bytes are kept: a reading that answers "no tiling" is
-	// read again from them (checkLoadFailed; stdin is not read twice).
+	// A reading that answers "no tiling" carries the puzzle without the
+	// pieces that fit nowhere (checkLoadFailed).
 	var src puzzleSource
 	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
-		return a.checkLoadFailed(ctx, puzzlePath, solPath, opt, f, src.data, err) // nojson.go
+		return a.checkLoadFailed(ctx, solPath, opt, f, err) // nojson.go
 	}
 	prog, err := model.NewProgram(p, opt)
 	if err != nil {

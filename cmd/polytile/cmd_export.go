@@ -174,12 +174,12 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 	}
 	// Read once: a piece that fits nowhere is answered (exit 1)
 	// only once what the symmetric key refuses is checked on the
-	// puzzle read again from the same bytes, that piece left out.
+	// puzzle without that piece, which the answer carries.
 	var src puzzleSource
 	p, err := a.loadPuzzleFrom(ctx, o.puzzle, src.read(o.puzzle, a.stdin), o.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
 		if _, ok := loadAnswered(err); ok && errors.Is(err, puzzle.ErrUnplaceable) {
-			if q, qerr := a.loadAllDropped(ctx, o.puzzle, src.data, o.from); qerr == nil {
+			if q := answeredPuzzle(err); q != nil {
 				if ferr := checkSymmetricExport(q, o.format, o.dialect, opt); ferr != nil {
 					return ferr
 				}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/puzzle"
@@ -10,80 +11,63 @@ import (
 
 // checkBackendsForPuzzles refuses, before anything runs, a backend of
 // --backends whose options would do nothing on one of the puzzles for the
-// task it is known to get (compare.PuzzleChecker): a native at=N or a
-// schedule's levels on a puzzle with an unlimited piece, as solve refuses
-// --fila-at N and --heuristic e=11:f=3 there; any native option but the
-// heuristic on maximum coverage, as solve --max-coverage refuses them. The
-// task is kinds[0] when --task names it, else compare's automatic choice
-// (maxOnly: only maximum coverage applies); a maximum-coverage table that
-// auto adds after a count of 0 skips such rows, with the reason, as it
-// does for a backend of the task's default lists (polytile's own choice,
-// not an option given).
+// task it is known to get (compare.CheckBackends), as solve refuses the
+// matching flags. The task is kinds[0] when --task names it, else
+// compare's automatic choice (maxOnly: only maximum coverage applies); a
+// maximum-coverage table that auto adds after a count of 0 skips such
+// rows, with the reason, as it does for a backend of the task's default
+// lists (polytile's own choice, not an option given).
 func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string, kinds []compare.Kind, maxOnly map[*puzzle.Puzzle]bool) error {
-	for n, p := range puzzles {
-		k := compare.AutoKind(p)
+	err := compare.CheckBackends(backends, puzzles, func(p *puzzle.Puzzle) compare.Kind {
 		switch {
 		case len(kinds) > 0:
-			k = kinds[0]
+			return kinds[0]
 		case maxOnly[p]:
-			k = compare.MaxCoverage
+			return compare.MaxCoverage
 		}
-		for _, b := range backends {
-			c, ok := b.(compare.PuzzleChecker)
-			if !ok {
-				continue
-			}
-			if err := c.CheckTask(p, k); err != nil {
-				return usageErr("--backends %s on %s: %v", b.Name(), files[n], err)
-			}
-		}
+		return compare.AutoKind(p)
+	})
+	var na *compare.NotApplicableError
+	if errors.As(err, &na) {
+		return usageErr("--backends %s on %s: %v", na.Backend, files[na.Puzzle], na.Err)
 	}
-	return nil
+	return err
 }
 
 // loadComparedAuto is loadCompared for --task auto, which compares a
 // puzzle without an exact tiling on maximum coverage: a finite piece that
-// fits nowhere is such a puzzle (no exact tiling can place it), so it is
-// read again as maximum coverage reads it (the piece left out, with a
-// note; no piece left is the proven optimum 0) and maxOnly says that only
-// the maximum-coverage task applies. It used to end the comparison with
-// exit 1 "no tiling", although auto compares a puzzle whose areas do not
-// match on maximum coverage. --task count keeps that answer.
+// fits nowhere is such a puzzle (no exact tiling can place it), and so is
+// one whose areas or colourings prove it (provenInfeasible). It is taken
+// as maximum coverage reads it (a piece that fits nowhere left out, with
+// a note; no piece left is the proven optimum 0: answeredPuzzle; a proof
+// said in a note) and maxOnly says that only the maximum-coverage task
+// applies. --task count keeps the answer "no tiling", with the proof.
 func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
-	if f.timeLimit > 0 {
-		// One deadline for both readings: the second is within the
-		// puzzle's --time-limit too (loadCompared's own is not later).
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
-		defer cancel()
-	}
-	// The file is read once (a directory's entry regular-only): the
-	// second reading parses the same bytes (stdin cannot be read twice).
 	src := &puzzleSource{regularOnly: fromDir}
 	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
-	if err == nil || !errors.Is(err, puzzle.ErrUnplaceable) {
+	if err == nil && f.task != "max-coverage" {
+		if _, proof := compare.ExactKind(p); proof != nil {
+			if f.task != "auto" {
+				return p, false, &countAnswered{err: infeasibleAnswer(p, proof)}
+			}
+			if !a.quiet {
+				fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), proof)
+			}
+			return p, true, nil
+		}
+	}
+	q := answeredPuzzle(err)
+	if q == nil {
 		return p, false, err
 	}
-	mf := *f
-	mf.task = "max-coverage"
-	data := src.data
-	reread := func() ([]byte, error) { return data, nil }
 	if f.task != "auto" {
 		// --task count: "no tiling" is the answer once every input is
 		// checked (the other puzzles, the backends' options on this one
-		// without the pieces that fit nowhere): q with the answer, read
-		// quietly (no piece is left out of a count).
-		quiet := a.quiet
-		a.quiet = true
-		q, qerr := a.loadCompared(ctx, file, &mf, reread)
-		a.quiet = quiet
-		if qerr != nil {
-			return nil, false, err
-		}
+		// without the pieces that fit nowhere), given with q.
 		return q, false, &countAnswered{err: err}
 	}
-	p, err = a.loadCompared(ctx, file, &mf, reread)
-	return p, err == nil, err
+	a.noteDropped(q, puzzle.DropAll)
+	return q, true, nil
 }
 
 // countAnswered is loadComparedAuto's answer "no tiling" for --task

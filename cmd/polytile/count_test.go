@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -393,20 +394,19 @@ func TestCountJobsStreamsSerialOrder(t *testing.T) {
 }
 
 // TestDeadlineAfterCompleteSearch: a search that ran to its end and met
-// the --time-limit only after (here held by searchDoneHook until the
-// deadline) is complete: exit 0, no "time limit reached", timed_out
+// the --time-limit only after (here held by the solve's afterSearch until
+// the deadline) is complete: exit 0, no "time limit reached", timed_out
 // absent. It was reported "time limit reached: the figures above are
 // partial" (--json: complete and timed_out both true) with exit 1 (seen
 // in 3 of 150 runs of pentomino-10x6 --count --time-limit 20-90ms).
 func TestDeadlineAfterCompleteSearch(t *testing.T) {
-	searchDoneHook = func(ctx context.Context) { <-ctx.Done() }
-	defer func() { searchDoneHook = nil }()
+	held := func(ctx context.Context) { <-ctx.Done() }
 	in := example("pentomino-20x3.yaml")
-	code, out, errs := run(t, "", "solve", in, "--count", "--time-limit", "200ms", "-q")
+	code, out, errs := runSolveAfter(held, in, "--count", "--time-limit", "200ms")
 	if code != 0 || strings.Contains(out, "time limit") || !strings.Contains(out, "solutions   8 ") {
 		t.Errorf("text: exit %d, %q, %q; want 0 and the complete count", code, out, errs)
 	}
-	code, out, errs = run(t, "", "solve", in, "--count", "--json", "--time-limit", "200ms", "-q")
+	code, out, errs = runSolveAfter(held, in, "--count", "--json", "--time-limit", "200ms")
 	var r struct {
 		Complete bool `json:"complete"`
 		TimedOut bool `json:"timed_out"`
@@ -414,6 +414,21 @@ func TestDeadlineAfterCompleteSearch(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || !r.Complete || r.TimedOut {
 		t.Errorf("json: exit %d, %+v, %v, %q", code, r, err, errs)
 	}
+}
+
+// runSolveAfter runs `polytile solve args...` in-process, quietly, on
+// a solve command whose runs call afterSearch once the search has
+// returned (solveOptions), and returns its exit code, stdout and stderr.
+func runSolveAfter(afterSearch func(context.Context), args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	a := &app{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &out, stderr: &errb, quiet: true}
+	c := a.newSolveCmd(afterSearch)
+	c.SilenceUsage, c.SilenceErrors = true, true
+	c.SetArgs(args)
+	c.SetOut(&out)
+	c.SetErr(&errb)
+	code := a.exitCode(c.ExecuteContext(context.Background()))
+	return code, out.String(), errb.String()
 }
 
 // TestGroupOrderDegenerateBoard: the order solve --unique and info print

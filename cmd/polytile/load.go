@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -17,8 +18,8 @@ import (
 //
 // u says what happens to a piece that fits nowhere on the board: exact
 // commands pass puzzle.DropUnlimited (a finite one means no exact tiling:
-// exit 1), maximum coverage puzzle.DropAll. A piece left out is named in a
-// note on stderr.
+// exit 1, an answeredLoad), maximum coverage puzzle.DropAll. A piece left
+// out is named in a note on stderr.
 func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	return a.loadPuzzleFrom(ctx, path, nil, format, u)
 }
@@ -45,9 +46,13 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 		// A regular file is refused from its size, before reading.
 		read = func() ([]byte, error) { return puzzle.ReadInput(puzzle.StdinName, a.stdin) }
 	}
-	// Under DropAll a puzzle whose pieces all fit nowhere is kept, with no
-	// pieces: its maximum coverage is 0 cells, a proven answer.
-	opt := puzzle.BuildOptions{Unplaceable: u, KeepEmpty: u == puzzle.DropAll}
+	// Every piece that fits nowhere is left out and kept as data
+	// (p.Unfit): an exact command's answer "no tiling" is read from it,
+	// and the puzzle without those pieces is there for the flags that
+	// are checked before that answer (answeredPuzzle). A puzzle whose
+	// pieces all fit nowhere is kept, with no pieces: its maximum
+	// coverage is 0 cells, a proven answer.
+	opt := puzzle.BuildOptions{Unplaceable: puzzle.DropAll, KeepEmpty: true}
 	r, ok := await(ctx, func() (r result) {
 		if read == nil {
 			r.p, r.err = puzzle.ParseFileWith(ctx, path, format, opt)
@@ -64,6 +69,13 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 		r.err = ctx.Err()
 	}
 	if r.err == nil {
+		if u != puzzle.DropAll {
+			if err := r.p.NoExactTiling(); err != nil {
+				// Legal input whose answer is known: no exact tiling.
+				return nil, &exitError{code: exitNoSolution, err: &answeredLoad{p: r.p,
+					err: fmt.Errorf("no tiling: %w (--max-coverage leaves such a piece out)", err)}}
+			}
+		}
 		a.noteDropped(r.p, u)
 		return r.p, nil
 	}
@@ -74,15 +86,43 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 	if errors.As(r.err, &ee) {
 		return nil, r.err
 	}
-	if errors.Is(r.err, puzzle.ErrUnplaceable) {
-		// Legal input whose answer is known: no exact tiling.
-		hint := " (--max-coverage leaves such a piece out)"
-		if u == puzzle.DropAll {
-			hint = ""
-		}
-		return nil, &exitError{code: exitNoSolution, err: fmt.Errorf("no tiling: %w%s", r.err, hint)}
-	}
 	return nil, &exitError{code: exitUsage, err: r.err}
+}
+
+// provenInfeasible is an exact command's answer "no tiling" (exit 1,
+// an answeredLoad) for a puzzle whose areas or colourings prove that it
+// has no exact tiling (native.ProveInfeasible), with the proof; nil when
+// they prove nothing.
+func provenInfeasible(p *puzzle.Puzzle) error { return infeasibleAnswer(p, native.ProveInfeasible(p)) }
+
+// infeasibleAnswer is provenInfeasible's answer for proof, nil for nil.
+func infeasibleAnswer(p *puzzle.Puzzle, proof error) error {
+	if proof == nil {
+		return nil
+	}
+	return &exitError{code: exitNoSolution, err: &answeredLoad{p: p,
+		err: fmt.Errorf("no tiling: %w; --max-coverage finds a tiling that covers the most cells", proof)}}
+}
+
+// answeredLoad is a load's answer "no tiling" (err, the proof) with p,
+// the puzzle read with every piece that fits nowhere left out, for what
+// an exact command checks and prints before that answer.
+type answeredLoad struct {
+	p   *puzzle.Puzzle
+	err error
+}
+
+func (e *answeredLoad) Error() string { return e.err.Error() }
+func (e *answeredLoad) Unwrap() error { return e.err }
+
+// answeredPuzzle is the puzzle of a load answered "no tiling"
+// (answeredLoad), or nil for any other error.
+func answeredPuzzle(err error) *puzzle.Puzzle {
+	var al *answeredLoad
+	if errors.As(err, &al) {
+		return al.p
+	}
+	return nil
 }
 
 // stoppedWhileLoading is the error of a load cut short: a signal (the exit

@@ -88,8 +88,8 @@ func (o *solveOutcome) solutionsText() string {
 	if o.lowerBound() {
 		// A listing that stopped where it was asked to (the first
 		// solution, --limit N): exactly what it listed, the search not
-		// finished ("at least 1: the search stopped ..." on every plain
-		// solve read as a doubt about the one tiling shown).
+		// finished; "at least 1" would read as a doubt about the one
+		// tiling shown.
 		if o.Mode == "first" { // no --limit, --count or --unique given
 			return s + " (the first found: --limit N lists more, --count counts them all)"
 		}

@@ -3,30 +3,22 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/progress"
-	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
 // maxCoverageConfig is the native.Config of the maximum-coverage search:
 // only the heuristic applies (DLX's choice of cell).
-func maxCoverageConfig(f *solveFlags) native.Config {
-	cfg := native.DefaultMaxCoverageConfig()
-	if f.heuristic != "" {
-		cfg.Schedule = f.heuristic
-	}
-	return cfg
-}
+func maxCoverageConfig(f *solveFlags) native.Config { return f.nativeOptions().ResolveMaxCoverage() }
 
 // checkMaxCoverageHeuristic refuses a schedule with levels (e=5:f=2) for
 // maximum coverage: its DLX with hole options uses the schedule's first
-// heuristic throughout (native.MaxCoverage), and the backend line showed
-// the levels that did nothing.
+// heuristic throughout (native.MaxCoverage), so the levels would do
+// nothing.
 func checkMaxCoverageHeuristic(f *solveFlags) error {
 	if !f.maxCoverage {
 		return nil
@@ -35,15 +27,6 @@ func checkMaxCoverageHeuristic(f *solveFlags) error {
 		return usageErr("--heuristic: %v", err) // a bad level is said as such first
 	}
 	return idleFlags(nil, true, f, false)
-}
-
-// describeMaxCoverage is the Config line of a native maximum-coverage run.
-func describeMaxCoverage(cfg native.Config) string {
-	h := cfg.Schedule
-	if h == "" {
-		h = "s"
-	}
-	return "maximum coverage: DLX with hole options, heuristic " + h
 }
 
 // maxCoverageNative runs native.MaxCoverage: the best tiling found, the
@@ -63,13 +46,13 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 		return nil, usageErr("%v", err)
 	}
 	o := &solveOutcome{
-		Backend: "native", Config: describeMaxCoverage(cfg), Mode: "max-coverage",
+		Backend: "native", Config: cfg.DescribeMaxCoverage(), Mode: "max-coverage",
 		Seconds: res.Seconds, Nodes: res.Nodes, Interrupted: res.Interrupted,
-		Complete: res.Optimal, Proof: res.Proof, found: res.Covered > 0 || res.Optimal,
+		Complete: res.Optimal, Proof: res.Proof, found: res.Found(),
 	}
 	cov, bound, optimal := res.Covered, res.Bound, res.Optimal
 	o.Coverage, o.Bound, o.Optimal = &cov, &bound, &optimal
-	if gap := model.CoverageGap(cov, bound); !optimal && !math.IsInf(gap, 0) {
+	if gap, ok := res.Gap(); ok {
 		o.Gap = &gap
 	}
 	if o.found {

@@ -34,27 +34,22 @@ func loadAnswered(err error) (string, bool) {
 //
 // A piece that fits nowhere is that answer only once the flags are
 // checked against the puzzle as a search checks them (answeredFlags, and
-// solvePictures for the picture and the --json object): it
-// used to hide their refusal (exit 2) behind "no tiling" (exit 1). The
-// puzzle read for that, with such pieces left out, gives the object its
-// name and cells, as a search's object has them.
-func (a *app) solveLoadFailed(ctx context.Context, path string, f *solveFlags, picFormat render.Format, start time.Time, err error) error {
+// solvePictures for the picture and the --json object), so that a flag
+// refused (exit 2) is said before "no tiling" (exit 1). The puzzle read
+// with such pieces left out (answeredPuzzle) gives the object its name
+// and cells, as a search's object has them.
+func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Format, start time.Time, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err
 	}
-	var p *puzzle.Puzzle
-	if errors.Is(err, puzzle.ErrUnplaceable) {
-		// Parsed from the bytes read (stdin is not read twice); nil when
-		// the time limit or a signal came first: the answer stands.
-		if q, qerr := a.loadAllDropped(ctx, path, f.key.src.data, f.from); qerr == nil {
-			if ferr := answeredFlags(q, f); ferr != nil {
-				return ferr
-			}
-			if _, ferr := a.solvePictures(q, f, picFormat); ferr != nil {
-				return ferr
-			}
-			p = q
+	p := answeredPuzzle(err)
+	if p != nil {
+		if ferr := answeredFlags(p, f); ferr != nil {
+			return ferr
+		}
+		if _, ferr := a.solvePictures(p, f, picFormat); ferr != nil {
+			return ferr
 		}
 	}
 	if !f.asJSON && !f.jsonLines || f.shard != "" {
@@ -122,31 +117,29 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 // as the verdict.
 //
 // For a piece that fits nowhere the rest of the input is read first, as
-// check reads it: the puzzle again from its bytes (data) with such pieces
-// left out, its program with opt (a symmetric key's refusals), and the
+// check reads it: the program of the puzzle read with such pieces left
+// out (answeredPuzzle) with opt (a symmetric key's refusals), and the
 // solution file and --names (a missing, unknown or broken file is exit
-// 2; it was never opened). The report then has the puzzle's name and
-// cells and the solution's format and status.
-func (a *app) checkLoadFailed(ctx context.Context, puzzlePath, solPath string, opt model.ProgramOptions, f *checkOptions, data []byte, err error) error {
+// 2). The report then has the puzzle's name and cells and the solution's
+// format and status.
+func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.ProgramOptions, f *checkOptions, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err
 	}
 	rep := &checkReport{File: solPath, Solver: f.solver, Mode: opt.Mode.String(), Verdict: reason}
-	if errors.Is(err, puzzle.ErrUnplaceable) {
-		if q, qerr := a.loadAllDropped(ctx, puzzlePath, data, f.from); qerr == nil {
-			prog, perr := model.NewProgram(q, opt)
-			if perr != nil {
-				return usageErr("%v", perr)
-			}
-			// The program of the puzzle as written has a count row more
-			// for each piece left out (it has no column).
-			sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
-			if serr != nil {
-				return serr
-			}
-			rep.Puzzle, rep.Cells, rep.Solver, rep.Status = q.Name, q.Area(), format, sol.Status
+	if q := answeredPuzzle(err); q != nil {
+		prog, perr := model.NewProgram(q, opt)
+		if perr != nil {
+			return usageErr("%v", perr)
 		}
+		// The program of the puzzle as written has a count row more
+		// for each piece left out (it has no column).
+		sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
+		if serr != nil {
+			return serr
+		}
+		rep.Puzzle, rep.Cells, rep.Solver, rep.Status = q.Name, q.Area(), format, sol.Status
 	}
 	if !f.asJSON {
 		return err

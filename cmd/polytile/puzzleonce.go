@@ -57,11 +57,10 @@ func readRegularPuzzle(path string) ([]byte, error) {
 	return puzzle.ReadInput(path, f)
 }
 
-// puzzleSource keeps the bytes solve read its puzzle from (read), for
-// what it does with them after the parse: parse them again with the
-// pieces that fit nowhere left out (unplaceableShard) and take their
-// SHA-256 for a count key. The path is opened once; regular says whether
-// what was opened was a regular file (a key records a file's SHA-256).
+// puzzleSource keeps the bytes a command read its puzzle from (read), for
+// the SHA-256 a count key records. The path is opened once; regular says
+// whether what was opened was a regular file (a key records a file's
+// SHA-256).
 type puzzleSource struct {
 	data    []byte
 	regular bool

@@ -136,7 +136,7 @@ func autoFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags) (bool, s
 			return false, ""
 		}
 	}
-	if !f.count || f.maxCoverage || checkFrontierFlags(f) != nil || f.unplaceable != nil {
+	if !f.count || f.maxCoverage || checkFrontierFlags(f) != nil || f.decided {
 		return false, ""
 	}
 	c := frontier.Choose(ctx, p, frontier.Options{Workers: f.workers})

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSolveFirstAndLimit(t *testing.T) {
@@ -495,5 +496,91 @@ func TestDeterministicFirstSolutions(t *testing.T) {
 	}
 	if len(counts) != 1 {
 		t.Fatalf("-j 1 and -j 2 disagree: %v", counts)
+	}
+}
+
+// TestExactCommandsAnswerProvenInfeasible: every exact command answers a
+// puzzle whose colouring bound (info's coverage bound) proves that it has
+// no exact tiling at once, with exit 1, "no tiling", the proof and the
+// --max-coverage suggestion; a count of it is a complete 0, also over
+// shards merged. The 35 hexominoes on 15x14 were searched without end
+// (7.3 M nodes in 20 s, then "at least 0 found"), and the five
+// tetrominoes on 5x4 answered "solutions 0" without the proof; the
+// --time-limit here only bounds the test where the answer is not given
+// at once.
+func TestExactCommandsAnswerProvenInfeasible(t *testing.T) {
+	hex, tetro := example("hexomino-15x14.yaml"), example("tetrominoes-5x4.yaml")
+	for _, c := range []struct {
+		args  []string
+		bound string
+	}{
+		{[]string{"solve", hex}, "204 of 210"},
+		{[]string{"solve", hex, "--count", "-j", "2"}, "204 of 210"},
+		{[]string{"solve", hex, "--backend", "dlx", "--limit", "3"}, "204 of 210"},
+		{[]string{"solve", tetro}, "16 of 20"},
+		{[]string{"solve", tetro, "--count", "--unique"}, "16 of 20"},
+		{[]string{"compare", tetro, "--task", "count", "--backends", "native"}, "16 of 20"},
+		{[]string{"compare", hex, "--task", "count", "--backends", "native"}, "204 of 210"},
+	} {
+		start := time.Now()
+		code, out, errs := run(t, "", append(c.args, "--time-limit", "5s")...)
+		took := time.Since(start)
+		if code != 1 || !strings.Contains(errs, "no tiling: the coverage bound is "+c.bound+" cells (checkerboard bound") ||
+			!strings.Contains(errs, "--max-coverage") {
+			t.Errorf("%v: exit %d, want 1 with the proof: %s%s", c.args, code, out, errs)
+		}
+		if took > time.Second {
+			t.Errorf("%v: answered in %v, want under a second", c.args, took)
+		}
+	}
+	// A count's JSON: a complete 0, not a lower bound.
+	code, out, errs := run(t, "", "solve", tetro, "--count", "--json", "--time-limit", "5s")
+	var o struct {
+		Solutions  *int64 `json:"solutions"`
+		Complete   bool   `json:"complete"`
+		LowerBound bool   `json:"lower_bound"`
+		Reason     string `json:"reason"`
+	}
+	if err := json.Unmarshal([]byte(out), &o); err != nil || code != 1 || o.Solutions == nil || *o.Solutions != 0 ||
+		!o.Complete || o.LowerBound || !strings.Contains(o.Reason, "16 of 20") {
+		t.Errorf("--count --json: exit %d, %+v, %v: %s%s", code, o, err, out, errs)
+	}
+	// Shards each record their part, a complete 0, and merge adds them
+	// up to the puzzle's count, 0: exit 1 as solve --count.
+	dir := t.TempDir()
+	for i := range 3 {
+		start := time.Now()
+		res := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		code, out, errs := run(t, "", "solve", hex, "--count", "--shard", fmt.Sprintf("%d/3", i), "--json", "-o", res, "--time-limit", "5s")
+		if code != 0 || !strings.Contains(errs, "coverage bound is 204 of 210") || time.Since(start) > time.Second {
+			t.Errorf("shard %d/3: exit %d in %v: %s%s", i, code, time.Since(start), out, errs)
+		}
+	}
+	code, rep, errs := mergeJSON(t, "--puzzle", hex, dir)
+	if code != 1 || !rep.Complete || rep.All != 0 {
+		t.Errorf("merge: exit %d, %+v: %s", code, rep, errs)
+	}
+	// Maximum coverage still searches the puzzle.
+	if code, out, errs := run(t, "", "solve", tetro, "--max-coverage"); code != 0 || !strings.Contains(out, "16 of 20 cells, optimal") {
+		t.Errorf("--max-coverage: exit %d: %s%s", code, out, errs)
+	}
+}
+
+// TestSolveJobsWithoutCount: -j N (N > 1) on the search for one solution
+// is refused (exit 2) naming --jobs, as every flag that does nothing is;
+// it ran serially without a word. -j 1 and -j N with --count, --unique
+// or --limit are accepted.
+func TestSolveJobsWithoutCount(t *testing.T) {
+	p := example("pentomino-20x3.yaml")
+	for _, args := range [][]string{{"-j", "2"}, {"--jobs=3", "--backend", "dlx"}, {"-j", "2", "--json"}} {
+		code, out, errs := run(t, "", append([]string{"solve", p}, args...)...)
+		if code != exitUsage || !strings.Contains(errs, "--jobs") || !strings.Contains(errs, "--count") || out != "" {
+			t.Errorf("%v: exit %d, %q%q; want 2 naming --jobs", args, code, out, errs)
+		}
+	}
+	for _, args := range [][]string{{"-j", "1"}, {"-j", "2", "--count"}, {"-j", "2", "--unique"}, {"-j", "2", "--limit", "2"}} {
+		if code, out, errs := run(t, "", append([]string{"solve", p, "-q"}, args...)...); code != 0 {
+			t.Errorf("%v: exit %d: %s%s", args, code, out, errs)
+		}
 	}
 }

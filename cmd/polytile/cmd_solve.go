@@ -24,7 +24,9 @@ import (
 	"github.com/polytile/polytile/shard"
 )
 
-// solveFlags are the flags of `polytile solve`.
+// solveFlags are the flags of `polytile solve` as given, and the state a
+// run derives from them (solveState), zero until runSolve fills it in its
+// own copy.
 type solveFlags struct {
 	backend, heuristic, shard, redundancy, from string
 	count, unique, nof, maxCoverage, stats      bool
@@ -36,14 +38,21 @@ type solveFlags struct {
 	timeLimit                                   time.Duration
 	renderFormat, out                           string
 	checkpoint                                  string
-	ckPrev                                      *shard.Checkpoint // --checkpoint as read before the puzzle (checkCheckpoint)
-	unplaceable                                 []string          // shardunplaceable.go
 	formulation                                 string
 	strengthen, noWarmStart                     bool
 	highs                                       highsFlags
-	program                                     model.ProgramOptions // highs: checkSolveBackend
-	highsOpt                                    highs.Options        // highs: checkSolveBackend
-	key                                         countKeyReq          // countkeywrite.go
+	key                                         countKeyReq // countkeywrite.go
+
+	solveState
+}
+
+// solveState is what a solve derives from its flags while it runs.
+type solveState struct {
+	ckPrev      *shard.Checkpoint    // --checkpoint as read before the puzzle (checkCheckpoint)
+	unplaceable []string             // shardunplaceable.go
+	decided     bool                 // no exact tiling, known before the search (shardunplaceable.go)
+	program     model.ProgramOptions // highs: checkSolveBackend
+	highsOpt    highs.Options        // highs: checkSolveBackend
 
 	// Set by prepareSolveOutputs: stream receives each solution of a
 	// --limit search (a text picture drawn as it comes), and keepNone
@@ -52,7 +61,33 @@ type solveFlags struct {
 	keepNone bool
 }
 
-func (a *app) solveCmd() *cobra.Command {
+// solveOptions are the inputs of one solve: the puzzle (a path or "-"),
+// the flags as given, and what the caller injects.
+type solveOptions struct {
+	path  string
+	flags solveFlags
+	// afterSearch, when not nil, runs once the search has returned, with
+	// the command's context (a test holds the command there until its
+	// time limit has passed).
+	afterSearch func(ctx context.Context)
+}
+
+// runSolve runs one solve: the flags are checked and the run's state is
+// kept in a copy of o.flags.
+func (a *app) runSolve(ctx context.Context, o solveOptions) error {
+	f := o.flags
+	f.solveState = solveState{}
+	if err := f.key.check(&f); err != nil {
+		return err
+	}
+	return a.solve(ctx, o.path, &f, o.afterSearch)
+}
+
+func (a *app) solveCmd() *cobra.Command { return a.newSolveCmd(nil) }
+
+// newSolveCmd is the cobra command of solve; afterSearch goes to every
+// run (solveOptions).
+func (a *app) newSolveCmd(afterSearch func(ctx context.Context)) *cobra.Command {
 	var f solveFlags
 	c := &cobra.Command{
 		Use:   "solve PUZZLE",
@@ -127,10 +162,7 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 			f.volumeSet = cmd.Flags().Changed("volume")
 			f.given = givenSettings(cmd.Flags().Changed) // idleflags.go
 			f.key.words = changedWords(cmd.Flags())      // countkeywrite.go
-			if err := f.key.check(&f); err != nil {
-				return err
-			}
-			return a.solve(cmd.Context(), args[0], &f)
+			return a.runSolve(cmd.Context(), solveOptions{path: args[0], flags: f, afterSearch: afterSearch})
 		},
 	}
 	fl := c.Flags()
@@ -223,7 +255,8 @@ func tilingJSON(p *puzzle.Puzzle, t puzzle.Tiling) []placementJS {
 	return out
 }
 
-func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
+// solve is runSolve's body, f the run's own flags.
+func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch func(context.Context)) error {
 	// One deadline for the whole command, made first: reading the puzzle,
 	// building its images, the filters and the search all count.
 	if f.timeLimit > 0 {
@@ -247,7 +280,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		return err
 	}
 	// A bad schedule is the flag's fault, said before the puzzle is read
-	// (it was "native: schedule ..." after reading and building it).
+	// and built.
 	if err := native.CheckSchedule(f.heuristic); err != nil {
 		return usageErr("--heuristic: %s", strings.TrimPrefix(err.Error(), "native: "))
 	}
@@ -278,28 +311,31 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 		}
 	}
 	// Before the puzzle is read: `solve q.yaml > q.yaml` has emptied it.
-	// Every output is checked here once (it was checked again after the
-	// reading, checkStdout twice): an -o that cannot be written is then
-	// said before the reading's own answer (a piece that fits nowhere:
-	// exit 1 "no tiling" hid it).
+	// Every output is checked here, once: an -o that cannot be written is
+	// said before the reading's own answer ("no tiling", exit 1).
 	if err := a.checkSolveOutputs(path, f); err != nil {
 		return err
 	}
 	// --checkpoint and its file are the flags' fault whatever the puzzle:
-	// said before a reading that answers "no tiling" (exit 1 hid them).
+	// said before a reading that answers "no tiling" (exit 1).
 	if err := checkCheckpoint(f); err != nil {
 		return err
 	}
 	loadStart := time.Now()
-	// The puzzle file is opened once: a second parse (a piece that fits
-	// nowhere) and the count key's SHA-256 are of the bytes read here.
+	// The puzzle file is opened once: the count key's SHA-256 is of the
+	// bytes read here.
 	src := &f.key.src
 	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
-	if err != nil {
-		p, err = a.unplaceableShard(ctx, path, src.data, f, err) // shardunplaceable.go
+	if err == nil && !f.maxCoverage && f.backend != "highs" {
+		// The native searches are answered at once, with the proof; HiGHS,
+		// asked for by name, gives its own answer (and confirms it).
+		err = provenInfeasible(p)
 	}
 	if err != nil {
-		return a.solveLoadFailed(ctx, path, f, picFormat, loadStart, err) // nojson.go
+		p, err = a.unplaceableShard(f, err) // shardunplaceable.go
+	}
+	if err != nil {
+		return a.solveLoadFailed(path, f, picFormat, loadStart, err) // nojson.go
 	}
 	// A failed picture write stops the search (sctx); the time limit and
 	// signals are still read from ctx.
@@ -342,14 +378,13 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	if searchDoneHook != nil {
-		searchDoneHook(ctx)
+	if afterSearch != nil {
+		afterSearch(ctx)
 	}
 	o.Puzzle, o.File, o.Cells = p.Name, path, p.Area()
 	// The time limit cut the search short: not a search that ended by
-	// itself (a complete count) and met the deadline only after, which
-	// was reported "time limit reached: the figures above are partial",
-	// timed_out and complete both true, exit 1.
+	// itself (a complete count) and met the deadline only after, which is
+	// complete.
 	if o.Interrupted && ctx.Err() == context.DeadlineExceeded && a.signal.Load() == 0 {
 		o.TimedOut = true
 	}
@@ -365,11 +400,6 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags) error {
 	}
 	return a.solveExit(f, o, pics != nil && pics.skipped)
 }
-
-// searchDoneHook, when not nil, runs once solve's search has returned,
-// with the command's context (tests: a deadline that passes just after
-// the search ended).
-var searchDoneHook func(ctx context.Context)
 
 // solveExit is solve's own exit once its outcome o is written (skipped:
 // the picture asked for was not).
@@ -428,8 +458,7 @@ func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, 
 // that ran to its end writes a result that says so (a complete count, the
 // tiling found): a signal before the rename leaves nothing and gives its
 // exit (130 / 143), one after it the command's own exit, as for export and
-// render. It used to give exit 130 with the file in place, marked
-// complete. A search cut short (Interrupted: by the time limit or by the
+// render. A search cut short (Interrupted: by the time limit or by the
 // signal itself) writes what it found, marked so, whatever comes after;
 // so does an output written in place (stdout, a device, a FIFO: what was
 // written is out, and the summary follows it).
@@ -554,3 +583,217 @@ func orDefault(s, d string) string {
 
 // parseShard reads "I/N" or "auto" (resolveShard).
 func parseShard(s string) (int, int, error) { return resolveShard(s) }
+
+// nativeConfig turns the flags into a native.Config (native.Options,
+// whose defaults are native.DefaultConfig's), refusing a flag that does
+// nothing on p and the shard and checkpoint flags of a symmetric key.
+func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
+	cfg := f.nativeOptions().Resolve(p)
+	// The number of remaining pieces is unknown with an unlimited piece:
+	// FILA starts at once and the schedule's first heuristic runs
+	// throughout (native.Config): a level would do nothing, and is refused.
+	if err := idleFlags(p, false, f, cfg.Algorithm == native.FILA); err != nil {
+		return cfg, err
+	}
+	if p != nil && p.Symmetric != nil {
+		// One serial DLX on the orbit problem (native/symmetric.go): no
+		// split to shard or to record. Said here, before a search or a
+		// decided answer, as the idle flags are.
+		switch {
+		case f.shard != "":
+			return cfg, usageErr("--shard %s: the symmetric key's orbit problem is searched serially, in one part; leave --shard out", f.shard)
+		case f.checkpoint != "":
+			return cfg, usageErr("--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out")
+		}
+	}
+	i, n, err := parseShard(f.shard)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Shard = native.Shard{Index: i, Count: n}
+	return cfg, nil
+}
+
+// nativeOptions are the native settings solve's flags give.
+func (f *solveFlags) nativeOptions() native.Options {
+	return native.Options{
+		Algorithm: f.backend, FilaAt: f.filaAt, Schedule: f.heuristic, NOF: f.nof,
+		Volume: f.volume, VolumeSet: f.volumeSet, Redundancy: f.redundancy,
+		Workers: f.workers, Stats: f.stats, Unique: f.unique, Count: f.count, Limit: f.limit,
+	}
+}
+
+func (a *app) solveNative(ctx context.Context, p *puzzle.Puzzle, f *solveFlags, line *progress.Line) (*solveOutcome, error) {
+	if f.maxCoverage {
+		return a.maxCoverageNative(ctx, p, f, line)
+	}
+	cfg, err := nativeConfig(p, f)
+	if err != nil {
+		return nil, err
+	}
+	if f.jsonLines {
+		enc := jsonEncoder(a.stdout)
+		cfg.OnSolution = func(t puzzle.Tiling) { enc.Encode(map[string]any{"solution": tilingJSON(p, t)}) }
+	}
+	if f.stream != nil { // a text picture drawn as the solutions come
+		cfg.OnSolution = bothSolutions(cfg.OnSolution, f.stream)
+	}
+	if f.keepNone { // streamed above: hold none (memory stays flat)
+		cfg.Keep = -1
+	}
+	cfg.OnProgress = func(pg native.Progress) {
+		s := fmt.Sprintf("nodes %s (%s/s)  solutions so far %s  %s", progress.Count(pg.Nodes),
+			progress.Rate(pg.Nodes, line.Elapsed()), progress.Count(pg.Solutions), compare.Seconds(pg.Seconds))
+		if pg.Fraction > 0 && pg.Fraction < 1 {
+			s += fmt.Sprintf("  ~%.1f%% of the tree", 100*pg.Fraction)
+		}
+		line.Update(s)
+	}
+	sr, err := a.startShard(p, p.Source, f, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.shardKey(p, f, sr, &cfg); err != nil { // countkeywrite.go
+		return nil, err
+	}
+	sw := watchSplit(p, f, &cfg) // after startShard: chained with its hook
+	var res *native.Result
+	if f.decided { // no exact tiling: decided when the puzzle was read
+		if res, err = native.Decided(cfg); err == nil {
+			syms, _ := p.SymmetriesContext(ctx) // for --unique's note; none if cancelled
+			res.Symmetries = puzzle.GroupOrder(syms)
+		}
+	} else {
+		res, err = native.Solve(ctx, p, cfg)
+	}
+	if sr != nil && sr.matchErr != nil {
+		return nil, sr.matchErr
+	}
+	if err := keyStopped(f, sr); err != nil {
+		return nil, err
+	}
+	if errors.Is(err, native.ErrRedundancyPiece) {
+		return nil, redundancyUsage(err)
+	}
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	o := &solveOutcome{
+		Backend: f.backend, Config: cfg.Describe(hasUnlimited(p)), Seconds: res.Seconds, Nodes: res.Nodes,
+		Complete: res.Complete(), Interrupted: res.Stopped(),
+		Symmetries: res.Symmetries, Pinned: res.RedundancyPiece, tilings: res.First,
+		found: res.All > 0 || len(res.First) > 0,
+	}
+	if res.Note != "" { // symmetric solutions: the orbit problem's DLX
+		o.Config = res.Note
+	} else if cfg.Volume != 0 {
+		if d := native.Disconnected(p); len(d) > 0 {
+			o.Config += fmt.Sprintf(", not face-connected: %s (volume filter off until placed)", strings.Join(d, ", "))
+		}
+	}
+	o.Mode = "first"
+	switch {
+	case f.count:
+		o.Mode = "count"
+	case f.limit > 0:
+		o.Mode = "limit"
+	}
+	all, uniq := res.All, res.Unique
+	o.Solutions = &all
+	if f.unique || f.count {
+		o.Unique = &uniq
+	}
+	for _, t := range res.First {
+		o.Tilings = append(o.Tilings, tilingJSON(p, t))
+	}
+	if res.Stats != nil {
+		o.Stats = newStatsJSON(res.Stats)
+		o.Stats.Split = sw.summary(res, cfg)
+	}
+	if sr != nil {
+		o.Puzzle = p.Name
+		if err := sr.finish(res, o); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// statsJSON is the article's Tables 2-5: per number of remaining pieces
+// (or per depth for unlimited supplies), attempts, fits and no-fits.
+type statsJSON struct {
+	By       string      `json:"by"` // "remaining pieces" or "depth"
+	Levels   []levelJSON `json:"levels"`
+	Attempts int64       `json:"attempts"`
+	Fits     int64       `json:"fits"`
+	NoFits   int64       `json:"no_fits"`
+	// MemoHits and MemoSaved: FILA nodes the transposition table answered
+	// and the fits of their subtrees, not made (native.Stats).
+	MemoHits  int64 `json:"memo_hits,omitempty"`
+	MemoSaved int64 `json:"memo_saved_fits,omitempty"`
+	// Split is the balance of a parallel or sharded search (splitstats.go).
+	Split *splitJSON `json:"split,omitempty"`
+}
+
+type levelJSON struct {
+	Level    int   `json:"level"`
+	Attempts int64 `json:"attempts"`
+	Fits     int64 `json:"fits"`
+	NoFits   int64 `json:"no_fits"`
+}
+
+func newStatsJSON(s *native.Stats) *statsJSON {
+	out := &statsJSON{By: "remaining pieces"}
+	if s.ByDepth {
+		out.By = "depth"
+	}
+	for l := range s.Attempts {
+		at, fi := s.Attempts[l], s.Fits[l]
+		if at == 0 && fi == 0 {
+			continue
+		}
+		out.Levels = append(out.Levels, levelJSON{Level: l, Attempts: at, Fits: fi, NoFits: at - fi})
+		out.Attempts += at
+		out.Fits += fi
+	}
+	out.NoFits = out.Attempts - out.Fits
+	out.MemoHits, out.MemoSaved = s.MemoHits, s.MemoSaved
+	return out
+}
+
+func (s *statsJSON) text(w io.Writer) {
+	fmt.Fprintf(w, "%-9s %14s %14s %14s\n", s.By[:min(len(s.By), 9)], "attempts", "fits", "no-fits")
+	for _, l := range s.Levels {
+		fmt.Fprintf(w, "%-9d %14d %14d %14d\n", l.Level, l.Attempts, l.Fits, l.NoFits)
+	}
+	fmt.Fprintf(w, "%-9s %14d %14d %14d\n", "total", s.Attempts, s.Fits, s.NoFits)
+	if s.MemoHits > 0 {
+		fmt.Fprintf(w, "memo: %d nodes counted from the table, saving %d fits (%d fits without it)\n", s.MemoHits, s.MemoSaved, s.Fits+s.MemoSaved)
+	}
+	if s.Split != nil {
+		s.Split.text(w)
+	}
+}
+
+// hasUnlimited reports whether some piece of p has an unlimited supply.
+func hasUnlimited(p *puzzle.Puzzle) bool {
+	_, unl := p.PieceArea()
+	return unl
+}
+
+// redundancyUsage turns native's refusal of a --redundancy piece
+// (ErrRedundancyPiece) into a usage error against the flag: the flag's
+// value is at fault.
+func redundancyUsage(err error) error {
+	_, why, _ := strings.Cut(err.Error(), native.ErrRedundancyPiece.Error()+": ")
+	return usageErr("--redundancy: %s", why)
+}
+
+// solveOutputList lists every file solve writes, for checkOutputs: the
+// picture or --json result (-o) and the --checkpoint, which is rewritten
+// every few seconds and at the end. Each must differ from the puzzle and
+// from the others: a result written over the checkpoint made the next
+// run refuse it as "not a polytile checkpoint".
+func solveOutputList(f *solveFlags) []output {
+	return []output{{"-o", f.out}, {"--checkpoint", f.checkpoint}}
+}
