@@ -7,18 +7,16 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/errmsg"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -314,7 +312,7 @@ func (a *app) printErr(err error) {
 	if ee, ok := err.(*exitError); ok && ee.err == nil {
 		return // an exit code alone: its message is already out (no "exit 1" line after a signal)
 	}
-	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(plainPathError(err.Error()), "polytile: "))))
+	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(errmsg.PlainPath(err.Error()), "polytile: "))))
 }
 
 // commitObserver watches the commit point of commitComplete; runMain
@@ -424,41 +422,5 @@ func openOutputErr(ctx context.Context, flag string, err error) error {
 	return usageErr("%s: %v", flag, err)
 }
 
-// syscallPrefix matches the system call Go's file errors start with
-// ("stat FILE: no such file or directory"), at the start of the message
-// or after a context ("--names: "), before the errors people meet.
-var syscallPrefix = regexp.MustCompile(`(^|: )(?:stat|lstat|open|read) (.+?): (no such file or directory|permission denied|not a directory|is a directory|too many levels of symbolic links|file name too long|input/output error)`)
-
-// plainPathError drops the system call from a file error's message:
-// "stat nofile.sol: no such file or directory" (check, merge) becomes
-// "nofile.sol: no such file or directory", as the puzzle readers and the
-// outputs say it. The errors reach printErr formatted with %v as often as
-// wrapped, so the message is rewritten, not the chain walked.
-func plainPathError(msg string) string {
-	return syscallPrefix.ReplaceAllString(msg, "$1$2: $3")
-}
-
-// longQuoted matches a double-quoted Go string (%q) of more than
-// maxQuoted bytes in a message.
-var longQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.){` + strconv.Itoa(maxQuoted) + `,}"`)
-
-// maxQuoted is the longest quoted value a message shows whole: a name
-// (puzzle.MaxNameBytes, 256) with room for its escapes.
-const maxQuoted = 320
-
-// clipQuoted shortens every quoted value of more than maxQuoted bytes in
-// msg to its first 40 bytes and its length: a flag's value of 100 KB
-// ("-j 999...", "--from xxx...", "--backends ...") echoed whole would
-// make its error a screenful or more for one wrong argument.
-func clipQuoted(msg string) string {
-	return longQuoted.ReplaceAllStringFunc(msg, func(q string) string {
-		head := q[1:41]
-		for !utf8.ValidString(head) && len(head) > 0 { // a rune cut at the end
-			head = head[:len(head)-1]
-		}
-		if i := strings.LastIndexByte(head, '\\'); i >= len(head)-9 && i >= 0 {
-			head = head[:i] // an escape cut short (\u2028 is 6 bytes, \U0001F600 10)
-		}
-		return fmt.Sprintf(`"%s..." (%d bytes)`, head, len(q)-2)
-	})
-}
+// clipQuoted shortens every long quoted value of msg (errmsg.ClipQuoted).
+var clipQuoted = errmsg.ClipQuoted
