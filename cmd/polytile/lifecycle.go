@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/commitpoint"
 	"github.com/polytile/polytile/internal/errmsg"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -36,14 +36,13 @@ type app struct {
 	stdout, stderr io.Writer
 	quiet, verbose bool
 	signal         atomic.Int32 // the signal that stopped us, if any
-	// commitMu orders the commit point of a command whose outputs are
+	// commitMu is the commit point of a command whose outputs are
 	// complete or nothing (commitComplete: export, render, check's
-	// picture, solve's result of a search that ran to its end) against a
-	// signal: the outputs are renamed into place before it (committed;
-	// the signal is then late, lateSignal, and the exit is the command's)
-	// or the signal comes first and they are removed (exit 130 / 143).
-	commitMu   sync.Mutex
-	committed  bool // under commitMu
+	// picture, solve's result of a search that ran to its end), ordered
+	// against a signal: the outputs are in place before it (the signal is
+	// then late, lateSignal, and the exit is the command's) or the signal
+	// comes first and they are removed (exit 130 / 143).
+	commitMu   commitpoint.Point
 	lateSignal atomic.Bool
 	// commitExit is the exit of a command whose outputs are committed
 	// when nothing after the commit fails (check: its verdict): a hard
@@ -165,7 +164,7 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 		// commit held up there (a rename or sync on a file system that
 		// hangs) holds up neither the watchdog nor a second signal.
 		hung := a.lockCommit(sigs, grace, hardExit != nil)
-		if hung == "" && a.committed {
+		if hung == "" && a.commitMu.Committed() {
 			a.lateSignal.Store(true)
 		}
 		if s == syscall.SIGTERM {
@@ -250,23 +249,13 @@ func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard boo
 		a.commitMu.Lock()
 		return ""
 	}
-	if a.commitMu.TryLock() {
-		return ""
+	switch a.commitMu.LockUntil(sigs, grace) {
+	case commitpoint.Signaled:
+		return "second signal while the outputs were being renamed into place"
+	case commitpoint.TimedOut:
+		return stillRunning() + " (the outputs were being renamed into place)"
 	}
-	tick := time.NewTicker(time.Millisecond) // sync.Mutex has no Lock with a deadline
-	defer tick.Stop()
-	for {
-		select {
-		case <-sigs:
-			return "second signal while the outputs were being renamed into place"
-		case <-grace:
-			return stillRunning() + " (the outputs were being renamed into place)"
-		case <-tick.C:
-			if a.commitMu.TryLock() {
-				return ""
-			}
-		}
-	}
+	return ""
 }
 
 func (a *app) exitCode(err error) int {
@@ -343,40 +332,11 @@ func (a *app) commitComplete(ctx context.Context, files ...*atomicfile.File) err
 	if a.observer != nil {
 		a.observer.atCommit(a, "before")
 	}
-	err := a.commitLocked(ctx, files)
+	err := a.commitMu.Commit(ctx, files...)
 	if err == nil && a.observer != nil {
 		a.observer.atCommit(a, "after")
 	}
 	return err
-}
-
-func (a *app) commitLocked(ctx context.Context, files []*atomicfile.File) error {
-	a.commitMu.Lock()
-	defer a.commitMu.Unlock()
-	if err := ctx.Err(); err != nil {
-		for _, f := range files {
-			f.Abort()
-		}
-		return fmt.Errorf("writing the output: %w", err)
-	}
-	// Every target checked before any is renamed: a companion whose
-	// target became a link or FIFO leaves the program's old file too, not
-	// the new program beside the old companion.
-	for _, f := range files {
-		if err := f.Ready(); err != nil {
-			for _, g := range files {
-				g.Abort()
-			}
-			return err
-		}
-	}
-	for _, f := range files {
-		if err := f.Commit(); err != nil {
-			return err
-		}
-	}
-	a.committed = true
-	return nil
 }
 
 // writeComplete writes path (or stdout for "-") with fn, as
