@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,58 +13,22 @@ import (
 // and the flag groups every command's help lists (common first, then
 // tuning, then cluster); internal/clihelp renders the text.
 
-// recordingWriter passes writes to w and keeps the first error: cobra
-// writes help and usage text to its output and drops write errors, and
-// `polytile solve --help > /dev/full` must not exit 0 with no help
-// written.
-type recordingWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (r *recordingWriter) Write(p []byte) (int, error) {
-	n, err := r.w.Write(p)
-	if err != nil && r.err == nil {
-		r.err = err
-	}
-	return n, err
-}
-
 // helpWriteFailed turns a successful exit whose help text could not be
 // written into exit 2 with the error.
-func (a *app) helpWriteFailed(code int, out *recordingWriter) int {
-	if code != exitOK || out.err == nil {
+func (a *app) helpWriteFailed(code int, out *clihelp.ErrWriter) int {
+	if code != exitOK || out.Err == nil {
 		return code
 	}
-	a.printErr(fmt.Errorf("writing the help to stdout: %w", out.err))
+	a.printErr(fmt.Errorf("writing the help to stdout: %w", out.Err))
 	return exitUsage
 }
 
-// helpCmd is "polytile help [command]", in place of cobra's (which
-// prints "Unknown help topic" and the usage and exits 0): an unknown
-// topic is a usage error (exit 2) with the near names, as an unknown
-// command is.
+// helpCmd is "polytile help [command]": an unknown topic is a usage
+// error (exit 2) with the near names, as an unknown command is.
 func helpCmd(root *cobra.Command) *cobra.Command {
-	return &cobra.Command{
-		Use:   "help [command]",
-		Short: "Help about any command",
-		Long:  "Help provides help for any command: polytile help solve is polytile solve --help.",
-		RunE: func(c *cobra.Command, args []string) error {
-			cmd, rest, err := root.Find(args)
-			if err == nil && cmd != nil && len(rest) == 0 {
-				cmd.InitDefaultHelpFlag()    // as cobra's help command, so
-				cmd.InitDefaultVersionFlag() // that the text is --help's
-				return cmd.Help()
-			}
-			msg := fmt.Sprintf("unknown help topic %q", strings.Join(args, " "))
-			if (cmd == nil || cmd == root) && len(args) > 0 {
-				if s := root.SuggestionsFor(args[0]); len(s) > 0 {
-					msg += "; did you mean " + strings.Join(s, " or ") + "?"
-				}
-			}
-			return usageErr("%s (see %s --help)", msg, root.Name())
-		},
-	}
+	return clihelp.Command(root, "Help provides help for any command: polytile help solve is polytile solve --help.", func(msg string) error {
+		return usageErr("%s (see %s --help)", msg, root.Name())
+	})
 }
 
 // Flag groups, in the order the help lists them.
@@ -117,7 +80,7 @@ var flagGroups = map[string][][]string{
 // to the width of a's stdout.
 func (a *app) setHelp(root *cobra.Command) {
 	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
-		// A write error is kept by the command's output (recordingWriter).
+		// A write error is kept by the command's output (clihelp.ErrWriter).
 		_ = writeHelp(c.OutOrStdout(), c, clihelp.Width(a.stdout))
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/clihelp"
 	"github.com/polytile/polytile/internal/commitpoint"
 	"github.com/polytile/polytile/internal/errmsg"
 	"github.com/polytile/polytile/puzzle"
@@ -211,7 +212,7 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 	setOnceFlags(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	helpOut := &recordingWriter{w: stdout}
+	helpOut := &clihelp.ErrWriter{W: stdout}
 	root.SetOut(helpOut)
 	root.SetErr(stderr)
 	cmd, err := root.ExecuteContextC(ctx)

@@ -17,6 +17,51 @@ import (
 	"golang.org/x/term"
 )
 
+// ErrWriter passes writes to W and keeps the first error in Err: cobra
+// writes help and usage text to its output and drops write errors, and a
+// help that could not be written (`--help > /dev/full`) must not end in
+// success.
+type ErrWriter struct {
+	W   io.Writer
+	Err error
+}
+
+// Write writes p to W, keeping the first error.
+func (r *ErrWriter) Write(p []byte) (int, error) {
+	n, err := r.W.Write(p)
+	if err != nil && r.Err == nil {
+		r.Err = err
+	}
+	return n, err
+}
+
+// Command is "help [command]" for root, in place of cobra's (which
+// prints "Unknown help topic" and the usage and succeeds): a known topic
+// prints that command's --help text; an unknown one is the error
+// unknown returns for its message, which names the near command names.
+func Command(root *cobra.Command, long string, unknown func(msg string) error) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  long,
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := root.Find(args)
+			if err == nil && cmd != nil && len(rest) == 0 {
+				cmd.InitDefaultHelpFlag()    // as cobra's help command, so
+				cmd.InitDefaultVersionFlag() // that the text is --help's
+				return cmd.Help()
+			}
+			msg := fmt.Sprintf("unknown help topic %q", strings.Join(args, " "))
+			if (cmd == nil || cmd == root) && len(args) > 0 {
+				if s := root.SuggestionsFor(args[0]); len(s) > 0 {
+					msg += "; did you mean " + strings.Join(s, " or ") + "?"
+				}
+			}
+			return unknown(msg)
+		},
+	}
+}
+
 // DefaultWidth is the width of the help when its output is not a
 // terminal; MinWidth and MaxWidth bound a terminal's.
 const (
