@@ -170,8 +170,8 @@ func (a *app) solvePictures(p *puzzle.Puzzle, f *solveFlags, format render.Forma
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, ask.opt); err != nil {
 			if shown > 1 {
-				// One statement: the board's own fit, not also render's
-				// bound for any board (which contradicted it).
+				// The board's own fit only: render's bound for any board
+				// would contradict it.
 				if fit := render.MaxPictureTilings(p, int(shown), format, ask.opt); fit > 0 {
 					return pictureAsk{}, usageErr("--limit %d with --render %s: at most %d tilings of this board fit on one picture (of at most %d pixels): lower --limit to %d, or stream them with --render ascii or --jsonl", f.limit, format, fit, render.MaxPixels, fit)
 				}
@@ -326,9 +326,8 @@ func (a *app) checkReportOutputs(inputs []string, out, chart, update, section st
 var sameAsStdout = cliout.SameAsStdout
 
 // The -o file's extension and --format agree in every command: solve,
-// render and check take a picture format from it (and refuse a
-// contradiction); export, compare and bench wrote LP into p.mps, a boxed
-// text table into all.csv or CSV into r.json, exit 0.
+// render and check take a picture format from it, export, compare and
+// bench a program or table format, and each refuses a contradiction.
 
 // exportExtFormats are the --format values each export file extension may
 // hold (an MPS file: free or fixed).
