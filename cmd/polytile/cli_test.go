@@ -309,14 +309,3 @@ func TestHelpParagraphs(t *testing.T) {
 		t.Errorf("bench --help does not say which suite runs by default:\n%s", help)
 	}
 }
-
-// TestReflowKeepsLists: reflow fills prose lines again but keeps an
-// indented list where it is, wrapping its long items under their text.
-func TestReflowKeepsLists(t *testing.T) {
-	in := "One short\nline of prose.\n\n  lp    a format whose description is long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough to wrap"
-	got := reflow(in, 40)
-	want := "One short line of prose.\n\n  lp    a format whose description is\n        long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough\n       to wrap"
-	if got != want {
-		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
-	}
-}
