@@ -311,17 +311,6 @@ func TestHelpParagraphs(t *testing.T) {
 	}
 }
 
-// TestReflowKeepsLists: reflow fills prose lines again but keeps an
-// indented list where it is, wrapping its long items under their text.
-func TestReflowKeepsLists(t *testing.T) {
-	in := "One short\nline of prose.\n\n  lp    a format whose description is long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough to wrap"
-	got := reflow(in, 40)
-	want := "One short line of prose.\n\n  lp    a format whose description is\n        long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough\n       to wrap"
-	if got != want {
-		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
-	}
-}
-
 // TestHelpFitsOneScreen: solve, export and compare say each flag in a
 // line or two and leave the long explanations to docs/, so that their
 // help fits about one screen at 80 columns (issue 34 item 7: solve's was
