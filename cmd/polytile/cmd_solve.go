@@ -279,9 +279,10 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 	// bytes read here.
 	src := &f.key.src
 	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
-	if err == nil && !f.maxCoverage && f.backend != "highs" {
-		// The native searches are answered at once, with the proof; HiGHS,
-		// asked for by name, gives its own answer (and confirms it).
+	if err == nil && !f.maxCoverage {
+		// A puzzle the area or colouring bound proves infeasible is
+		// answered at once, with the proof, whatever the backend: no
+		// search or solver can do better than a proof.
 		err = provenInfeasible(p)
 	}
 	if err != nil {

@@ -519,6 +519,8 @@ func TestExactCommandsAnswerProvenInfeasible(t *testing.T) {
 		{[]string{"solve", hex}, "204 of 210"},
 		{[]string{"solve", hex, "--count", "-j", "2"}, "204 of 210"},
 		{[]string{"solve", hex, "--backend", "dlx", "--limit", "3"}, "204 of 210"},
+		{[]string{"solve", hex, "--backend", "highs"}, "204 of 210"},
+		{[]string{"solve", hex, "--count", "--backend", "frontier"}, "204 of 210"},
 		{[]string{"solve", tetro}, "16 of 20"},
 		{[]string{"solve", tetro, "--count", "--unique"}, "16 of 20"},
 		{[]string{"compare", tetro, "--task", "count", "--backends", "native"}, "16 of 20"},
