@@ -160,18 +160,6 @@ func (sr *shardRun) rerun() []string {
 	return shard.RunnableTemplate(args) // file names without the index get one
 }
 
-// shardText is the "shard" row of the text output.
-func shardText(r *shard.Result) string {
-	s := fmt.Sprintf("%d/%d: %d of %d subproblems finished", r.Index, r.Count, r.Finished, r.Owned)
-	if r.Resumed > 0 {
-		s += fmt.Sprintf(" (%d taken from the checkpoint, %d solved now)", r.Resumed, r.Finished-r.Resumed)
-	}
-	if !r.Complete {
-		s += ", incomplete"
-	}
-	return s
-}
-
 // jsonOutput reports whether -o names the file for the --json summary
 // (a .json file, no --render) rather than a picture.
 func jsonOutput(f *solveFlags) bool {
