@@ -73,12 +73,7 @@ func (c Config) Flags() []string {
 	return out
 }
 
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
-}
+func orNone(s string) string { return PinnedWord(s) }
 
 // Split identifies the split a shard solved part of.
 type Split struct {
