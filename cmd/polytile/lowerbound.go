@@ -54,7 +54,9 @@ func (o *solveOutcome) solutionsText() string {
 }
 
 // groupText is " under a symmetry group of order N", "" when unknown.
-func (o *solveOutcome) groupText() string { return native.CountSummary{Symmetries: o.Symmetries}.GroupText() }
+func (o *solveOutcome) groupText() string {
+	return native.CountSummary{Symmetries: o.Symmetries}.GroupText()
+}
 
 // MarshalJSON writes the outcome with, for a stopped count, "unique"
 // moved to "unique_so_far", "lower_bound": true and "partial", the
