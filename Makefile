@@ -6,7 +6,7 @@
 #   make test      gofmt, vet, nohighs build, tests, race (native, highs), short fuzz
 #   make test-slurm  the Slurm array script on a single-node Slurm on localhost
 #   make fuzz      every fuzz target for FUZZTIME (default 30s) each
-#   make bench     Go benchmarks once each, then `polytile bench`
+#   make bench     Go benchmarks once each, then `polytile bench` and `bench frontier`
 #   make nohighs   build and vet with -tags nohighs (no HiGHS needed)
 #   make clean     remove build and test output (distclean: also .deps/)
 
@@ -100,6 +100,7 @@ fuzz: deps
 bench: deps build
 	$(GO) test -run='^$$' -bench=. -benchtime=1x ./...
 	./bin/polytile bench
+	./bin/polytile bench frontier
 
 clean:
 	rm -rf bin/ coverage.out coverage.html *.test *.prof

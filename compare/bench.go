@@ -29,10 +29,30 @@ type BenchCase struct {
 	ArticleFits    int64   `json:"article_fits,omitempty"`
 	ArticleNoFits  int64   `json:"article_no_fits,omitempty"`
 	ArticleSeconds float64 `json:"article_seconds,omitempty"`
+	// Engine is "frontier" for a case of the frontier suite (the frontier
+	// engine's count, and FILA's where FILA says so), empty for a row of
+	// Table 1. ExpectedAll is its known count of all solutions in decimal
+	// (any size) and Source where that count comes from.
+	Engine      string `json:"engine,omitempty"`
+	ExpectedAll string `json:"expected_all,omitempty"`
+	Source      string `json:"source,omitempty"`
+	// FILA also counts the case with native's default FILA (where it
+	// finishes in seconds); Choose also runs the automatic choice of a
+	// count with no backend, which must keep FILA.
+	FILA   bool `json:"fila,omitempty"`
+	Choose bool `json:"choose,omitempty"`
+	// build makes the puzzle of a case with no example file (Puzzle then
+	// only names it).
+	build func() (*puzzle.Puzzle, error)
 }
 
 // Flags returns the polytile solve flags of the case's configuration.
-func (c BenchCase) Flags() string { return DescribeConfig(c.Config) }
+func (c BenchCase) Flags() string {
+	if c.Engine == "frontier" {
+		return "--backend frontier --count"
+	}
+	return DescribeConfig(c.Config)
+}
 
 // benchGroup is one test puzzle of Table 1 and its configurations.
 type benchGroup struct {
@@ -95,10 +115,13 @@ var benchGroups = map[string]benchGroup{
 // BenchSuites names the suites of Bench: quick (10x6 and 12x5 pentominoes,
 // seconds), op (the FILA rows OP-3 and OP-4 of the one-sided 18x5
 // pentominoes; the article's 23 and 19 minutes), article (the 10x6, the
-// Tetris Cube, the diamond and the FILA rows of the 18x5, plus the 12x5)
-// and full (article and the 18x5's DLX rows OP-1 and OP-2, the article's 74
-// and 71 minutes).
-var BenchSuites = []string{"quick", "op", "article", "full"}
+// Tetris Cube, the diamond and the FILA rows of the 18x5, plus the 12x5),
+// full (article and the 18x5's DLX rows OP-1 and OP-2, the article's 74
+// and 71 minutes) and frontier (the frontier engine's counts of issue 33:
+// dominoes 16x16, tetrominoes 6x6 and 10x10, pentominoes unlimited 6x10
+// and 10x6, the 12 pentominoes 10x6; beside FILA where it finishes; about
+// 15 s).
+var BenchSuites = []string{"quick", "op", "article", "full", "frontier"}
 
 // suitePart is one group of a suite; fila keeps only its FILA rows.
 type suitePart struct {
@@ -119,6 +142,12 @@ func BenchSuite(name string) ([]BenchCase, error) {
 		parts = []suitePart{{"P", false}, {"Q", false}, {"TC", false}, {"PT", false}, {"OP", true}}
 	case "full":
 		parts = []suitePart{{"P", false}, {"Q", false}, {"TC", false}, {"PT", false}, {"OP", false}}
+	case "frontier":
+		cases := frontierBenchCases()
+		for n := range cases {
+			cases[n].Engine = "frontier"
+		}
+		return cases, nil
 	default:
 		return nil, fmt.Errorf("unknown benchmark suite %q (use %s)", name, strings.Join(BenchSuites, ", "))
 	}
@@ -150,6 +179,20 @@ type BenchRow struct {
 	Seconds float64 `json:"seconds"`
 	Unique  int64   `json:"unique"`
 	All     int64   `json:"all"`
+	// Frontier suite: Count is the frontier's count of all solutions in
+	// decimal (any size; All too when it fits), States its largest layer,
+	// CPUSeconds the process's CPU time during it (0 where unknown),
+	// FILAStatus, FILASeconds and FILACPUSeconds those of FILA's count
+	// ("" when not run), Choice the automatic choice's reason and
+	// ChooseSeconds its time.
+	Count          string  `json:"count,omitempty"`
+	States         int     `json:"states,omitempty"`
+	CPUSeconds     float64 `json:"cpu_seconds,omitempty"`
+	FILAStatus     Status  `json:"fila_status,omitempty"`
+	FILASeconds    float64 `json:"fila_seconds,omitempty"`
+	FILACPUSeconds float64 `json:"fila_cpu_seconds,omitempty"`
+	Choice         string  `json:"choice,omitempty"`
+	ChooseSeconds  float64 `json:"choose_seconds,omitempty"`
 }
 
 // BenchReport is the result of Bench.
@@ -204,7 +247,12 @@ func Bench(ctx context.Context, suite string, cases []BenchCase, opt BenchOption
 		p := puzzles[c.Puzzle]
 		if p == nil {
 			var err error
-			if p, err = benchPuzzle(ctx, filepath.Join(opt.Dir, c.Puzzle)); err != nil {
+			if c.build != nil {
+				p, err = c.build()
+			} else {
+				p, err = benchPuzzle(ctx, filepath.Join(opt.Dir, c.Puzzle))
+			}
+			if err != nil {
 				if ctx.Err() != nil {
 					return rep, ctx.Err()
 				}
@@ -217,6 +265,10 @@ func Bench(ctx context.Context, suite string, cases []BenchCase, opt BenchOption
 		}
 		if opt.OnStart != nil {
 			opt.OnStart(c)
+		}
+		if c.Engine == "frontier" {
+			benchFrontier(ctx, p, row, opt)
+			continue
 		}
 		benchOne(ctx, p, row, opt)
 	}

@@ -22,7 +22,11 @@ func WriteBench(w io.Writer, rep *BenchReport, f Format) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
-	case CSV:
+	}
+	if rep.frontier() {
+		return writeFrontierBench(w, rep, f)
+	}
+	if f == CSV {
 		return writeBenchCSV(w, rep)
 	}
 	var b strings.Builder
@@ -120,6 +124,9 @@ func writeBenchCSV(w io.Writer, rep *BenchReport) error {
 // BenchChart is a bar chart of the benchmark times: one group per case,
 // with our time and the article's.
 func BenchChart(rep *BenchReport) render.Chart {
+	if rep.frontier() {
+		return frontierBenchChart(rep)
+	}
 	c := render.Chart{Title: "FILA article Table 1 on this machine (suite " + rep.Suite + ")", Axis: "time", Unit: "s"}
 	for _, r := range rep.Rows {
 		if r.Status == Error || r.Seconds <= 0 {

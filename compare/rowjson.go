@@ -23,10 +23,11 @@ func (r *Row) MarshalJSON() ([]byte, error) {
 
 // MarshalJSON writes a bench row; a case stopped by its time limit
 // (Timeout) has its "unique" written "unique_so_far" and "lower_bound":
-// true, as Row's (the tables show "≥ N (timeout)").
+// true, as Row's (the tables show "≥ N (timeout)"). A frontier row has
+// no figure so far (a partial sum of the recurrence bounds nothing).
 func (r *BenchRow) MarshalJSON() ([]byte, error) {
 	type plain BenchRow
-	if r.Status != Timeout {
+	if r.Status != Timeout || r.Engine == "frontier" {
 		return json.Marshal((*plain)(r))
 	}
 	u := r.Unique

@@ -12,14 +12,23 @@ import (
 	"github.com/polytile/polytile/puzzle"
 )
 
-// countingWriter counts the bytes written to it and samples the live heap
-// every 256 kB (peak: the largest HeapAlloc seen).
-type countingWriter struct{ n, next, peak int64 }
+// countingWriter counts the bytes written to it and samples the heap every
+// 256 kB (peak: the largest HeapAlloc seen). With collect set it samples
+// every MiB after a garbage collection, so that peak is the live heap
+// alone, whatever the collector's pacing left unswept.
+type countingWriter struct {
+	n, next, peak int64
+	collect       bool
+}
 
 func (c *countingWriter) Write(p []byte) (int, error) {
 	c.n += int64(len(p))
 	if c.n >= c.next {
 		c.next = c.n + 256<<10
+		if c.collect {
+			c.next = c.n + 1<<20
+			runtime.GC()
+		}
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		c.peak = max(c.peak, int64(m.HeapAlloc))
@@ -70,13 +79,13 @@ func TestCNFStopsOnCancel(t *testing.T) {
 
 // TestCNFMemoryFlat: WriteCNF streams its clauses (two passes: count, then
 // write) instead of holding them, so the live heap while it writes grows by
-// less than the file (about 3 MB for 8 MB; the old code 29 MB). Holding one slice per clause took about 4 bytes
-// per byte written: a 300x300 fill with unlimited tetrominoes (within the
+// less than the file (about 3 MB for 8 MB; the old code 29 MB). Holding
+// one slice per clause took about 4 bytes per byte written: a 300x300 fill with unlimited tetrominoes (within the
 // image limit) ran out of memory at 4 GB. Here: 30x30, about 10 MB of CNF.
 func TestCNFMemoryFlat(t *testing.T) {
 	pr := fill30(t)
 	var before runtime.MemStats
-	var w countingWriter
+	w := countingWriter{collect: true}
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	if err := WriteCNF(&w, pr, SATOptions{MinCovered: -1}); err != nil {

@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -128,7 +129,8 @@ func TestWorkersSameCounts(t *testing.T) {
 // TestBudgetHoldsMemory checks that the heap a run obtains from the
 // system stays within the memory budget plus a small constant, for a run
 // that fits (tetrominoes 8x8 in 16 MiB) and one stopped at the budget
-// (tetrominoes 10x10 in 32 MiB).
+// (tetrominoes 10x10 in 64 MiB: 262,144 states, which its up-front
+// estimate passes and its largest layer of 751,005 states outgrows).
 func TestBudgetHoldsMemory(t *testing.T) {
 	const slack = 16 << 20
 	for _, tc := range []struct {
@@ -138,19 +140,80 @@ func TestBudgetHoldsMemory(t *testing.T) {
 		fits   bool
 	}{
 		{"tetrominoes 8x8", tetrominoes(t, 8, 8), 16 << 20, true},
-		{"tetrominoes 10x10", tetrominoes(t, 10, 10), 32 << 20, false},
+		{"tetrominoes 10x10", tetrominoes(t, 10, 10), 64 << 20, false},
 	} {
 		runtime.GC()
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)
 		_, err := Count(context.Background(), tc.p, Options{MaxMemory: tc.budget})
 		runtime.ReadMemStats(&m1)
-		if tc.fits != (err == nil) || !tc.fits && !errors.Is(err, ErrOutOfReach) {
-			t.Errorf("%s in %d MiB: %v", tc.name, tc.budget>>20, err)
+		var oor *OutOfReachError
+		if tc.fits != (err == nil) || !tc.fits && (!errors.As(err, &oor) || oor.Estimate != 0) {
+			t.Errorf("%s in %d MiB: %v, want a stop at the budget during the run", tc.name, tc.budget>>20, err)
 		}
 		if grown := int64(m1.HeapSys) - int64(m0.HeapSys); grown > tc.budget+slack {
 			t.Errorf("%s: the heap grew by %d MiB, beyond the budget of %d MiB and %d MiB", tc.name, grown>>20, tc.budget>>20, slack>>20)
 		}
 		t.Logf("%s: heap from the system %d -> %d MiB", tc.name, m0.HeapSys>>20, m1.HeapSys>>20)
+	}
+}
+
+// TestUnlimitedOutOfReachRefusedFast checks that puzzles of unlimited
+// pieces whose layers outgrow the default 1 GiB budget are refused up
+// front: with an *OutOfReachError, in well under the seconds a run takes
+// to reach the budget (3 s allowed for a loaded machine; the time is
+// logged), and before any large allocation (the bytes allocated during
+// the call, runtime.MemStats.TotalAlloc, stay under 64 MiB). Before the
+// line estimate, such a run stopped only when a table reached the budget,
+// after 3-15 s and 1 GiB. fill-41x41 doubles its layers a cell along the
+// first row, the five tetrominoes on 13x13 triple them.
+func TestUnlimitedOutOfReachRefusedFast(t *testing.T) {
+	read := func(name string) *puzzle.Puzzle {
+		p, err := puzzle.ParseFileWith(context.Background(), filepath.Join("..", "examples", name), "", puzzle.BuildOptions{Unplaceable: puzzle.DropAll, KeepEmpty: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fill, tetris := read("fill-41x41.yaml"), read("tetris-13x13.yaml")
+	cases := []struct {
+		name   string
+		p      *puzzle.Puzzle
+		maxCov bool
+	}{
+		{"fill-41x41 count", fill, false},
+		{"fill-41x41 max coverage", fill, true},
+		{"tetris-13x13 count", tetris, false},
+		{"tetris-13x13 max coverage", tetris, true},
+	}
+	const maxAlloc = 64 << 20
+	for _, tc := range cases {
+		runtime.GC()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		start := time.Now()
+		var err error
+		if tc.maxCov {
+			_, err = MaxCoverage(context.Background(), tc.p, Options{})
+		} else {
+			_, err = Count(context.Background(), tc.p, Options{})
+		}
+		took := time.Since(start)
+		runtime.ReadMemStats(&m1)
+		var oor *OutOfReachError
+		if !errors.As(err, &oor) || !errors.Is(err, ErrOutOfReach) {
+			t.Errorf("%s: error %v, want an *OutOfReachError", tc.name, err)
+			continue
+		}
+		if oor.Estimate <= float64(oor.Budget) || oor.Budget == 0 {
+			t.Errorf("%s: estimate %.3g, budget %d: not refused up front", tc.name, oor.Estimate, oor.Budget)
+		}
+		if took > 3*time.Second {
+			t.Errorf("%s: refused after %v, want well under 3 s", tc.name, took)
+		}
+		if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > maxAlloc {
+			t.Errorf("%s: %d MiB allocated before the refusal, want under %d MiB", tc.name, alloc>>20, maxAlloc>>20)
+		}
+		t.Logf("%s: %v (%v, %d MiB allocated)", tc.name, err, took, (m1.TotalAlloc-m0.TotalAlloc)>>20)
 	}
 }

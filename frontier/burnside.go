@@ -50,7 +50,7 @@ func uniqueCount(ctx context.Context, p *puzzle.Puzzle, s *system, all *big.Int,
 			if err != nil {
 				return fmt.Errorf("frontier: Fix(%s): %w", f.Symmetry, err)
 			}
-			if _, err := estimatePlan(ctx, pl, opt); err != nil {
+			if _, err := estimatePlan(ctx, pl, opt, count128, 0); err != nil {
 				return fmt.Errorf("frontier: Fix(%s): %w", f.Symmetry, err)
 			}
 			c, _, _, err := countPlan(ctx, pl, opt)

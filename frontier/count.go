@@ -147,7 +147,7 @@ func Count(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Result, error) 
 	if err != nil {
 		return nil, notCounted(ctx, err)
 	}
-	if _, err := estimatePlan(ctx, pl, opt); err != nil {
+	if _, err := estimatePlan(ctx, pl, opt, count128, 0); err != nil {
 		return nil, notCounted(ctx, err)
 	}
 	res := &Result{Window: pl.window, Order: pl.orderName()}

@@ -24,9 +24,13 @@
 // a puzzle.
 //
 // A puzzle whose window and copies-used fields do not fit a 63-bit key,
-// or whose estimated layers are far beyond the memory budget, is refused
+// or whose estimated layers are beyond the memory budget, is refused
 // before the run with an *OutOfReachError (errors.Is ErrOutOfReach); a
-// run whose layer outgrows the budget stops with one. A context stops a
+// run whose layer outgrows the budget stops with one. The estimate is a
+// probe of the first layers, in a few MiB and milliseconds: with finite
+// pieces its largest layer times the copies-used combinations, with
+// unlimited pieces only the growth of its layers carried to the end of
+// the line (the row of a box) where the probe stops. A context stops a
 // run within a second with ErrNotCounted: a partial sum of the
 // recurrence bounds nothing, so no count is returned.
 package frontier

@@ -43,6 +43,9 @@ type run struct {
 	holes    int  // maxCover: most cells left uncovered
 	peak     int  // largest layer
 	overflow bool // count128: some sum reached 2^128
+	// sizes, when non-nil, gets the size of every layer built (the
+	// estimate reads a probe's growth from it).
+	sizes []int
 }
 
 // errStopped is the engine's internal error for a stop request; callers
@@ -318,6 +321,9 @@ func (r *run) exec() ([]*table, error) {
 			return nil, errBudget
 		}
 		r.peak = max(r.peak, n)
+		if r.sizes != nil {
+			r.sizes = append(r.sizes, n)
+		}
 		cur, next = next, cur
 	}
 	for _, w := range steps {

@@ -56,14 +56,14 @@ func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, opt Options) (*CoverageR
 	if err != nil {
 		return nil, notCounted(ctx, err)
 	}
-	if _, err := estimatePlan(ctx, pl, opt); err != nil {
-		return nil, notCounted(ctx, err)
-	}
 	b := model.CoverageBound(p)
 	res := &CoverageResult{Area: p.Area(), Bound: b.Bound, Window: pl.window, Order: pl.orderName()}
+	h0 := res.Area - b.Bound
+	if _, err := estimatePlan(ctx, pl, opt, maxCover, h0); err != nil {
+		return nil, notCounted(ctx, err)
+	}
 	stop, release := watch(ctx)
 	defer release()
-	h0 := res.Area - b.Bound
 	for h := h0; ; {
 		res.Rounds = append(res.Rounds, h)
 		r := &run{pl: pl, mode: maxCover, workers: opt.Workers, stop: stop, holes: h, maxMem: opt.MaxMemory}

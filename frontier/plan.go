@@ -37,6 +37,10 @@ type plan struct {
 	axes         [3]int  // the order: axes[0] slowest
 	order        []int32 // order[i] is the system cell at position i
 	options      int
+	// lineEnd[i] is the last position of the line of position i: the
+	// cells in order that share every coordinate but the fastest-varying
+	// one (a row of a 2D box). Layers grow fastest along a line.
+	lineEnd []int32
 }
 
 // popt is an option compiled for its anchor position.
@@ -121,6 +125,38 @@ func bestOrder(s *system) (axes [3]int, pos, order []int32, w int) {
 	return axes, pos, order, w
 }
 
+// lineEnds returns, for every position of order, the last position of
+// its line: the run of positions whose cells share every coordinate but
+// the fastest-varying axis's (the last of axes along which the cells'
+// coordinates differ).
+func lineEnds(coord []puzzle.Cell, order []int32, axes [3]int) []int32 {
+	fast := axes[0]
+	for _, a := range axes {
+		for _, c := range coord {
+			if coordOf(c, a) != coordOf(coord[0], a) {
+				fast = a
+				break
+			}
+		}
+	}
+	sameLine := func(x, y puzzle.Cell) bool {
+		for a := range 3 {
+			if a != fast && coordOf(x, a) != coordOf(y, a) {
+				return false
+			}
+		}
+		return true
+	}
+	end := make([]int32, len(order))
+	for i := len(order) - 1; i >= 0; i-- {
+		end[i] = int32(i)
+		if i+1 < len(order) && sameLine(coord[order[i]], coord[order[i+1]]) {
+			end[i] = end[i+1]
+		}
+	}
+	return end
+}
+
 // compile builds the plan of s in its best order. It returns an
 // *OutOfReachError when the window and the copies-used fields do not fit
 // in a 63-bit key.
@@ -153,6 +189,7 @@ func compile(ctx context.Context, s *system) (*plan, error) {
 		return nil, &OutOfReachError{Reason: fmt.Sprintf("the state key needs %d bits (a window of %d cells and %d bits of copies used), more than %d", at, pl.window, pl.fieldBits, keyBits), Window: pl.window}
 	}
 	pl.maskW = uint64(1)<<pl.window - 1
+	pl.lineEnd = lineEnds(s.coord, order, axes)
 	pl.anchored = make([][]popt, pl.n)
 	uses := make([]int, len(s.classes))
 	for k, o := range s.opts {

@@ -62,8 +62,8 @@ func minMaxText(okLo bool, lo int, okHi bool, hi int) string {
 // own label, with "_2", "_3", ... added when a named shape has that name.
 // Named shapes come first, so that an unnamed shape 3 next to a shape
 // named "S3" is not refused as listed twice; two shapes whose names are
-// the same are refused naming both (a second one was silently renamed),
-// and so is a shape listed twice in the problem.
+// the same are refused naming both (renaming one silently would hide
+// the clash), and so is a shape listed twice in the problem.
 func (br *burrReader) pieceNames(p *burrProblem, what string) (map[int]string, error) {
 	byID := map[int]string{}
 	taken := map[string]int{} // name -> shape id
