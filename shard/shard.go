@@ -188,6 +188,16 @@ func FingerprintUnplaceable(p *puzzle.Puzzle, dropped []string) string {
 	return fingerprint(p, append([]string{"unplaceable"}, dropped...))
 }
 
+// FingerprintOf is the fingerprint a shard records for p read with the
+// pieces named by unplaceable left out (they fit nowhere):
+// FingerprintUnplaceable when there is one, else Fingerprint.
+func FingerprintOf(p *puzzle.Puzzle, unplaceable []string) string {
+	if len(unplaceable) > 0 {
+		return FingerprintUnplaceable(p, unplaceable)
+	}
+	return Fingerprint(p)
+}
+
 func fingerprint(p *puzzle.Puzzle, tail []string) string {
 	h := sha256.New()
 	var buf [8]byte
