@@ -23,7 +23,7 @@ func watchSplit(p *puzzle.Puzzle, f *solveFlags, cfg *native.Config) *splitWatch
 	if !f.stats || p.Symmetric != nil {
 		return nil
 	}
-	if cfg.Workers <= 1 && cfg.Shard.Count <= 1 && cfg.OnSubproblem == nil && cfg.Skip == nil && cfg.OnSplit == nil {
+	if !cfg.Splits() {
 		return nil
 	}
 	sw := &splitWatch{}
