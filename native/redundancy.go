@@ -107,7 +107,7 @@ func CheckRedundancyPiece(p *puzzle.Puzzle, spec string) error {
 // unpinnable is the refusal of a piece that the redundancy filter cannot
 // pin.
 func unpinnable(spec string) error {
-	return fmt.Errorf("%w: piece %q cannot be constrained (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", ErrRedundancyPiece, spec)
+	return fmt.Errorf("%w: piece %q cannot be pinned (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", ErrRedundancyPiece, spec)
 }
 
 // chooseRedundancy applies the redundancy filter named by spec ("auto" or

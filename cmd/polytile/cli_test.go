@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -310,13 +311,84 @@ func TestHelpParagraphs(t *testing.T) {
 	}
 }
 
-// TestReflowKeepsLists: reflow fills prose lines again but keeps an
-// indented list where it is, wrapping its long items under their text.
-func TestReflowKeepsLists(t *testing.T) {
-	in := "One short\nline of prose.\n\n  lp    a format whose description is long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough to wrap"
-	got := reflow(in, 40)
-	want := "One short line of prose.\n\n  lp    a format whose description is\n        long enough to wrap at thirty\n  mps   short\n  key: a value list that is long enough\n       to wrap"
-	if got != want {
-		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
+// TestHelpFitsOneScreen: solve, export and compare say each flag in a
+// line or two and leave the long explanations to docs/, so that their
+// help fits about one screen at 80 columns (issue 34 item 7: solve's was
+// 151 lines, export's 98, compare's 126), and every help that points to a
+// section of docs/ points to one that exists.
+func TestHelpFitsOneScreen(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		most int
+	}{{"solve", 75}, {"export", 80}, {"compare", 80}} {
+		code, help, errs := run(t, "", c.cmd, "--help")
+		if code != 0 {
+			t.Fatalf("%s --help: exit %d, %s", c.cmd, code, errs)
+		}
+		if n := strings.Count(help, "\n"); n > c.most {
+			t.Errorf("%s --help: %d lines, want at most %d", c.cmd, n, c.most)
+		}
+		if !strings.Contains(help, "\nExamples:\n") {
+			t.Errorf("%s --help: no examples", c.cmd)
+		}
+		for _, ref := range regexp.MustCompile(`docs/([a-z-]+\.md)#([a-z-]+)`).FindAllStringSubmatch(help, -1) {
+			doc, err := os.ReadFile(filepath.Join("..", "..", "docs", ref[1]))
+			if err != nil {
+				t.Errorf("%s --help names %s: %v", c.cmd, ref[0], err)
+				continue
+			}
+			heading := "\n## " + strings.ReplaceAll(ref[2], "-", " ") + "\n"
+			if !strings.Contains(strings.ToLower(string(doc)), heading) {
+				t.Errorf("%s --help names %s: no heading %q there", c.cmd, ref[0], strings.TrimSpace(heading))
+			}
+		}
+	}
+}
+
+// TestCompareHelpNamesOnRequestBackends: compare --help lists the
+// backends each task leaves out of its default list (compare.OnRequestSpecs)
+// and an example of adding them that compare accepts.
+func TestCompareHelpNamesOnRequestBackends(t *testing.T) {
+	_, help, _ := run(t, "", "compare", "--help")
+	flat := strings.Join(strings.Fields(help), " ")
+	for _, k := range []compare.Kind{compare.Count, compare.MaxCoverage} {
+		if want := strings.Join(compare.OnRequestSpecs(k), " "); !strings.Contains(flat, want) {
+			t.Errorf("compare --help does not list the %s backends on request %q:\n%s", k, want, help)
+		}
+	}
+	m := regexp.MustCompile(`--backends "([^"]*)"`).FindStringSubmatch(flat)
+	if m == nil {
+		t.Fatalf("compare --help gives no --backends example of adding them:\n%s", help)
+	}
+	list, err := compare.NewRegistry().ParseList(m[1])
+	if err != nil {
+		t.Fatalf("compare --help's example --backends %q: %v", m[1], err)
+	}
+	if len(list) <= len(compare.DefaultSpecs(compare.Count)) {
+		t.Errorf("--backends %q: %d backends, want the count list and more", m[1], len(list))
+	}
+}
+
+// TestExportHelpMaxCoverageDLXAndHighs: export --help says what a
+// max-coverage DLX file lists (every packing, the empty one included, as
+// the file's header says) and runs the highs binary where 'make deps'
+// puts it, .deps/bin, which is not on the shell's PATH.
+func TestExportHelpMaxCoverageDLXAndHighs(t *testing.T) {
+	_, help, _ := run(t, "", "export", "--help")
+	flat := strings.Join(strings.Fields(help), " ")
+	if !strings.Contains(flat, "lists every packing, the empty one included") {
+		t.Errorf("export --help does not say what a max-coverage DLX file lists:\n%s", help)
+	}
+	_, dlx, _ := run(t, "", "export", example("pentomino-10x6.yaml"), "--format", "dlx", "--max-coverage")
+	if !strings.Contains(dlx, "every packing, the empty one included") {
+		t.Errorf("the max-coverage DLX header does not say what the help says:\n%.400s", dlx)
+	}
+	for _, line := range strings.Split(help, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.HasSuffix(f[0], "highs") && f[0] != ".deps/bin/highs" {
+			t.Errorf("export --help runs %q, which 'make deps' does not put on PATH: %q", f[0], line)
+		}
+	}
+	if !strings.Contains(flat, ".deps/bin/highs --model_file") {
+		t.Errorf("export --help has no .deps/bin/highs example:\n%s", help)
 	}
 }

@@ -41,60 +41,26 @@ func (a *app) compareCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "compare PUZZLE... [--backends LIST]",
 		Short: "Run several backends on the same puzzles and check that they agree",
-		Long: `compare runs backends one after the other on each puzzle (a file, or a
-directory: its .yaml and .knuth files) and prints a table per puzzle: status,
-solutions or coverage, bound, time, nodes, the time ratio to the fastest
-backend, and the agreement with the reference (the first native backend that
-completes). Every tiling is checked with Verify.
-
-The task is chosen per puzzle (--task auto): puzzles with finite pieces whose
-area matches the board are counted (all and unique solutions), and if the
-reference finds no exact tiling, a maximum-coverage comparison follows;
-puzzles with an unlimited piece or a mismatched area are compared on maximum
-coverage, and so is a puzzle with a finite piece that fits nowhere (left
-out with a note; --task count answers "no tiling", exit 1, once every puzzle
-and --backends option is checked). Native counts must match exactly; HiGHS counts by re-solving with
-no-good cuts on every symmetric image of each tiling (one unique solution per
-solve) until the program is infeasible or --enum-limit solves were made; the
-external MIP solvers decide feasibility. Maximum coverage: every proven
-optimum must match, and no bound may be below a coverage found.
-
-Status: ok, disagree, timeout (stopped at --time-limit; partial figures are
-shown and must not exceed the reference's), skipped (not installed, or not
-for this task), error. Agreement: ref, = (same answer), ≤ (partial figures
-consistent with it), ≠ (disagrees). Exit code 1 when a row disagrees or
-fails.
+		Long: `compare runs backends on each puzzle (a file, or a directory: its .yaml
+and .knuth files) and prints a table per puzzle: status, solutions or
+coverage, bound, time, and the agreement with the reference (the first native
+backend that completes); every tiling is checked. --task auto counts a puzzle
+whose pieces can fill the board and compares maximum coverage otherwise. Exit
+code 1 when a row disagrees or fails.
 
 A backend is a spec NAME[:OPTION,...]:
 
 ` + reg.Help() + `
-Native options (dlx, fila, native): a heuristic f|e|s|radial or a schedule
-such as e=11:f=3 (E from 11 remaining pieces, F from 3), nof, at=N (DLX until N
-pieces remain, then FILA: the hybrid), vol or vol=N (volume filter: once, or as --volume=N, 0 off),
-r=PIECE|auto|none (redundancy filter, default auto), j=N (parallel workers).
-On a puzzle with an unlimited piece (the number of pieces left is unknown)
-at=N and a schedule's levels are refused (exit 2), as solve refuses
---fila-at N and --heuristic e=11:f=3 there.
-MIP options (highs, highs-cli, cbc, glpsol): seed or packing (max-coverage
-formulation, default ` + model.DefaultFormulation.String() + `, as in solve and export), strengthen (add the area row), mps (external
-solvers: read the free MPS export instead of LP); highs also takes gap=G,
-threads=N and any HiGHS option KEY=VALUE (an unknown option or a bad value is
-an error with HiGHS's message). Each option is given once: a repeated
-option (j=2,j=3), or two that set the same thing (vol,vol=3; e,f; seed,packing),
-is refused. A schedule's levels are 1 to 1048576, decimal digits.
-
---backends takes a list separated by spaces, ';' or ','; after a comma an
-item that is not a backend name continues the options of the previous
-backend, so "dlx,fila:f,nof,highs" is three backends. The aliases count and
-max-coverage stand for the default lists:
+Without --backends each task runs its default list (the aliases count and
+max-coverage; MIP formulation default ` + model.DefaultFormulation.String() + `):
   count:        ` + strings.Join(compare.DefaultSpecs(compare.Count), " ") + `
   max-coverage: ` + strings.Join(compare.DefaultSpecs(compare.MaxCoverage), " ") + `
-Without --backends, each task runs its default list.
+The slower backends run on request, added to a list such as
+--backends "count dlx cbc":
+  count:        ` + strings.Join(compare.OnRequestSpecs(compare.Count), " ") + `
+  max-coverage: ` + strings.Join(compare.OnRequestSpecs(compare.MaxCoverage), " ") + `
 
---dlx-solver "PROGRAM ARGS" adds an external exact-cover solver run on the
-DLX export (on its standard input, or in place of an argument {}); its count
-of all solutions is read from its output with --dlx-count (default
-` + "`" + compare.DefaultDLXCount.String() + "`" + `, what Knuth's dlx1 prints).`,
+Options, statuses and --dlx-solver in detail: docs/comparing.md#compare-in-detail.`,
 		Example: `  polytile compare examples/pentomino-10x6.yaml
   polytile compare examples/tetris-7x7.yaml --format markdown
   polytile compare examples/ --time-limit 10s --format csv -o all.csv
@@ -111,19 +77,19 @@ of all solutions is read from its output with --dlx-count (default
 		},
 	}
 	fl := c.Flags()
-	fl.StringArrayVarP(&f.backends, "backends", "b", nil, "backend specs (default: the task's default list); repeatable")
-	fl.StringArrayVar(&f.dlxSolvers, "dlx-solver", nil, "external exact-cover solver command run on the DLX export; repeatable")
-	fl.StringVar(&f.dlxCount, "dlx-count", compare.DefaultDLXCount.String(), "regular expression whose first group is the --dlx-solver's solution count")
-	fl.StringVar(&f.format, "format", "", "table, markdown, csv or json (default: by the -o extension, .txt .md .csv .json; else table)")
+	fl.StringArrayVarP(&f.backends, "backends", "b", nil, "backend specs or aliases; repeatable")
+	fl.StringArrayVar(&f.dlxSolvers, "dlx-solver", nil, "exact-cover solver run on the DLX export")
+	fl.StringVar(&f.dlxCount, "dlx-count", compare.DefaultDLXCount.String(), "regexp: group 1 is --dlx-solver's count")
+	fl.StringVar(&f.format, "format", "", "table, markdown, csv or json (default: by -o)")
 	fl.StringVar(&f.task, "task", "auto", "auto, count or max-coverage")
-	durationFlag(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "time limit per backend and task, and for reading each puzzle (0: none)")
-	intFlag(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most MIP solves when HiGHS enumerates solutions with no-good cuts")
-	fl.StringVar(&f.chart, "chart", "", "write a bar chart of the times to FILE (.svg, .png, .txt)")
+	durationFlag(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "per backend and task (0: none)")
+	intFlag(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most HiGHS solves in a count")
+	fl.StringVar(&f.chart, "chart", "", "bar chart of the times (.svg .png .txt)")
 	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
-	fl.StringVar(&f.update, "update", "", "write the Markdown tables into FILE between <!-- SECTION:begin --> and <!-- SECTION:end -->")
-	fl.StringVar(&f.section, "section", "compare", "name of the --update section (letters, digits, ':', '-', '_')")
+	fl.StringVar(&f.update, "update", "", "write the tables into FILE's --section")
+	fl.StringVar(&f.section, "section", "compare", "the --update section's name")
 	addFromFlag(fl, &f.from)
-	fl.StringArrayVar(&f.solverOptions, "solver-option", nil, "SOLVER:KEY=VALUE passed to an external solver (cbc, glpsol, highs-cli); repeatable;\noptions that could read or write a file are refused (see docs/solvers-external.md)")
+	fl.StringArrayVar(&f.solverOptions, "solver-option", nil, "SOLVER:KEY=VALUE for cbc, glpsol, highs-cli")
 	return c
 }
 

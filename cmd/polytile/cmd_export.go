@@ -43,27 +43,13 @@ func (a *app) exportCmd() *cobra.Command {
   opb        pseudo-Boolean (OPB) for PB solvers: exact, or max-coverage
              as "minimise -sum size*x"
 
---dialect dlx1 writes the copies of a repeated piece as distinct items
-(dlx1 then counts every solution once per permutation of the copies);
-dlx3, the default, writes one item k|name. With --max-coverage the DLX
-cells become secondary items (dlx then lists the packings that place
-every finite piece). --symmetry pin|hole adds a symmetry-breaking row;
---start FILE --start-format mst|cplex-mst|highs|cbc also writes the native
-tiling as a MIP start (see docs/solvers-external.md); --highs-options-file
-FILE writes the options for 'highs --options_file FILE' (gap 0, so that
-HiGHS's "Optimal" is a proof; the interior-point root LP when the start
-reaches the area bound of a --strengthen program).
-
---mode exact asks every cell to be covered exactly once and every finite
-piece to be used exactly its count; --mode max-coverage maximises the
-covered cells: --formulation seed is the MIP article's (binary y per cell,
-sum x = y, maximise sum y), packing drops y (sum x <= 1, maximise sum
-size*x; the default packing, as in solve and compare); --max-coverage is short for --mode max-coverage, as in 'polytile
-solve'. --strengthen adds the area bound of 'polytile info' to the program
-(and the gcd and checkerboard rows, see docs/program.md).
---formulation and --strengthen apply to max-coverage programs only, and a
-flag that does not apply to the format is an error.
-The file is written to a temporary name and renamed when complete.`,
+--mode exact covers every cell once and uses every finite piece its count;
+--max-coverage (--mode max-coverage) maximises the covered cells, in the
+--formulation seed or packing (default packing, as in solve and compare). With
+--max-coverage the DLX file lists every packing, the empty one included (the
+best covers the most cells). --start writes the native tiling as a MIP start.
+Every flag in detail: docs/solvers-external.md#export-in-detail; the highs
+binary of 'make deps' is .deps/bin/highs.`,
 		Example: `  polytile export examples/tetris-7x7.yaml --format lp --max-coverage -o t7.lp
   cbc t7.lp solve solu t7.sol
   polytile check examples/tetris-7x7.yaml t7.sol --max-coverage
@@ -73,7 +59,7 @@ The file is written to a temporary name and renamed when complete.`,
   polytile export examples/tetris-61x61.yaml --format lp --max-coverage \
       --strengthen --start t61.start --start-format highs \
       --highs-options-file t61.opt -o t61.lp
-  highs --model_file t61.lp --read_solution_file t61.start \
+  .deps/bin/highs --model_file t61.lp --read_solution_file t61.start \
       --options_file t61.opt
   polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx
   polytile export examples/pentomino-10x6.yaml --format cnf -o p.cnf
@@ -91,13 +77,13 @@ The file is written to a temporary name and renamed when complete.`,
 	c.Flags().StringVar(&o.format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 	c.Flags().StringVar(&o.mode, "mode", "exact", "exact or max-coverage")
 	c.Flags().BoolVar(&o.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
-	c.Flags().StringVar(&o.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation: seed or packing")
-	c.Flags().BoolVar(&o.strengthen, "strengthen", false, "add the area (and gcd) bound to a max-coverage program")
+	c.Flags().StringVar(&o.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage: seed or packing")
+	c.Flags().BoolVar(&o.strengthen, "strengthen", false, "max-coverage: add the area (and gcd) bounds")
 	c.Flags().StringVarP(&o.out, "output", "o", "-", "output file (- for stdout)")
 	addFromFlag(c.Flags(), &o.from)
-	c.Flags().StringVar(&o.symmetry, "symmetry", "none", "symmetry-breaking row: none, pin (one image per orbit of a unique piece) or hole (max-coverage: a hole in a fundamental domain)")
-	c.Flags().StringVar(&o.dialect, "dialect", "dlx3", "DLX dialect: dlx1 (copies of a piece as distinct items) or dlx3 (k|name multiplicities)")
-	intFlag(c.Flags(), &o.minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: ask for at least this many covered cells (default: the coverage bound)")
+	c.Flags().StringVar(&o.symmetry, "symmetry", "none", "symmetry-breaking row: none, pin or hole")
+	c.Flags().StringVar(&o.dialect, "dialect", "dlx3", "DLX dialect: dlx1 or dlx3")
+	intFlag(c.Flags(), &o.minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: at least N cells covered")
 	o.start.add(c)
 	return c
 }
@@ -421,10 +407,10 @@ type startFlags struct {
 }
 
 func (s *startFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&s.file, "start", "", "also write the native tiling (exact solution or best near-miss) as a MIP start file")
-	c.Flags().StringVar(&s.format, "start-format", "", "start file format: mst (Gurobi, SCIP), cplex-mst, highs or cbc (default: mst for a .mst file)")
-	durationFlag(c.Flags(), &s.limit, "start-time", 30*time.Second, time.Millisecond, 24*time.Hour, "time the native search may take for the start")
-	c.Flags().StringVar(&s.highsOptions, "highs-options-file", "", "also write an options file for the highs binary (--options_file): gap 0, and the IPM root when the start reaches the bound")
+	c.Flags().StringVar(&s.file, "start", "", "also write the native tiling as a MIP start")
+	c.Flags().StringVar(&s.format, "start-format", "", "mst, cplex-mst, highs or cbc (a .mst file: mst)")
+	durationFlag(c.Flags(), &s.limit, "start-time", 30*time.Second, time.Millisecond, 24*time.Hour, "native search time for --start")
+	c.Flags().StringVar(&s.highsOptions, "highs-options-file", "", "also write options for 'highs --options_file'")
 }
 
 // check validates the start flags before any work.

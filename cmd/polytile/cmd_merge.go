@@ -48,30 +48,30 @@ func (a *app) mergeCmd() *cobra.Command {
 		Long: `merge reads the results of solve --count --shard I/N --json -o FILE (files, or
 every *.json / *.jsonl file of a directory) and adds them up.
 
-It refuses (exit 2, naming the files) results of different puzzles (by the
-fingerprint of the normalised puzzle), with --puzzle results of any puzzle
-but PUZZLE (a regular file, read once, or - for stdin) as the file is now
-(a directory reused after the puzzle was edited: its old results are
-named, never added up) and, when solve's
---backend, --heuristic, --fila-at, --nof, --volume or --redundancy is
-given with --puzzle, results of any other configuration than solve
-PUZZLE --count with those flags (the others at solve's defaults;
---redundancy auto, the default, takes whichever piece the results
-pinned), solver configurations, shard counts
-or splits, a shard present twice with different counts, an incomplete
-result of a shard with more solutions than a complete one of it, a result with a
-field out of its range (docs/cluster.md) and counts whose sum would pass
-2^63-1. When shards
-are missing or incomplete (a killed shard leaves no result, an interrupted
-one an incomplete result) it lists them with a command line that runs them
-(exit 1), rebuilt from the checked fields of a result whose recorded rerun
-command is the polytile solve command of that count (any other is named,
-not printed) and writing each result where merge finds it: with the
-shards' -o names, the index in them, or for shards that printed their
-results on stdout with --json -o beside the file merge read; a shard whose
-result or checkpoint file is a symbolic link or not a regular file is left
-out of it, named with what to do (solve -o would write through it). Otherwise it
-prints the totals and the balance of the shards'
+It refuses (exit 2, naming the files):
+  - results of different puzzles (by the fingerprint of the normalised puzzle);
+  - with --puzzle PUZZLE (a file read once, or - for stdin), results of any
+    other puzzle than it is now (old results in a reused directory are named);
+  - with --puzzle and solve's --backend, --heuristic, --fila-at, --nof,
+    --volume or --redundancy, results of another configuration than solve
+    PUZZLE --count with those flags (the others at solve's defaults;
+    --redundancy auto, the default, takes whichever piece the results pinned);
+  - different solver configurations, shard counts or splits; a shard present
+    twice with different counts; an incomplete result of a shard with more
+    solutions than a complete one of it; a field out of its range
+    (docs/cluster.md); counts whose sum would pass 2^63-1.
+
+When shards are missing or incomplete (a killed shard leaves no result, an
+interrupted one an incomplete result), it lists them with a command line that
+runs them (exit 1). The command is rebuilt from the checked fields of a result
+whose recorded rerun command is the polytile solve command of that count (any
+other is named, not printed), and writes each result where merge finds it:
+with the shards' -o names, the index in them, or, for shards that printed
+their results on stdout, with --json -o beside the file merge read. A shard
+whose result or checkpoint file is a symbolic link or not a regular file is
+left out of it, named with what to do (solve -o would write through it).
+
+Otherwise it prints the totals and the balance of the shards'
 times: min / median / max, the figures to pick N from (docs/cluster.md),
 and exits as solve --count does: 0, or 1 when the count is 0. An
 incomplete set's figures are lower bounds ("at least N"; --json:

@@ -92,66 +92,19 @@ func (a *app) newSolveCmd(afterSearch func(ctx context.Context)) *cobra.Command 
 	c := &cobra.Command{
 		Use:   "solve PUZZLE",
 		Short: "Find, count or maximise tilings with the native solvers or HiGHS",
-		Long: `solve finds tilings of a puzzle.
-
-Without --count, --unique or --limit it finds one solution and draws it. --count counts
-all solutions (--unique: one per class of solutions that are rotations or
-reflections of each other; the exact number, whatever filters are on), and
---limit N streams the first N. --max-coverage finds a tiling that covers as
-many cells as possible, with a proof of optimality when one is found.
+		Long: `solve finds tilings of a puzzle: one, drawn (the default); --count all of
+them (--unique: one per class of rotations and reflections); --limit N the
+first N; --max-coverage a tiling that covers as many cells as possible, with
+its proof. Ctrl-C or --time-limit prints what was found. Every flag in detail:
+docs/solvers.md#solve-in-detail.
 
 Backends:
-  fila   (default; with the heuristic, NOF and volume filter below, the
-         configuration compare's "native" backend runs) the Fixed Image
-         List Algorithm: DLX places the first
-         pieces, FILA the rest; --heuristic f|e|s|radial or a schedule such
-         as e=11:f=3 (E from 11 remaining pieces, F from 3), --nof for
-         neighbour occupancy filtering, --fila-at N to switch at N pieces
-  dlx    Knuth's dancing links (Algorithm X with the S heuristic)
-  frontier  the transfer-matrix recurrence: --count (--unique by Burnside)
-         and --max-coverage without enumeration, exact at any size; it
-         lists no tilings. --count without --backend uses it when its
-         estimate says it wins (the backend line says which and why)
-  highs  the binary program solved in-process by HiGHS; --formulation
-         seed|packing (default packing, as in export and compare) and
-         --strengthen for --max-coverage, which starts
-         HiGHS from the native search's best tiling (found in at most 5 s
-         or a quarter of --time-limit; --no-warm-start to skip it);
-         --mip-gap, --threads and --highs-option KEY=VALUE pass options
-         to HiGHS. "optimal" means proven (the coverage reaches a bound);
-         the gap is HiGHS's, (bound - coverage) / coverage
-
---max-coverage with fila or dlx runs the native search: DLX with hole
-options for h = area - bound holes, then more, until a tiling is found; the
-output states the proof (the area bound reached, or the coverages an
-exhaustive search refuted).
-
-Filters: --redundancy PIECE (or auto, the default with --count and --unique:
-a count adds up the orbit sizes, exactly; none for the plain search) pins one
-piece to break the board's symmetry; --volume removes images that cut off a
-region no remaining pieces can fill (--volume=N re-applies it while more
-than N pieces remain). -j N counts in parallel, --shard I/N solves a
-deterministic part of the tree (shards 0..N-1 add up to the total).
-
-Output: solutions are drawn as text (ansi on a terminal, else ascii), or
---render ascii|ansi|svg|png; without --render the -o extension decides
-(.svg, .png, .txt ascii, .ans ansi; any other needs --render, and --render
-must agree with the extension). An SVG or PNG picture on stdout is alone
-there and the summary goes to stderr; a text picture is followed by the
-summary on stdout. Several SVG / PNG solutions make one gallery sheet, at
-most 41943040 pixels (40 Mi): a larger one is refused before the search. With
---limit N, text pictures and --jsonl stream the solutions as they are found
-and hold none (memory stays flat); --json holds them in one object, up to
-4194304 board cells in all (tilings x cells). JSON placements give piece,
-orientation, and row, col (and layer in 3D) of the top-left corner of the
-oriented piece's bounding box; "at" is the same as [row, col(, layer)].
--o never names the input (nor does a redirection of stdout), and a device or
-FIFO is written in place.
-
-Ctrl-C prints what was found so far and exits 130 (after the search ended,
-before the -o file was in place: no file); --time-limit stops the
-same way (exit 1 when a count is incomplete or nothing was found; a
---shard that finished its part exits 0, even when its part has no solution).`,
+  fila      the Fixed Image List Algorithm (default; compare's "native")
+  dlx       Knuth's dancing links
+  frontier  transfer-matrix --count and --max-coverage without enumeration;
+            --count picks it when its estimate says it wins
+  highs     in-process HiGHS on the binary program; --formulation seed
+            or packing (default packing, as in export and compare)`,
 		Example: `  polytile solve examples/pentomino-10x6.yaml
   polytile solve examples/pentomino-10x6.yaml --count --unique --stats
   polytile solve examples/tetris-cube.yaml --count --unique --heuristic e=11:f=3 --nof -j 2
@@ -168,26 +121,26 @@ same way (exit 1 when a count is incomplete or nothing was found; a
 	fl := c.Flags()
 	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx, highs or frontier")
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
-	int64Flag(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "stop after N solutions (print them; 0: no limit)")
-	fl.BoolVar(&f.unique, "unique", false, "one solution per symmetry class (implies --count unless --limit is given)")
-	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial, or a schedule like e=11:f=3 (levels 1 to 1048576; s while more pieces remain than its first level;\nwith an unlimited piece or --max-coverage one heuristic, no levels) (fila default: f on planar boards at most 6 cells across,\nelse e then f at 2 pieces)")
-	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "FILA neighbour occupancy filtering (--nof=false to disable)")
-	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "switch from DLX to FILA when N pieces remain (0: after the pinned piece; pieces of one copy with at most 8 placements, or pinned by at:, are placed by DLX first in any case, and beside an unlimited piece every piece of one copy when listing or when they cover 3/4 of the board)")
-	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter: once before the search, or =N re-applied while more than N pieces remain\n(fila: once by default; --volume=0 disables; -1: once)").NoOptDefVal = "-1"
-	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE to break symmetry (auto with --count or --unique; none to disable)")
-	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "parallel workers for counting (finding one solution or --limit N runs serially:\nthe serial search's solutions, the same in every run)")
-	fl.StringVar(&f.shard, "shard", "", "solve shard I of N (I/N, 0-based), or auto from a Slurm array / Kubernetes Indexed Job\n(auto/N: the count given; see docs/cluster.md)")
-	fl.StringVar(&f.checkpoint, "checkpoint", "", "with --count: record finished subproblems in FILE every few seconds and resume from it")
-	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible (for infeasible puzzles)")
-	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop this long after the start (e.g. 30s, 5m; parsing counts) and report what was found; 0: none")
-	fl.BoolVar(&f.stats, "stats", false, "attempts, fits and no-fits per number of remaining pieces")
+	int64Flag(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "print the first N (0: all)")
+	fl.BoolVar(&f.unique, "unique", false, "one per symmetry class (a count unless --limit)")
+	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial or a schedule (e=11:f=3)")
+	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "neighbour occupancy filtering")
+	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "DLX to FILA at N pieces left")
+	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter, =N to N pieces").NoOptDefVal = "-1"
+	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE, auto or none")
+	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "workers for --count")
+	fl.StringVar(&f.shard, "shard", "", "I/N (0-based) or auto[/N]; docs/cluster.md")
+	fl.StringVar(&f.checkpoint, "checkpoint", "", "--count: save and resume progress in FILE")
+	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible")
+	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop after this long")
+	fl.BoolVar(&f.stats, "stats", false, "search statistics per number of pieces left")
 	fl.BoolVar(&f.asJSON, "json", false, "print one JSON object")
-	fl.BoolVar(&f.jsonLines, "jsonl", false, "stream each solution as a JSON line, then the summary")
-	fl.StringVar(&f.renderFormat, "render", "", "picture format for the solutions: ascii, ansi, svg or png (default: from the -o extension)")
-	fl.StringVarP(&f.out, "output", "o", "-", "write the picture(s) to FILE (.svg, .png, .txt, .ans)")
-	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "highs --max-coverage formulation: seed or packing")
-	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound to the program")
-	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: do not start HiGHS from the native search's best tiling")
+	fl.BoolVar(&f.jsonLines, "jsonl", false, "one JSON line per solution, then the summary")
+	fl.StringVar(&f.renderFormat, "render", "", "ascii, ansi, svg, png (default: by -o)")
+	fl.StringVarP(&f.out, "output", "o", "-", "picture file (.svg .png .txt .ans)")
+	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "highs: seed or packing")
+	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound")
+	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: no native start tiling")
 	addFromFlag(fl, &f.from)
 	addHighsFlags(fl, &f.highs)
 	addCountKeyFlags(fl, &f.key)

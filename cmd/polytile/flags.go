@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/native"
@@ -26,27 +26,12 @@ import (
 // it executes; rootCmd's own values are untouched, so tests that set
 // flag values directly still can.
 func setOnceFlags(root *cobra.Command) {
-	seen := map[*pflag.Flag]bool{}
-	wrap := func(f *pflag.Flag) {
-		if seen[f] {
-			return
+	cliflag.SetOnce(root, func(name string) bool { return pathFlags[name] }, func(o *cliflag.Once) pflag.Value {
+		if b, ok := o.Value.(boundedFlag); ok {
+			return &onceBounded{Once: o, b: b}
 		}
-		seen[f] = true
-		t := f.Value.Type()
-		if strings.HasSuffix(t, "Array") || strings.HasSuffix(t, "Slice") {
-			return
-		}
-		o := onceValue{Value: f.Value, name: f.Name}
-		switch v := f.Value.(type) {
-		case boundedFlag:
-			f.Value = &onceBounded{onceValue: o, b: v}
-		case interface{ IsBoolFlag() bool }:
-			f.Value = &onceBool{onceValue: o, isBool: v.IsBoolFlag()}
-		default:
-			f.Value = &o
-		}
-	}
-	visitFlags(root, func(_ *cobra.Command, f *pflag.Flag) { wrap(f) })
+		return nil
+	})
 }
 
 // pathFlags are the flags whose value names a file or directory (of any
@@ -61,45 +46,9 @@ var pathFlags = map[string]bool{
 	"update": true, "examples": true, "dlx-solver": true,
 }
 
-// onceValue is a flag value that takes one value, given any number of
-// times.
-type onceValue struct {
-	pflag.Value
-	name  string
-	given bool
-	raw   string
-}
-
-func (o *onceValue) Set(s string) error {
-	if s == "" && pathFlags[o.name] {
-		// A path flag's empty value is its "not given": typed, it is a
-		// variable that was not set (--checkpoint "$CK"), and the run
-		// would go on without a checkpoint, count key or --puzzle check.
-		return fmt.Errorf("--%s was given an empty file name: give a file, or leave the flag out", o.name)
-	}
-	if o.given && s != o.raw {
-		return fmt.Errorf("--%s was already given as %q: give it once", o.name, o.raw)
-	}
-	if err := o.Value.Set(s); err != nil {
-		return err
-	}
-	o.given, o.raw = true, s
-	return nil
-}
-
-// onceBool keeps a boolean flag boolean for pflag (its help shows no
-// "(default false)"); Set is onceValue's.
-type onceBool struct {
-	onceValue
-	isBool bool
-}
-
-func (o *onceBool) IsBoolFlag() bool { return o.isBool }
-
-// onceBounded keeps a numeric flag's range; Set is
-// onceValue's.
+// onceBounded keeps a numeric flag's range; Set is cliflag.Once's.
 type onceBounded struct {
-	onceValue
+	*cliflag.Once
 	b boundedFlag
 }
 
@@ -238,22 +187,10 @@ func floatFlag(fs *pflag.FlagSet, p *float64, name string, value, lo, hi float64
 	return fs.VarPF(v, name, "", usage+rangeNote(v.bounds()))
 }
 
-// visitFlags calls fn for every command under root (root included) and
-// each of its local and persistent flags (a persistent flag is seen where
-// it is declared): setOnceFlags wraps every flag through it, and the
-// flag-rule tests walk the tree with it.
-func visitFlags(root *cobra.Command, fn func(c *cobra.Command, f *pflag.Flag)) {
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		visit := func(f *pflag.Flag) { fn(c, f) }
-		c.LocalFlags().VisitAll(visit)
-		c.PersistentFlags().VisitAll(visit)
-		for _, sub := range c.Commands() {
-			walk(sub)
-		}
-	}
-	walk(root)
-}
+// visitFlags calls fn for every command under root and each of its
+// local and persistent flags (cliflag.Visit): the flag-rule tests walk the
+// tree with it.
+var visitFlags = cliflag.Visit
 
 // settingFlags names solve's flag of each native setting IdleSettings
 // examines (mergePuzzle reads the same names).
@@ -348,25 +285,12 @@ func (e *argCountError) Error() string { return e.msg }
 // argument 3. It returns the usage error "write --volume=3", or nil when
 // no such flag is followed by a word that is a valid value for it.
 func spaceValueHint(cmd *cobra.Command, args []string, e *argCountError) error {
-	for i := 0; i+1 < len(args); i++ {
-		arg, next := args[i], args[i+1]
-		if arg == "--" {
-			break
-		}
-		var f *pflag.Flag
-		switch {
-		case strings.HasPrefix(arg, "--") && !strings.Contains(arg, "="):
-			f = cmd.Flags().Lookup(arg[2:])
-		case len(arg) == 2 && arg[0] == '-' && arg[1] != '-':
-			f = cmd.Flags().ShorthandLookup(arg[1:])
-		}
-		if f == nil || f.NoOptDefVal == "" || strings.HasPrefix(next, "-") || !optionalValueOK(f, next) {
-			continue
-		}
-		return usageErr("%s %s: write --%s=%s (a value of --%s follows '='; after a space %q is read as an argument, and %s takes %s); see %s --help",
-			arg, next, f.Name, next, f.Name, next, cmd.CommandPath(), e.want, cmd.CommandPath())
+	arg, next, f := cliflag.SpacedValue(cmd, args, optionalValueOK)
+	if f == nil {
+		return nil
 	}
-	return nil
+	return usageErr("%s %s: write --%s=%s (a value of --%s follows '='; after a space %q is read as an argument, and %s takes %s); see %s --help",
+		arg, next, f.Name, next, f.Name, next, cmd.CommandPath(), e.want, cmd.CommandPath())
 }
 
 // optionalValueOK says whether s is a value the optional-value flag f

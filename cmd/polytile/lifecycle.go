@@ -7,18 +7,17 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
-	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/clihelp"
+	"github.com/polytile/polytile/internal/commitpoint"
+	"github.com/polytile/polytile/internal/errmsg"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -38,14 +37,13 @@ type app struct {
 	stdout, stderr io.Writer
 	quiet, verbose bool
 	signal         atomic.Int32 // the signal that stopped us, if any
-	// commitMu orders the commit point of a command whose outputs are
+	// commitMu is the commit point of a command whose outputs are
 	// complete or nothing (commitComplete: export, render, check's
-	// picture, solve's result of a search that ran to its end) against a
-	// signal: the outputs are renamed into place before it (committed;
-	// the signal is then late, lateSignal, and the exit is the command's)
-	// or the signal comes first and they are removed (exit 130 / 143).
-	commitMu   sync.Mutex
-	committed  bool // under commitMu
+	// picture, solve's result of a search that ran to its end), ordered
+	// against a signal: the outputs are in place before it (the signal is
+	// then late, lateSignal, and the exit is the command's) or the signal
+	// comes first and they are removed (exit 130 / 143).
+	commitMu   commitpoint.Point
 	lateSignal atomic.Bool
 	// commitExit is the exit of a command whose outputs are committed
 	// when nothing after the commit fails (check: its verdict): a hard
@@ -167,7 +165,7 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 		// commit held up there (a rename or sync on a file system that
 		// hangs) holds up neither the watchdog nor a second signal.
 		hung := a.lockCommit(sigs, grace, hardExit != nil)
-		if hung == "" && a.committed {
+		if hung == "" && a.commitMu.Committed() {
 			a.lateSignal.Store(true)
 		}
 		if s == syscall.SIGTERM {
@@ -214,7 +212,7 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 	setOnceFlags(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	helpOut := &recordingWriter{w: stdout}
+	helpOut := &clihelp.ErrWriter{W: stdout}
 	root.SetOut(helpOut)
 	root.SetErr(stderr)
 	cmd, err := root.ExecuteContextC(ctx)
@@ -252,23 +250,13 @@ func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard boo
 		a.commitMu.Lock()
 		return ""
 	}
-	if a.commitMu.TryLock() {
-		return ""
+	switch a.commitMu.LockUntil(sigs, grace) {
+	case commitpoint.Signaled:
+		return "second signal while the outputs were being renamed into place"
+	case commitpoint.TimedOut:
+		return stillRunning() + " (the outputs were being renamed into place)"
 	}
-	tick := time.NewTicker(time.Millisecond) // sync.Mutex has no Lock with a deadline
-	defer tick.Stop()
-	for {
-		select {
-		case <-sigs:
-			return "second signal while the outputs were being renamed into place"
-		case <-grace:
-			return stillRunning() + " (the outputs were being renamed into place)"
-		case <-tick.C:
-			if a.commitMu.TryLock() {
-				return ""
-			}
-		}
-	}
+	return ""
 }
 
 func (a *app) exitCode(err error) int {
@@ -314,7 +302,7 @@ func (a *app) printErr(err error) {
 	if ee, ok := err.(*exitError); ok && ee.err == nil {
 		return // an exit code alone: its message is already out (no "exit 1" line after a signal)
 	}
-	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(plainPathError(err.Error()), "polytile: "))))
+	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(errmsg.PlainPath(err.Error()), "polytile: "))))
 }
 
 // commitObserver watches the commit point of commitComplete; runMain
@@ -345,40 +333,11 @@ func (a *app) commitComplete(ctx context.Context, files ...*atomicfile.File) err
 	if a.observer != nil {
 		a.observer.atCommit(a, "before")
 	}
-	err := a.commitLocked(ctx, files)
+	err := a.commitMu.Commit(ctx, files...)
 	if err == nil && a.observer != nil {
 		a.observer.atCommit(a, "after")
 	}
 	return err
-}
-
-func (a *app) commitLocked(ctx context.Context, files []*atomicfile.File) error {
-	a.commitMu.Lock()
-	defer a.commitMu.Unlock()
-	if err := ctx.Err(); err != nil {
-		for _, f := range files {
-			f.Abort()
-		}
-		return fmt.Errorf("writing the output: %w", err)
-	}
-	// Every target checked before any is renamed: a companion whose
-	// target became a link or FIFO leaves the program's old file too, not
-	// the new program beside the old companion.
-	for _, f := range files {
-		if err := f.Ready(); err != nil {
-			for _, g := range files {
-				g.Abort()
-			}
-			return err
-		}
-	}
-	for _, f := range files {
-		if err := f.Commit(); err != nil {
-			return err
-		}
-	}
-	a.committed = true
-	return nil
 }
 
 // writeComplete writes path (or stdout for "-") with fn, as
@@ -424,41 +383,5 @@ func openOutputErr(ctx context.Context, flag string, err error) error {
 	return usageErr("%s: %v", flag, err)
 }
 
-// syscallPrefix matches the system call Go's file errors start with
-// ("stat FILE: no such file or directory"), at the start of the message
-// or after a context ("--names: "), before the errors people meet.
-var syscallPrefix = regexp.MustCompile(`(^|: )(?:stat|lstat|open|read) (.+?): (no such file or directory|permission denied|not a directory|is a directory|too many levels of symbolic links|file name too long|input/output error)`)
-
-// plainPathError drops the system call from a file error's message:
-// "stat nofile.sol: no such file or directory" (check, merge) becomes
-// "nofile.sol: no such file or directory", as the puzzle readers and the
-// outputs say it. The errors reach printErr formatted with %v as often as
-// wrapped, so the message is rewritten, not the chain walked.
-func plainPathError(msg string) string {
-	return syscallPrefix.ReplaceAllString(msg, "$1$2: $3")
-}
-
-// longQuoted matches a double-quoted Go string (%q) of more than
-// maxQuoted bytes in a message.
-var longQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.){` + strconv.Itoa(maxQuoted) + `,}"`)
-
-// maxQuoted is the longest quoted value a message shows whole: a name
-// (puzzle.MaxNameBytes, 256) with room for its escapes.
-const maxQuoted = 320
-
-// clipQuoted shortens every quoted value of more than maxQuoted bytes in
-// msg to its first 40 bytes and its length: a flag's value of 100 KB
-// ("-j 999...", "--from xxx...", "--backends ...") echoed whole would
-// make its error a screenful or more for one wrong argument.
-func clipQuoted(msg string) string {
-	return longQuoted.ReplaceAllStringFunc(msg, func(q string) string {
-		head := q[1:41]
-		for !utf8.ValidString(head) && len(head) > 0 { // a rune cut at the end
-			head = head[:len(head)-1]
-		}
-		if i := strings.LastIndexByte(head, '\\'); i >= len(head)-9 && i >= 0 {
-			head = head[:i] // an escape cut short (\u2028 is 6 bytes, \U0001F600 10)
-		}
-		return fmt.Sprintf(`"%s..." (%d bytes)`, head, len(q)-2)
-	})
-}
+// clipQuoted shortens every long quoted value of msg (errmsg.ClipQuoted).
+var clipQuoted = errmsg.ClipQuoted

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/internal/regfile"
@@ -28,37 +28,19 @@ import (
 // path ("-" for stdout, "" for none).
 type output struct{ flag, path string }
 
-// checkOutputs refuses (exit 2) an output that is one of the inputs (the
-// puzzle would be overwritten) or that two flags name the same file, and an
-// output that cannot be written (missing or unwritable directory, a
-// directory, block device or socket). Files are compared with
-// atomicfile.SameFile: through symbolic and hard links; the input "-" by
-// the device and inode of standard input (stdinIs). Standard output
-// redirected to an input is refused too (checkStdout).
+// checkOutputs refuses (exit 2) an output that is an input or another
+// output, or that cannot be written (cliout.Check), and a standard output
+// redirected to an input (checkStdout).
 func (a *app) checkOutputs(inputs []string, outs ...output) error {
 	if err := a.checkStdout(inputs...); err != nil {
 		return err
 	}
-	for n, o := range outs {
-		if o.path == "" || o.path == "-" {
-			continue
-		}
-		for _, in := range inputs {
-			if in == "-" && stdinIs(o.path) {
-				return usageErr("%s %s is the file standard input (-) reads: writing it would overwrite the input; choose another file", o.flag, o.path)
-			}
-			if atomicfile.SameFile(in, o.path) {
-				return usageErr("%s %s is the input %s: writing it would overwrite that input; choose another file", o.flag, o.path, in)
-			}
-		}
-		for _, p := range outs[:n] {
-			if p.path != "" && p.path != "-" && atomicfile.SameFile(p.path, o.path) {
-				return usageErr("%s and %s name the same file %s: one would overwrite the other", p.flag, o.flag, o.path)
-			}
-		}
-		if err := atomicfile.Check(o.path); err != nil {
-			return usageErr("%s: %v", o.flag, err)
-		}
+	list := make([]cliout.Output, len(outs))
+	for i, o := range outs {
+		list[i] = cliout.Output{Flag: o.flag, Path: o.path}
+	}
+	if err := cliout.Check(inputs, list...); err != nil {
+		return usageErr("%v", err)
 	}
 	return nil
 }
@@ -188,8 +170,8 @@ func (a *app) solvePictures(p *puzzle.Puzzle, f *solveFlags, format render.Forma
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, ask.opt); err != nil {
 			if shown > 1 {
-				// One statement: the board's own fit, not also render's
-				// bound for any board (which contradicted it).
+				// The board's own fit only: render's bound for any board
+				// would contradict it.
 				if fit := render.MaxPictureTilings(p, int(shown), format, ask.opt); fit > 0 {
 					return pictureAsk{}, usageErr("--limit %d with --render %s: at most %d tilings of this board fit on one picture (of at most %d pixels): lower --limit to %d, or stream them with --render ascii or --jsonl", f.limit, format, fit, render.MaxPixels, fit)
 				}
@@ -340,22 +322,12 @@ func (a *app) checkReportOutputs(inputs []string, out, chart, update, section st
 	return nil
 }
 
-// sameAsStdout reports whether path names the file stdout writes to
-// (-o /dev/stdout, or the file stdout is redirected to).
-func sameAsStdout(path string, stdout io.Writer) bool {
-	f, ok := stdout.(*os.File)
-	if !ok || path == "-" {
-		return false
-	}
-	a, err1 := f.Stat()
-	b, err2 := os.Stat(path)
-	return err1 == nil && err2 == nil && os.SameFile(a, b)
-}
+// sameAsStdout reports whether path names the file stdout writes to.
+var sameAsStdout = cliout.SameAsStdout
 
 // The -o file's extension and --format agree in every command: solve,
-// render and check take a picture format from it (and refuse a
-// contradiction); export, compare and bench wrote LP into p.mps, a boxed
-// text table into all.csv or CSV into r.json, exit 0.
+// render and check take a picture format from it, export, compare and
+// bench a program or table format, and each refuses a contradiction.
 
 // exportExtFormats are the --format values each export file extension may
 // hold (an MPS file: free or fixed).
@@ -419,57 +391,11 @@ func tableFormatForOutput(format, out string) (compare.Format, error) {
 	return f, nil
 }
 
-// stdinIs reports whether path names the file the process's standard input
-// reads (the input "-"), compared by device and inode (fstat of stdin,
-// stat of path through its symbolic links): `export - -o p.yaml < p.yaml`
-// would replace the puzzle being read. A character device (a terminal,
-// /dev/null) is never taken for an output's file: reading and writing it
-// loses nothing. The CLI's "-" is the process's stdin (Main's stdin is
-// os.Stdin in the real process).
-func stdinIs(path string) bool {
-	in, err := os.Stdin.Stat()
-	if err != nil || in.Mode()&fs.ModeCharDevice != 0 {
-		return false
-	}
-	out, err := os.Stat(path)
-	return err == nil && os.SameFile(in, out)
-}
-
-// checkStdout refuses (exit 2) a standard output redirected to one of the
-// inputs, before anything is written: `export q.yaml --format lp >> q.yaml`
-// would append the program to the puzzle it reads, as cat refuses "input
-// file is output file". Only a regular file is compared (by device and
-// inode, through links); a terminal, pipe, /dev/null or another file is
-// written as always. The input "-" is compared by the file standard input
-// reads. Empty inputs are skipped.
+// checkStdout refuses (exit 2) a standard output redirected to one of
+// the inputs (cliout.CheckStdout), before anything is written.
 func (a *app) checkStdout(inputs ...string) error {
-	so, ok := a.stdout.(*os.File)
-	if !ok {
-		return nil
-	}
-	out, err := so.Stat()
-	if err != nil || !out.Mode().IsRegular() {
-		return nil
-	}
-	for _, in := range inputs {
-		var st fs.FileInfo
-		switch in {
-		case "":
-			continue
-		case "-":
-			si, ok := a.stdin.(*os.File)
-			if !ok {
-				continue
-			}
-			st, err = si.Stat()
-			if err == nil && os.SameFile(st, out) {
-				return usageErr("standard output is the file standard input (-) reads: the output would be written into the input; redirect it to another file")
-			}
-			continue
-		}
-		if st, err = os.Stat(in); err == nil && os.SameFile(st, out) {
-			return usageErr("standard output is the input %s: the output would be written into that input; redirect it to another file", in)
-		}
+	if err := cliout.CheckStdout(a.stdin, a.stdout, inputs...); err != nil {
+		return usageErr("%v", err)
 	}
 	return nil
 }

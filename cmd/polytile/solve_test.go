@@ -264,6 +264,8 @@ func TestSolveOutputsCheckedBeforeReading(t *testing.T) {
 // for a --shard (which records the count 0 for merge otherwise). It was
 // exit 1 "no tiling" (exit 0 for the shard): answeredFlags checked only
 // that the piece exists. The piece that fits nowhere may still be named.
+// The refusal says the piece cannot be pinned (issue 31: "constrained"
+// read as the at/region placement constraints).
 func TestRedundancyCopiesBeforeAnswer(t *testing.T) {
 	dir := t.TempDir()
 	const pieces = "  M: {shape: \"#\", count: 4}\n  U: {shape: \"#\", count: unlimited}\n  D: \"##\"\n"
@@ -274,8 +276,8 @@ func TestRedundancyCopiesBeforeAnswer(t *testing.T) {
 			for _, extra := range [][]string{nil, {"--shard", "0/2"}} {
 				args := append([]string{"solve", p, "--count", "--redundancy", piece}, extra...)
 				code, _, errs := run(t, "", args...)
-				if code != 2 || !strings.Contains(errs, "cannot be constrained") {
-					t.Errorf("%v: exit %d, stderr %q; want exit 2, cannot be constrained", args, code, errs)
+				if code != 2 || !strings.Contains(errs, "cannot be pinned") {
+					t.Errorf("%v: exit %d, stderr %q; want exit 2, cannot be pinned", args, code, errs)
 				}
 			}
 		}
@@ -581,6 +583,33 @@ func TestSolveJobsWithoutCount(t *testing.T) {
 	for _, args := range [][]string{{"-j", "1"}, {"-j", "2", "--count"}, {"-j", "2", "--unique"}, {"-j", "2", "--limit", "2"}} {
 		if code, out, errs := run(t, "", append([]string{"solve", p, "-q"}, args...)...); code != 0 {
 			t.Errorf("%v: exit %d: %s%s", args, code, out, errs)
+		}
+	}
+}
+
+// TestSymmetricKeyCheckedAgainstPlaceablePieces: a `symmetric` key is
+// checked against the pieces that fit somewhere on the board
+// (docs/formats.md#symmetric-solutions). A chiral piece of a one-sided set
+// without its mirror twin refuses the key (exit 2) when it fits; when it
+// fits nowhere it is left out first, so the exact commands answer "no
+// tiling" (exit 1) and info goes on without it (exit 0).
+func TestSymmetricKeyCheckedAgainstPlaceablePieces(t *testing.T) {
+	dir := t.TempDir()
+	const head = "name: s\nboard: 4x4\norientations: rotate\nsymmetric: mirror-vertical\npieces:\n"
+	fits := writeFile(t, dir, "fits.yaml", head+"  O: {shape: \"##/##\", count: 3}\n  X: {shape: \"#.../####\", count: 1}\n")
+	nowhere := writeFile(t, dir, "nowhere.yaml", head+"  O: {shape: \"##/##\", count: 4}\n  X: {shape: \"#..../#####\", count: 1}\n")
+	for _, args := range [][]string{{"solve"}, {"solve", "--count"}, {"export", "--format", "lp"}, {"info"}} {
+		code, _, errs := run(t, "", append(args, fits)...)
+		if code != 2 || !strings.Contains(errs, "the pieces do not") {
+			t.Errorf("%v on a fitting piece without its twin: exit %d, %q; want exit 2, the key refused", args, code, errs)
+		}
+		want := 1
+		if args[0] == "info" {
+			want = 0
+		}
+		code, _, errs = run(t, "", append(args, nowhere)...)
+		if code != want || !strings.Contains(errs, "fits nowhere") || strings.Contains(errs, "the pieces do not") {
+			t.Errorf("%v on a piece without its twin that fits nowhere: exit %d, %q; want exit %d, the piece left out", args, code, errs, want)
 		}
 	}
 }
