@@ -74,6 +74,21 @@ func ExactKind(p *puzzle.Puzzle) (Kind, error) {
 	return AutoKind(p), nil
 }
 
+// FirstKind is the task a puzzle gets first in polytile compare: the
+// first of named (--task) when any is named, MaxCoverage when only that
+// task applies to it (maxOnly: a puzzle read without the pieces that fit
+// nowhere, or one with no exact tiling under --task auto), else
+// AutoKind. CheckBackends checks the backends' options against it.
+func FirstKind(p *puzzle.Puzzle, named []Kind, maxOnly bool) Kind {
+	switch {
+	case len(named) > 0:
+		return named[0]
+	case maxOnly:
+		return MaxCoverage
+	}
+	return AutoKind(p)
+}
+
 // Applies returns nil when b answers task k of p with every option of its
 // spec doing something there, else a *NotApplicableError: the comparison
 // lists such a backend as skipped, with the reason.

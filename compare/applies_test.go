@@ -66,6 +66,28 @@ func TestExactKind(t *testing.T) {
 	}
 }
 
+// TestFirstKind: a named task comes first, then a puzzle for which only
+// maximum coverage applies, then the automatic choice.
+func TestFirstKind(t *testing.T) {
+	finite, unlimited := parse(t, tDomino), parse(t, lCorner)
+	for _, c := range []struct {
+		p       *puzzle.Puzzle
+		named   []Kind
+		maxOnly bool
+		want    Kind
+	}{
+		{finite, nil, false, Count},
+		{unlimited, nil, false, MaxCoverage},
+		{finite, nil, true, MaxCoverage},
+		{unlimited, []Kind{Count}, true, Count},
+		{finite, []Kind{MaxCoverage, Count}, false, MaxCoverage},
+	} {
+		if got := FirstKind(c.p, c.named, c.maxOnly); got != c.want {
+			t.Errorf("%s named %v maxOnly %v: %v, want %v", c.p.Name, c.named, c.maxOnly, got, c.want)
+		}
+	}
+}
+
 // countOnly is a backend that answers count tasks only.
 type countOnly struct{ Backend }
 

@@ -84,3 +84,28 @@ func ExampleChoose() {
 	fmt.Println(c.Frontier)
 	// Output: false
 }
+
+// ExampleCountUniqueIfInReach counts the domino tilings of a 6x6 square
+// (OEIS A004003; FILA counts 930 unique too), with the count up to the square's symmetries when its
+// fixed points are in reach; note says why when they are not.
+func ExampleCountUniqueIfInReach() {
+	p, err := puzzle.New(puzzle.Spec{
+		Name: "dominoes", Dim: 2,
+		Region: puzzle.Box(puzzle.Dims{Width: 6, Height: 6}),
+		Pieces: []puzzle.PieceSpec{{Name: "D", Cells: []puzzle.Cell{{I: 0, J: 0}, {I: 0, J: 1}}, Unlimited: true, Policy: puzzle.Free}},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, note, err := frontier.CountUniqueIfInReach(context.Background(), p, frontier.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.All, "tilings,", res.Unique, "unique")
+	if note != "" {
+		fmt.Println(note)
+	}
+	// Output: 6728 tilings, 930 unique
+}

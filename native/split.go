@@ -236,6 +236,12 @@ func wantsSplit(cfg Config) bool {
 	return cfg.Shard.Count > 1 || cfg.OnSplit != nil || cfg.Skip != nil || cfg.OnSubproblem != nil
 }
 
+// Splits reports whether a search with c goes through the split (the
+// subproblems that OnSubproblem reports): with more than one worker, a
+// shard, or a caller that follows the split. A serial search of the
+// whole tree does not.
+func (c Config) Splits() bool { return c.Workers > 1 || wantsSplit(c) }
+
 // decidedSplit is the split of a search decided before the tree is cut
 // (the pieces cannot fill the board: no solution, no node): one
 // subproblem, the root itself (an empty prefix, which no split of a

@@ -73,12 +73,7 @@ func (c Config) Flags() []string {
 	return out
 }
 
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
-}
+func orNone(s string) string { return PinnedWord(s) }
 
 // Split identifies the split a shard solved part of.
 type Split struct {
@@ -191,6 +186,16 @@ func Fingerprint(p *puzzle.Puzzle) string { return fingerprint(p, nil) }
 // may have tilings): the names are hashed after the rest.
 func FingerprintUnplaceable(p *puzzle.Puzzle, dropped []string) string {
 	return fingerprint(p, append([]string{"unplaceable"}, dropped...))
+}
+
+// FingerprintOf is the fingerprint a shard records for p read with the
+// pieces named by unplaceable left out (they fit nowhere):
+// FingerprintUnplaceable when there is one, else Fingerprint.
+func FingerprintOf(p *puzzle.Puzzle, unplaceable []string) string {
+	if len(unplaceable) > 0 {
+		return FingerprintUnplaceable(p, unplaceable)
+	}
+	return Fingerprint(p)
 }
 
 func fingerprint(p *puzzle.Puzzle, tail []string) string {

@@ -578,7 +578,7 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	row("config", "%s", r.Config)
 	row("shards", "%d of %d complete", r.Count-len(r.Missing)-len(r.Incomplete), r.Count)
 	row("solutions", "%s", mergeSolutionsText(r))
-	row("nodes", "%d%s", r.Nodes, shardNodesText(r))
+	row("nodes", "%d%s", r.Nodes, r.NodesText())
 	res := ""
 	if r.Resumed > 0 {
 		res = fmt.Sprintf(", %d of them from checkpoints", r.Resumed)
@@ -621,14 +621,9 @@ func mergeText(w io.Writer, r *shard.Report) error {
 	return err
 }
 
-// ratioText is a/b with two decimals, or n/a when b is 0 (a median of 0
-// seconds or nodes: most shards empty).
-func ratioText(a, b float64) string {
-	if b <= 0 {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.2f", a/b)
-}
+// ratioText is a/b with two decimals, or n/a when b is 0
+// (shard.RatioText).
+func ratioText(a, b float64) string { return shard.RatioText(a, b) }
 
 // shardList names shard indices: "shard 0", "shards 1 3 4" (a bare "0"
 // read as a count: "incomplete  0" for shard 0 incomplete).

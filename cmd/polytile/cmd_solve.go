@@ -508,7 +508,7 @@ func (o *solveOutcome) text(w io.Writer) error {
 		row("redundancy", "piece %s pinned to one image per symmetry class (%seach canonical solution stands for its orbit)", o.Pinned, exact)
 	}
 	if o.Shard != nil {
-		row("shard", "%s", shardText(o.Shard))
+		row("shard", "%s", o.Shard.Text())
 	}
 	if o.Nodes > 0 {
 		row("nodes", "%d", o.Nodes)

@@ -19,13 +19,7 @@ import (
 // lists (polytile's own choice, not an option given).
 func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string, kinds []compare.Kind, maxOnly map[*puzzle.Puzzle]bool) error {
 	err := compare.CheckBackends(backends, puzzles, func(p *puzzle.Puzzle) compare.Kind {
-		switch {
-		case len(kinds) > 0:
-			return kinds[0]
-		case maxOnly[p]:
-			return compare.MaxCoverage
-		}
-		return compare.AutoKind(p)
+		return compare.FirstKind(p, kinds, maxOnly[p])
 	})
 	var na *compare.NotApplicableError
 	if errors.As(err, &na) {

@@ -155,7 +155,7 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, path string, words []string, p
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, "--redundancy="+orNoneText(pinned))
+	out = append(out, "--redundancy="+shard.PinnedWord(pinned))
 	// --from as the file is read with it: yaml named or left out for a
 	// .yaml file, yml and yaml, are one reading (merge reads the puzzle
 	// with it).
@@ -195,8 +195,8 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 	if sr.path == "-" || sr.path == "" {
 		return usageErr("--count-key: the puzzle is stdin; a key records a puzzle file's SHA-256")
 	}
-	if r := f.key.recipe; r == "" || len(r) > 64 || strings.IndexFunc(r, func(c rune) bool { return c <= ' ' || c > '~' }) >= 0 {
-		return usageErr("--count-key-recipe %q: one word of at most 64 printable ASCII characters", r)
+	if r := f.key.recipe; shard.CheckRecipe(r) != nil {
+		return usageErr("--count-key-recipe %q: one word of at most %d printable ASCII characters", r, shard.MaxRecipeLen)
 	}
 	words, err := a.canonicalKeyWords(p, sr.path, f.key.words, func(string) (string, error) { return pinned, nil })
 	if err != nil {
@@ -251,14 +251,6 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 		return usageErr("%v", err)
 	}
 	return nil
-}
-
-// orNoneText is a pinned piece as the key writes it: none for "".
-func orNoneText(piece string) string {
-	if piece == "" {
-		return "none"
-	}
-	return piece
 }
 
 // sameCleanPath reports whether a and b name one path once made absolute

@@ -18,7 +18,7 @@ import (
 //
 // u says what happens to a piece that fits nowhere on the board: exact
 // commands pass puzzle.DropUnlimited (a finite one means no exact tiling:
-// exit 1, an answeredLoad), maximum coverage puzzle.DropAll. A piece left
+// exit 1, a native.NoTilingError), maximum coverage puzzle.DropAll. A piece left
 // out is named in a note on stderr.
 func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	return a.loadPuzzleFrom(ctx, path, nil, format, u)
@@ -70,10 +70,9 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 	}
 	if r.err == nil {
 		if u != puzzle.DropAll {
-			if err := r.p.NoExactTiling(); err != nil {
+			if nt := native.NoTiling(r.p, r.p.NoExactTiling()); nt != nil {
 				// Legal input whose answer is known: no exact tiling.
-				return nil, &exitError{code: exitNoSolution, err: &answeredLoad{p: r.p,
-					err: fmt.Errorf("no tiling: %w (--max-coverage leaves such a piece out)", err)}}
+				return nil, &exitError{code: exitNoSolution, err: fmt.Errorf("%w (--max-coverage leaves such a piece out)", nt)}
 			}
 		}
 		a.noteDropped(r.p, u)
@@ -90,37 +89,28 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 }
 
 // provenInfeasible is an exact command's answer "no tiling" (exit 1,
-// an answeredLoad) for a puzzle whose areas or colourings prove that it
+// a native.NoTilingError) for a puzzle whose areas or colourings prove that it
 // has no exact tiling (native.ProveInfeasible), with the proof; nil when
 // they prove nothing.
 func provenInfeasible(p *puzzle.Puzzle) error { return infeasibleAnswer(p, native.ProveInfeasible(p)) }
 
-// infeasibleAnswer is provenInfeasible's answer for proof, nil for nil.
+// infeasibleAnswer is provenInfeasible's answer for proof
+// (native.NoTiling), nil for nil.
 func infeasibleAnswer(p *puzzle.Puzzle, proof error) error {
-	if proof == nil {
+	nt := native.NoTiling(p, proof)
+	if nt == nil {
 		return nil
 	}
-	return &exitError{code: exitNoSolution, err: &answeredLoad{p: p,
-		err: fmt.Errorf("no tiling: %w; --max-coverage finds a tiling that covers the most cells", proof)}}
+	return &exitError{code: exitNoSolution, err: fmt.Errorf("%w; --max-coverage finds a tiling that covers the most cells", nt)}
 }
-
-// answeredLoad is a load's answer "no tiling" (err, the proof) with p,
-// the puzzle read with every piece that fits nowhere left out, for what
-// an exact command checks and prints before that answer.
-type answeredLoad struct {
-	p   *puzzle.Puzzle
-	err error
-}
-
-func (e *answeredLoad) Error() string { return e.err.Error() }
-func (e *answeredLoad) Unwrap() error { return e.err }
 
 // answeredPuzzle is the puzzle of a load answered "no tiling"
-// (answeredLoad), or nil for any other error.
+// (native.NoTilingError: the puzzle read with every piece that fits
+// nowhere left out), or nil for any other error.
 func answeredPuzzle(err error) *puzzle.Puzzle {
-	var al *answeredLoad
-	if errors.As(err, &al) {
-		return al.p
+	var nt *native.NoTilingError
+	if errors.As(err, &nt) {
+		return nt.Puzzle
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/progress"
@@ -62,27 +61,10 @@ func (a *app) maxCoverageNative(ctx context.Context, p *puzzle.Puzzle, f *solveF
 	return o, nil
 }
 
-// warmStartBudget is the time the native search may spend on a warm start
-// for HiGHS: 5 s, or a quarter of the time limit when that is shorter.
-func warmStartBudget(limit time.Duration) time.Duration {
-	b := 5 * time.Second
-	if limit > 0 {
-		b = min(b, limit/4)
-	}
-	return b
-}
-
-// warmStart runs the native maximum-coverage search for at most
-// warmStartBudget and returns its result; nil when it found nothing
-// useful (no covered cell) or failed.
+// warmStart is native.WarmStart with solve's maximum-coverage
+// configuration and time limit.
 func warmStart(ctx context.Context, p *puzzle.Puzzle, f *solveFlags) *native.CoverageResult {
-	wctx, cancel := context.WithTimeout(ctx, warmStartBudget(f.timeLimit))
-	defer cancel()
-	res, err := native.MaxCoverage(wctx, p, maxCoverageConfig(f))
-	if err != nil || res.Covered == 0 {
-		return nil
-	}
-	return res
+	return native.WarmStart(ctx, p, maxCoverageConfig(f), f.timeLimit)
 }
 
 // stoppedVerifying is the error of a solver's err when the stop (a time

@@ -683,15 +683,6 @@ func TestSplitBalanceWithCheckpoint(t *testing.T) {
 	}
 }
 
-// TestShortTime: the units of the time line.
-func TestShortTime(t *testing.T) {
-	for sec, want := range map[float64]string{0.000129082: "129 µs", 0.001221602: "1.22 ms", 0.0456: "45.6 ms", 0.624028643: "624 ms", 2.88: "2.88 s", 0: "0 µs"} {
-		if got := shortTime(sec); got != want {
-			t.Errorf("shortTime(%g) = %q, want %q", sec, got, want)
-		}
-	}
-}
-
 // TestMergeShardNodes: merge states the balance of the shards' nodes;
 // with three shards min + median + max is every shard, so they add up to
 // the total. (Before, merge gave the balance of times only.)

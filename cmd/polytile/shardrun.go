@@ -137,39 +137,12 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 	return nil
 }
 
-// rerun is the command line of this shard with {} for the index (in
-// --shard and in the names of the output and checkpoint files, inserted
-// when the names do not hold the index).
+// rerun is the command line of this shard with {} for the index
+// (shard.Rerun).
 func (sr *shardRun) rerun() []string {
 	f := sr.f
-	args := []string{"polytile", "solve", sr.path, "--count"}
-	if f.unique {
-		args = append(args, "--unique")
-	}
-	args = append(args, sr.run.Config().Flags()...)
-	args = append(args, "--shard", fmt.Sprintf("{}/%d", sr.n))
-	if f.asJSON {
-		args = append(args, "--json")
-	}
-	if f.out != "-" {
-		args = append(args, "-o", shard.IndexTemplate(f.out, sr.index))
-	}
-	if sr.ckPath != "" {
-		args = append(args, "--checkpoint", shard.IndexTemplate(sr.ckPath, sr.index))
-	}
-	return shard.RunnableTemplate(args) // file names without the index get one
-}
-
-// shardText is the "shard" row of the text output.
-func shardText(r *shard.Result) string {
-	s := fmt.Sprintf("%d/%d: %d of %d subproblems finished", r.Index, r.Count, r.Finished, r.Owned)
-	if r.Resumed > 0 {
-		s += fmt.Sprintf(" (%d taken from the checkpoint, %d solved now)", r.Resumed, r.Finished-r.Resumed)
-	}
-	if !r.Complete {
-		s += ", incomplete"
-	}
-	return s
+	return shard.Rerun{Puzzle: sr.path, Unique: f.unique, Config: sr.run.Config(), Index: sr.index, Count: sr.n,
+		JSON: f.asJSON, Output: f.out, Checkpoint: sr.ckPath}.Args()
 }
 
 // jsonOutput reports whether -o names the file for the --json summary

@@ -37,14 +37,11 @@ func (a *app) unplaceableShard(f *solveFlags, loadErr error) (*puzzle.Puzzle, er
 	return p, nil
 }
 
-// shardFingerprint is the fingerprint a shard records: that of the puzzle,
-// or for one read with its unplaceable pieces left out
-// (unplaceableShard) one that names them.
+// shardFingerprint is the fingerprint a shard records (shard.FingerprintOf):
+// that of the puzzle, or for one read with its unplaceable pieces left
+// out (unplaceableShard) one that names them.
 func shardFingerprint(p *puzzle.Puzzle, f *solveFlags) string {
-	if f.unplaceable != nil {
-		return shard.FingerprintUnplaceable(p, f.unplaceable)
-	}
-	return shard.Fingerprint(p)
+	return shard.FingerprintOf(p, f.unplaceable)
 }
 
 // mergeFingerprint is the fingerprint merge --puzzle expects of the
@@ -61,5 +58,5 @@ func (a *app) mergeFingerprint(path string, data []byte, from string) (string, *
 	if q == nil {
 		return "", nil, err
 	}
-	return shard.FingerprintUnplaceable(q, q.Dropped), q, nil
+	return shard.FingerprintOf(q, q.Dropped), q, nil
 }

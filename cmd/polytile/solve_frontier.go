@@ -140,7 +140,7 @@ func autoFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags) (bool, s
 		return false, ""
 	}
 	c := frontier.Choose(ctx, p, frontier.Options{Workers: f.workers})
-	return c.Frontier, "chosen automatically: " + c.Reason
+	return c.Frontier, c.Describe()
 }
 
 // solveFrontier runs the frontier engine. Chosen automatically (why not
@@ -163,17 +163,18 @@ func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags
 		cov, optimal := res.Covered, true
 		o.Coverage, o.Bound, o.Optimal = &cov, &cov, &optimal
 		o.Complete, o.Proof, o.Seconds, o.found = true, res.Proof, res.Seconds, true
-		o.Config = fmt.Sprintf("(max, +) recurrence, window %d cells, order %s, largest layer %d states", res.Window, res.Order, res.States)
+		o.Config = res.Describe()
 		return o, nil
 	}
-	res, err := frontier.Count(ctx, p, opt)
+	var res *frontier.Result
+	var err error
 	uniqueNote := ""
-	if errors.Is(err, frontier.ErrOutOfReach) && !f.unique && ctx.Err() == nil {
-		// A fixed point out of reach where the count of all is not: the
-		// count without unique, since --unique was not asked for.
-		uniqueNote = "unique not counted: " + err.Error()
-		opt.Unique = false
+	if f.unique {
 		res, err = frontier.Count(ctx, p, opt)
+	} else {
+		// --unique not asked for: the count of all without the unique
+		// one when only a fixed point is out of reach.
+		res, uniqueNote, err = frontier.CountUniqueIfInReach(ctx, p, opt)
 	}
 	if err != nil {
 		if why != "" && errors.Is(err, frontier.ErrOutOfReach) {
@@ -192,17 +193,7 @@ func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags
 		u := res.Unique.Int64()
 		o.Unique = &u
 	}
-	parts := []string{fmt.Sprintf("window %d cells, order %s, largest layer %d states", res.Window, res.Order, res.States)}
-	if f.workers > 1 {
-		parts = append(parts, fmt.Sprintf("%d workers", f.workers))
-	}
-	if len(res.Fix) > 0 {
-		var fx []string
-		for _, x := range res.Fix {
-			fx = append(fx, fmt.Sprintf("Fix(%s) = %v by %s", x.Symmetry, x.Count, x.How))
-		}
-		parts = append(parts, "unique by Burnside: "+strings.Join(fx, "; "))
-	}
+	parts := []string{res.Describe(f.workers)}
 	for _, s := range []string{uniqueNote, why} {
 		if s != "" {
 			parts = append(parts, s)
@@ -218,7 +209,7 @@ func (a *app) solveFrontier(ctx context.Context, p *puzzle.Puzzle, f *solveFlags
 func frontierFailed(o *solveOutcome, err error) (*solveOutcome, error) {
 	if errors.Is(err, frontier.ErrNotCounted) {
 		o.Interrupted = true
-		o.Config = "stopped before the last layer: not counted (a partial sum of the recurrence bounds nothing)"
+		o.Config = frontier.NotCountedText
 		return o, nil
 	}
 	return nil, usageErr("%v", err)
@@ -237,7 +228,7 @@ func (a *app) solveNativeOrFrontier(ctx context.Context, p *puzzle.Puzzle, f *so
 		if !errors.Is(err, frontier.ErrOutOfReach) {
 			return o, err
 		}
-		why = "chosen automatically: FILA, the frontier having refused: " + err.Error()
+		why = frontier.FallbackText(err)
 	}
 	o, err := a.solveNative(ctx, p, f, line)
 	if err == nil && why != "" && o.Config != "" {
