@@ -116,7 +116,9 @@ func (c CountSummary) SolutionsText() string {
 		}
 		return s + " (search stopped at the limit)"
 	}
-	if c.ShardCount > 0 {
+	if c.ShardCount > 1 {
+		// One shard of one (an unsharded count with a checkpoint) is the
+		// whole count: nothing for merge to add up.
 		s += fmt.Sprintf(" in shard %d/%d's part (polytile merge adds up the shards)", c.ShardIndex, c.ShardCount)
 	}
 	return s

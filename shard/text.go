@@ -91,6 +91,10 @@ func (r *Report) NodesText() string {
 // and whether its count is incomplete.
 func (r *Result) Text() string {
 	s := fmt.Sprintf("%d/%d: %d of %d subproblems finished", r.Index, r.Count, r.Finished, r.Owned)
+	if r.Count <= 1 {
+		// The whole count, run through the split for its checkpoint.
+		s = fmt.Sprintf("%d of %d subproblems finished", r.Finished, r.Owned)
+	}
 	if r.Resumed > 0 {
 		s += fmt.Sprintf(" (%d taken from the checkpoint, %d solved now)", r.Resumed, r.Finished-r.Resumed)
 	}

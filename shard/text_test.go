@@ -70,7 +70,8 @@ func TestReportNodesText(t *testing.T) {
 }
 
 // TestResultText: solve's shard row counts the subproblems finished,
-// those resumed from a checkpoint, and marks an incomplete shard.
+// those resumed from a checkpoint, and marks an incomplete shard; the one
+// shard of an unsharded count with a checkpoint has no "0/1" (issue 34).
 func TestResultText(t *testing.T) {
 	for _, c := range []struct {
 		r    Result
@@ -78,6 +79,7 @@ func TestResultText(t *testing.T) {
 	}{
 		{Result{Index: 1, Count: 3, Owned: 4, Finished: 4, Complete: true}, "1/3: 4 of 4 subproblems finished"},
 		{Result{Index: 0, Count: 2, Owned: 5, Finished: 3, Resumed: 2}, "0/2: 3 of 5 subproblems finished (2 taken from the checkpoint, 1 solved now), incomplete"},
+		{Result{Index: 0, Count: 1, Owned: 5, Finished: 5, Resumed: 2, Complete: true}, "5 of 5 subproblems finished (2 taken from the checkpoint, 3 solved now)"},
 	} {
 		if got := c.r.Text(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)

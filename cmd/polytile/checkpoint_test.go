@@ -326,3 +326,14 @@ func TestCheckpointGoldenResume(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointUnshardedWording: an unsharded count with --checkpoint runs
+// through the split as the one shard of one, but its text speaks of the
+// checkpoint, not of "shard 0/1", and sends nobody to merge.
+func TestCheckpointUnshardedWording(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck.json")
+	code, out, errs := run(t, "", "solve", example("tetrahexes-7x4.yaml"), "--count", "--checkpoint", ck)
+	if code != 0 || !strings.Contains(out, "checkpoint") || strings.Contains(out+errs, "0/1") || strings.Contains(out, "merge") {
+		t.Errorf("exit %d:\n%s%s", code, out, errs)
+	}
+}

@@ -508,7 +508,11 @@ func (o *solveOutcome) text(w io.Writer) error {
 		row("redundancy", "piece %s pinned to one image per symmetry class (%seach canonical solution stands for its orbit)", o.Pinned, exact)
 	}
 	if o.Shard != nil {
-		row("shard", "%s", o.Shard.Text())
+		label := "shard"
+		if o.Shard.Count <= 1 {
+			label = "checkpoint"
+		}
+		row(label, "%s", o.Shard.Text())
 	}
 	if o.Nodes > 0 {
 		row("nodes", "%d", o.Nodes)
