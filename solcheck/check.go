@@ -42,7 +42,7 @@ type Report struct {
 	// only then is a solver's proof taken.
 	Identified bool `json:"identified"`
 	// Program describes the export settings of the program (Describe)
-	// when they were found by the file's fingerprint (Settle) rather than
+	// when they were found from the file (Settle) rather than
 	// given; "" otherwise.
 	Program string `json:"program,omitempty"`
 
@@ -83,7 +83,7 @@ func Check(ctx context.Context, prog *model.Program, solution []byte, opt Option
 			return nil, fileErr(file, 0, ErrUnknownFormat, nil, file+": not a solution file polytile knows")
 		}
 	}
-	names := ProgramNames(prog, format, opt.Names)
+	names := AnswerNames(prog, format, solution, opt.Names)
 	sol, err := Read(ctx, solution, format, names, file, MaxNames(prog))
 	if err != nil {
 		return nil, err
@@ -353,7 +353,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "mode        %s\n", r.Mode)
 	if r.Program != "" {
-		fmt.Fprintf(&b, "program     %s (found by the file's fingerprint)\n", r.Program)
+		fmt.Fprintf(&b, "program     %s (found from the file, not from the flags)\n", r.Program)
 	}
 	fmt.Fprintf(&b, "pieces      %d placed\n", r.Pieces)
 	fmt.Fprintf(&b, "coverage    %d of %d cells (bound %d)\n", r.Coverage, r.Cells, r.Bound)

@@ -114,6 +114,37 @@ func isLP(data []byte) bool {
 	return false
 }
 
+// AnswerNames is ProgramNames for the answer data: a pseudo-Boolean
+// answer with objective ("o") lines and no OPB names file is of an
+// optimising export, and polytile's exact OPB export has no objective,
+// so when prog is exact the names are those of prog's maximum-coverage
+// program, whose mode Settle then takes (or names as the flag that
+// differs, when the mode was given).
+func AnswerNames(prog *model.Program, format string, data []byte, names *Names) *Names {
+	if format != export.FormatPBSolution || names != nil && names.Vars != nil ||
+		prog.Options.Mode != model.Exact || !hasObjectiveLine(data) {
+		return ProgramNames(prog, format, names)
+	}
+	opt := prog.Options
+	opt.Mode = model.MaxCoverage
+	mc, err := model.NewProgram(prog.Puzzle, opt)
+	if err != nil {
+		return ProgramNames(prog, format, names)
+	}
+	return ProgramNames(mc, format, names)
+}
+
+// hasObjectiveLine says whether a competition-format answer has an "o"
+// line, the value of an objective.
+func hasObjectiveLine(data []byte) bool {
+	for line := range bytes.Lines(data) {
+		if bytes.HasPrefix(line, []byte("o ")) {
+			return true
+		}
+	}
+	return false
+}
+
 // ProgramNames completes names for a solution of format: a SAT or
 // pseudo-Boolean answer numbers its variables, which the export of prog
 // names in a fixed order (export.CNFVariableNames, OPBVariableNames), so

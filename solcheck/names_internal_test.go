@@ -17,3 +17,22 @@ func TestNamesNotOf(t *testing.T) {
 		}
 	}
 }
+
+// TestHasObjectiveLine: an "o" line of a competition-format answer marks
+// an optimising program; comments, "v" and "s" lines do not, nor does an
+// "o" that starts a longer word.
+func TestHasObjectiveLine(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		want bool
+	}{
+		{"c clasp\no -9\ns OPTIMUM FOUND\nv x1 -x2\n", true},
+		{"s SATISFIABLE\nv x1 -x2 0\n", false},
+		{"c o -9\nopt 3\n", false},
+		{"", false},
+	} {
+		if got := hasObjectiveLine([]byte(c.data)); got != c.want {
+			t.Errorf("%q: %v, want %v", c.data, got, c.want)
+		}
+	}
+}

@@ -1641,3 +1641,31 @@ func TestCheckNonProofStatusesNotProven(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckFindsMaxCoverageOPBAnswer: clasp's answer to a max-coverage OPB
+// export has objective ("o") lines, which the exact OPB export never has,
+// so check reads it as the max-coverage program's without --max-coverage
+// or --names (it read it as exact, "not a valid tiling", exit 1), and
+// with --mode exact it names the flag that differs (exit 2).
+func TestCheckFindsMaxCoverageOPBAnswer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external solvers")
+	}
+	clasp := roundTripTool(t, "clasp")
+	dir := t.TempDir()
+	pz := writeFile(t, dir, "m.yaml", "board: 3x3\npieces:\n  D: {shape: \"##\", count: unlimited}\n  L: {shape: \"#./##\", count: 2}\n")
+	opb := filepath.Join(dir, "m.opb")
+	if code, _, errs := run(t, "", "export", pz, "--format", "opb", "--max-coverage", "-o", opb, "-q"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	out, _ := exec.Command(clasp, opb).Output() // exit 30: optimum found
+	sol := writeFile(t, dir, "m.pb", string(out))
+	code, rep, errs := checkJSON(t, pz, sol)
+	if code != 0 || !strings.Contains(rep.Verdict, "valid, optimal") {
+		t.Errorf("no flags: exit %d, verdict %q: %s", code, rep.Verdict, errs)
+	}
+	code, _, errs = run(t, "", "check", pz, sol, "--mode", "exact")
+	if code != 2 || !strings.Contains(errs, "--mode max-coverage") {
+		t.Errorf("--mode exact: exit %d, want 2 naming --mode max-coverage: %s", code, errs)
+	}
+}

@@ -268,7 +268,7 @@ func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra 
 			return nil, "", nil, err
 		}
 	}
-	names = solcheck.ProgramNames(prog, format, names)
+	names = solcheck.AnswerNames(prog, format, data, names)
 	sol, err = solcheck.Read(ctx, data, format, names, solName, most)
 	if errors.Is(err, solcheck.ErrNamesNeeded) {
 		return nil, "", nil, usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
