@@ -96,6 +96,23 @@ func budget(maxMem int64, words, workers int) int {
 // slotBytes is the memory of a table slot with words value words.
 func slotBytes(words int) int { return 8 + 8*words }
 
+// prepare checks opt and compiles p's system and plan: the cells in their order and
+// each cell's placements, the part Count and MaxCoverage share.
+func prepare(ctx context.Context, p *puzzle.Puzzle, opt Options) (*system, *plan, error) {
+	if err := checkOptions(opt); err != nil {
+		return nil, nil, err
+	}
+	s, err := fromPuzzle(ctx, p)
+	if err != nil {
+		return nil, nil, notCounted(ctx, err)
+	}
+	pl, err := compile(ctx, s)
+	if err != nil {
+		return nil, nil, notCounted(ctx, err)
+	}
+	return s, pl, nil
+}
+
 func checkOptions(opt Options) error {
 	if opt.Workers > MaxWorkers {
 		return fmt.Errorf("frontier: %d workers; the limit is %d", opt.Workers, MaxWorkers)
@@ -136,16 +153,9 @@ func watch(ctx context.Context) (stop *atomic.Bool, release func()) {
 // the recurrence bounds nothing, so no count is returned.
 func Count(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Result, error) {
 	start := time.Now()
-	if err := checkOptions(opt); err != nil {
+	s, pl, err := prepare(ctx, p, opt)
+	if err != nil {
 		return nil, err
-	}
-	s, err := fromPuzzle(ctx, p)
-	if err != nil {
-		return nil, notCounted(ctx, err)
-	}
-	pl, err := compile(ctx, s)
-	if err != nil {
-		return nil, notCounted(ctx, err)
 	}
 	if _, err := estimatePlan(ctx, pl, opt, count128, 0); err != nil {
 		return nil, notCounted(ctx, err)

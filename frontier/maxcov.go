@@ -45,16 +45,9 @@ type CoverageResult struct {
 // during a round, and an error wrapping ErrNotCounted when ctx ends.
 func MaxCoverage(ctx context.Context, p *puzzle.Puzzle, opt Options) (*CoverageResult, error) {
 	start := time.Now()
-	if err := checkOptions(opt); err != nil {
+	_, pl, err := prepare(ctx, p, opt)
+	if err != nil {
 		return nil, err
-	}
-	s, err := fromPuzzle(ctx, p)
-	if err != nil {
-		return nil, notCounted(ctx, err)
-	}
-	pl, err := compile(ctx, s)
-	if err != nil {
-		return nil, notCounted(ctx, err)
 	}
 	b := model.CoverageBound(p)
 	res := &CoverageResult{Area: p.Area(), Bound: b.Bound, Window: pl.window, Order: pl.orderName()}
