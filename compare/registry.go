@@ -189,7 +189,7 @@ func OnRequestSpecs(k Kind) []string {
 // DefaultBackends returns the backends of DefaultSpecs for both kinds of
 // task, for Options.PerKind. Its in-process HiGHS rows of MaxCoverage run
 // on puzzles of at most QuickMaxImages placements, for at most
-// QuickTimeLimit (a row says when it was skipped or stopped, and that
+// QuickTimeLimit (a skipped or stopped row says so, and that
 // --backends NAME runs it in full).
 func (r *Registry) DefaultBackends() (map[Kind][]Backend, error) {
 	out := map[Kind][]Backend{}

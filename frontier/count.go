@@ -59,7 +59,7 @@ type Result struct {
 // Fix is the fixed-point count of one symmetry.
 type Fix struct {
 	// Symmetry names the transform (puzzle.SymmetryName), Count the
-	// tilings it maps onto themselves, How the way it was counted.
+	// tilings it maps onto themselves, How the method that counts them.
 	Symmetry string
 	Count    *big.Int
 	How      string

@@ -15,7 +15,7 @@ type table struct {
 	// when an insertion found it at that size and half full.
 	maxSlots int
 	full     bool
-	last     int  // states of the layer before it was consumed
+	last     int  // states of the previous layer, kept past its consumption
 	shift    uint // 64 - log2(slots)
 }
 

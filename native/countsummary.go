@@ -107,7 +107,7 @@ func (c CountSummary) SolutionsText() string {
 		s += fmt.Sprintf(" (%d unique%s)", *c.Unique, c.GroupText())
 	}
 	if c.LowerBound() {
-		// A listing that stopped where it was asked to (the first
+		// A listing that stops where the user asks (the first
 		// solution, a limit of N): exactly what it listed, the search
 		// not finished; "at least 1" would read as a doubt about the
 		// one tiling shown.

@@ -223,8 +223,8 @@ func (mc *mergeChecks) not(format string, args ...any) {
 }
 
 // readKeys reads the count.key of each directory among args; a key that
-// cannot be read or is not one is refused (exit 2): it was not written
-// by a recipe, and merging as if it were absent would pass over it.
+// cannot be read or is not one is refused (exit 2): no recipe writes
+// such a key, and merging as if it were absent would pass over it.
 func readKeys(args []string) ([]*shard.Key, error) {
 	var keys []*shard.Key
 	for _, a := range args {
