@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/ctxio"
-	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/render"
 	"github.com/polytile/polytile/solcheck"
@@ -251,7 +249,7 @@ func checkFileErr(ctx context.Context, solName string, err error) error {
 // solcheck.MaxNames(prog)+extra names are read.
 func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (sol *export.Solution, format string, names *solcheck.Names, err error) {
 	most := solcheck.MaxNames(prog) + extra
-	data, err := readLimited(ctx, solPath, a.stdin)
+	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
 	solName := solcheck.FileName(solPath)
 	if err != nil {
 		return nil, "", nil, usageErr("%v", err)
@@ -281,7 +279,7 @@ func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra 
 
 // readCheckNames reads the --names file path (- for stdin).
 func (a *app) readCheckNames(ctx context.Context, path string, most int) (*solcheck.Names, error) {
-	data, err := readLimited(ctx, path, a.stdin)
+	data, err := ctxio.ReadFile(ctx, path, a.stdin, export.MaxSolutionSize)
 	if err == nil {
 		var names *solcheck.Names
 		if names, err = solcheck.ReadNames(ctx, data, path, most); err == nil {
@@ -292,49 +290,6 @@ func (a *app) readCheckNames(ctx context.Context, path string, most int) (*solch
 		return nil, fmt.Errorf("--names: %w", err)
 	}
 	return nil, usageErr("--names: %v", err)
-}
-
-// readLimitedWait reads a solution file (or stdin for "-"), refusing one
-// larger than export.MaxSolutionSize and anything but a regular file or
-// stdin. It may block in open or read (a FIFO, a pipe): readLimited runs it.
-func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
-	var r io.Reader = stdin
-	if path != "-" {
-		// Opened once, then checked as opened: a directory or device put
-		// at the path after a check of the path would be read otherwise.
-		fh, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer fh.Close()
-		st, err := fh.Stat()
-		if err != nil {
-			return nil, err
-		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory", path)
-		}
-		if st.Mode()&os.ModeDevice != 0 {
-			return nil, fmt.Errorf("%s is a device, not a regular file", path)
-		}
-		r = fh
-	}
-	// A regular file's size is known (stdin redirected from one too):
-	// refuse it before reading.
-	left := textio.RegularSize(r) // -1: not a regular file
-	if left > export.MaxSolutionSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, left)
-	}
-	// A regular file is read into a buffer of its size: io.ReadAll's
-	// growing buffer would allocate more than twice the file.
-	data, err := textio.ReadAtMost(ctxio.Reader(ctx, r), left, export.MaxSolutionSize)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(data) > export.MaxSolutionSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, export.MaxSolutionSize)
-	}
-	return textio.TrimBOM(data), nil
 }
 
 // messageName is a file's name in messages: stdin ("-") is named as a
@@ -367,51 +322,4 @@ func nonEmpty(paths ...string) []string {
 		}
 	}
 	return out
-}
-
-// readLimited is readLimitedWait under ctx: the open and the reads run on
-// their own goroutine, so that a FIFO with no writer, or a pipe on stdin
-// that never ends, holds up neither a signal nor the end of the command.
-//
-// It is for a command that exits once it returns, not for library use:
-// when ctx ends first, readLimited returns ctx's error at once and
-// abandons that goroutine, still blocked in open(2) or read(2) (Go cannot
-// interrupt either: a FIFO's open, and reads of a standard input that is
-// in blocking mode, are not on the runtime's poller). The goroutine holds
-// the file (or reads stdin) until the call returns or the process exits;
-// it then closes the file and ends, its result dropped (done is
-// buffered). A caller that lives on (a server, a test calling it many
-// times) keeps one such goroutine per blocked call, and stdin may lose
-// the bytes that goroutine reads later.
-func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
-	r, ok := await(ctx, func() (r readResult) {
-		r.data, r.err = readLimitedWait(ctx, path, stdin)
-		return r
-	})
-	if !ok {
-		return nil, fmt.Errorf("reading %s: %w", path, ctx.Err())
-	}
-	return r.data, r.err
-}
-
-// readResult is what a read run by await returns.
-type readResult struct {
-	data []byte
-	err  error
-}
-
-// await runs fn on its own goroutine and returns its result, or ok false
-// as soon as ctx ends first: for a call Go cannot interrupt (an open or
-// read of a FIFO or of stdin, encoding/json) in a command that exits once
-// it returns. The goroutine is then abandoned (see readLimited); its
-// result is dropped.
-func await[T any](ctx context.Context, fn func() T) (v T, ok bool) {
-	done := make(chan T, 1) // buffered: an abandoned goroutine ends
-	go func() { done <- fn() }()
-	select {
-	case v = <-done:
-		return v, true
-	case <-ctx.Done():
-		return v, false
-	}
 }

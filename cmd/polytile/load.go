@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -53,7 +54,7 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 	// pieces all fit nowhere is kept, with no pieces: its maximum
 	// coverage is 0 cells, a proven answer.
 	opt := puzzle.BuildOptions{Unplaceable: puzzle.DropAll, KeepEmpty: true}
-	r, ok := await(ctx, func() (r result) {
+	r, ok := ctxio.Await(ctx, func() (r result) {
 		if read == nil {
 			r.p, r.err = puzzle.ParseFileWith(ctx, path, format, opt)
 			return r

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -25,7 +26,11 @@ func (a *app) readPuzzleOnce(path string) ([]byte, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	r, ok := await(ctx, func() (r readResult) {
+	type readResult struct {
+		data []byte
+		err  error
+	}
+	r, ok := ctxio.Await(ctx, func() (r readResult) {
 		if path == "-" {
 			r.data, r.err = puzzle.ReadInput(puzzle.StdinName, a.stdin)
 		} else {
