@@ -13,7 +13,6 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
-	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/native"
@@ -174,17 +173,17 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 		return err
 	}
 	var companions pending // --start, --highs-options-file: renamed after the program
-	defer companions.abort()
+	defer companions.Abort()
 	write, err := a.exportWriter(ctx, p, &o, opt, &companions)
 	if err != nil {
 		return err
 	}
 	// The program is written last and committed with its
 	// companions: all in place with exit 0, or none after a signal.
-	if err := companions.write(ctx, o.out, a.stdout, write); err != nil {
+	if err := companions.Write(ctx, o.out, a.stdout, write); err != nil {
 		return err
 	}
-	return a.commit(ctx, companions)
+	return a.commit(ctx, &companions)
 }
 
 // exportWriter sizes the output of p in o.format before -o opens and
@@ -333,54 +332,18 @@ func checkSymmetricExport(p *puzzle.Puzzle, format, dialect string, opt model.Pr
 }
 
 // pending holds the companion outputs of an export (--start,
-// --highs-options-file): written to their temporary files first, renamed
-// only once the program itself is written. An export that fails or is
-// interrupted while writing the program leaves none of them behind, and
-// never replaces the companions of an older program of the same name with
-// ones that do not match it (highs would read the old model with the new
-// start and options).
+// --highs-options-file), committed with the program, and what is said on
+// stderr once they are in place.
 type pending struct {
-	files []*atomicfile.File
-	notes []string // said on stderr once the files are in place
-}
-
-// write writes the output of fn to path's temporary file (a device or FIFO
-// is written in place, as by atomicfile.Write), through a writer that fails
-// once ctx is done, as atomicfile.Write's does: a start file of millions of
-// columns stops within a flush of a signal.
-func (p *pending) write(ctx context.Context, path string, stdout io.Writer, fn func(w io.Writer) error) error {
-	f, err := atomicfile.CreateContext(ctx, path, stdout)
-	if err != nil {
-		return err
-	}
-	p.files = append(p.files, f)
-	if err := fn(ctxio.Writer(ctx, f)); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
-}
-
-// abort discards the files not committed (safe after commit).
-func (p *pending) abort() {
-	for _, f := range p.files {
-		f.Abort()
-	}
+	atomicfile.Batch
+	notes []string
 }
 
 // commit renames the program and its companions into place together
 // (commitComplete: none of them after a signal) and says what the
 // companions hold.
-func (a *app) commit(ctx context.Context, p pending) error {
-	// The program (written last) is renamed first, then its
-	// companions.
-	files := p.files
-	if n := len(files); n > 1 {
-		files = append([]*atomicfile.File{files[n-1]}, files[:n-1]...)
-	}
-	if err := a.commitComplete(ctx, files...); err != nil {
+func (a *app) commit(ctx context.Context, p *pending) error {
+	if err := a.commitComplete(ctx, p.Files()...); err != nil {
 		return err
 	}
 	for _, n := range p.notes {
@@ -493,7 +456,7 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 	if _, err := prog.Fingerprint(ctx); err != nil {
 		return fmt.Errorf("start: %w", err)
 	}
-	if err := pend.write(ctx, s.file, a.stdout, func(w io.Writer) error {
+	if err := pend.Write(ctx, s.file, a.stdout, func(w io.Writer) error {
 		return export.WriteStart(w, prog, v, s.format)
 	}); err != nil {
 		return err
@@ -510,7 +473,7 @@ func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, p
 // objective decides the root LP method).
 func (a *app) writeHiGHSOptions(ctx context.Context, s *startFlags, prog *model.Program, pend *pending) error {
 	opt := export.HiGHSOptions{RootIPM: s.atBound && prog.Options.Strengthen}
-	return pend.write(ctx, s.highsOptions, a.stdout, func(w io.Writer) error {
+	return pend.Write(ctx, s.highsOptions, a.stdout, func(w io.Writer) error {
 		return export.WriteHiGHSOptions(w, prog, opt)
 	})
 }
