@@ -13,9 +13,7 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
-	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
-	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -94,163 +92,141 @@ type exportOptions struct {
 	puzzle                                                  string
 	format, mode, formulation, out, from, symmetry, dialect string
 	strengthen, maxCoverage                                 bool
-	modeGiven                                               bool // --mode given
+	modeGiven                                               bool
 	minCovered                                              int
-	minCoveredGiven                                         bool // --min-covered given
+	minCoveredGiven                                         bool
 	start                                                   startFlags
 }
 
 // validate checks the flags that need no puzzle (exit 2 on a bad one)
-// and returns the program's options.
-func (o *exportOptions) validate() (model.ProgramOptions, error) {
+// and returns the export's options.
+func (o *exportOptions) validate() (export.Options, error) {
+	eo := export.Options{Format: o.format, Dialect: o.dialect, MinCovered: -1}
 	if err := exportFormatForOutput(o.format, o.out); err != nil {
-		return model.ProgramOptions{}, err
+		return eo, err
 	}
 	if o.format == "" {
-		return model.ProgramOptions{}, usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
+		return eo, usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 	}
 	if o.maxCoverage {
 		if o.modeGiven && o.mode != "max-coverage" {
-			return model.ProgramOptions{}, usageErr("--max-coverage contradicts --mode %s", o.mode)
+			return eo, usageErr("--max-coverage contradicts --mode %s", o.mode)
 		}
 		o.mode = "max-coverage"
 	}
 	opt, err := programOptions(o.mode, o.formulation, o.strengthen)
 	if err != nil {
-		return model.ProgramOptions{}, err
+		return eo, err
 	}
 	if err := checkExportMode(o.format, o.mode); err != nil {
-		return model.ProgramOptions{}, err
+		return eo, err
 	}
 	if opt.Symmetry, err = model.ParseSymmetry(o.symmetry); err != nil {
-		return model.ProgramOptions{}, usageErr("--symmetry: %v", err)
+		return eo, usageErr("--symmetry: %v", err)
 	}
 	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
-		return model.ProgramOptions{}, usageErr("--symmetry hole applies to --max-coverage (an exact tiling has no hole)")
+		return eo, usageErr("--symmetry hole applies to --max-coverage (an exact tiling has no hole)")
 	}
-	// The checkerboard rows go with --strengthen in every format that
-	// writes the program's rows (the Pyomo script has area and gcd only).
+	// The Pyomo script has the area and gcd rows only.
 	opt.Checkerboard = opt.Strengthen && strings.ToLower(o.format) != "pyomo"
 	if err := o.start.check(o.format); err != nil {
-		return model.ProgramOptions{}, err
+		return eo, err
 	}
-	return opt, nil
+	if o.minCoveredGiven {
+		eo.MinCovered = o.minCovered
+	}
+	eo.Program = opt
+	return eo, nil
 }
 
-// runExport writes the program (or matrix) of o.puzzle in o.format, with
-// its companions, all committed together.
+// runExport writes the export of o.puzzle and its companions (--start,
+// --highs-options-file), committed together: all in place with exit 0,
+// or none after a signal.
 func (a *app) runExport(ctx context.Context, o exportOptions) error {
-	opt, err := o.validate()
+	eo, err := o.validate()
 	if err != nil {
 		return err
 	}
 	if err := a.checkOutputs([]string{o.puzzle}, output{"-o", o.out}, output{"--start", o.start.file}, output{"--highs-options-file", o.start.highsOptions}); err != nil {
 		return err
 	}
-	// The format and the dialect are the flags' fault whatever
-	// the puzzle: said before a reading that answers "no tiling".
-	if _, ok := exportFormats[strings.ToLower(o.format)]; !ok {
-		return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", o.format)
+	// The format and the dialect are refused before a reading that
+	// answers "no tiling", and so is what the symmetric key refuses.
+	if err := export.CheckOptions(eo); err != nil {
+		return exportErr(err)
 	}
-	if strings.EqualFold(o.format, "dlx") {
-		if _, err := export.ParseDLXDialect(o.dialect); err != nil {
-			return usageErr("--dialect: %v", err)
-		}
-	}
-	// Read once: a piece that fits nowhere is answered (exit 1)
-	// only once what the symmetric key refuses is checked on the
-	// puzzle without that piece, which the answer carries.
 	var src puzzleSource
-	p, err := a.loadPuzzleFrom(ctx, o.puzzle, src.read(o.puzzle, a.stdin), o.from, unplaceableFor(opt.Mode == model.MaxCoverage))
+	p, err := a.loadPuzzleFrom(ctx, o.puzzle, src.read(o.puzzle, a.stdin), o.from, unplaceableFor(eo.Program.Mode == model.MaxCoverage))
 	if err != nil {
 		if _, ok := loadAnswered(err); ok && errors.Is(err, puzzle.ErrUnplaceable) {
 			if q := answeredPuzzle(err); q != nil {
-				if ferr := checkSymmetricExport(q, o.format, o.dialect, opt); ferr != nil {
-					return ferr
+				if ferr := export.CheckSymmetric(q, eo); ferr != nil {
+					return exportErr(ferr)
 				}
 			}
 		}
 		return err
 	}
-	var companions pending // --start, --highs-options-file: renamed after the program
-	defer companions.Abort()
-	write, err := a.exportWriter(ctx, p, &o, opt, &companions)
+	prep, err := export.Prepare(ctx, p, eo)
 	if err != nil {
+		return exportErr(err)
+	}
+	var out atomicfile.Batch
+	defer out.Abort()
+	var notes []string
+	if prep.Program != nil {
+		if notes, err = a.writeCompanions(ctx, &o.start, prep.Program, &out); err != nil {
+			return err
+		}
+	}
+	if err := out.Write(ctx, o.out, a.stdout, prep.Write); err != nil {
 		return err
 	}
-	// The program is written last and committed with its
-	// companions: all in place with exit 0, or none after a signal.
-	if err := companions.Write(ctx, o.out, a.stdout, write); err != nil {
+	if err := a.commitComplete(ctx, out.Files()...); err != nil {
 		return err
 	}
-	return a.commit(ctx, &companions)
+	for _, n := range notes {
+		fmt.Fprintln(a.stderr, n)
+	}
+	return nil
 }
 
-// exportWriter sizes the output of p in o.format before -o opens and
-// returns its writer; for a program with --start or --highs-options-file
-// it writes those companions to comp first.
-func (a *app) exportWriter(ctx context.Context, p *puzzle.Puzzle, o *exportOptions, opt model.ProgramOptions, comp *pending) (func(io.Writer) error, error) {
-	switch strings.ToLower(o.format) {
-	case "dlx":
-		if p.Symmetric != nil {
-			return symmetricDLXWriter(p, o.dialect, opt)
+// writeCompanions writes the start and the HiGHS options of prog to out,
+// and returns what to say once they are in place.
+func (a *app) writeCompanions(ctx context.Context, s *startFlags, prog *model.Program, out *atomicfile.Batch) ([]string, error) {
+	var start *export.Start
+	var notes []string
+	if s.file != "" {
+		var err error
+		if start, err = export.FindStart(ctx, prog, s.limit); err != nil {
+			return nil, exportErr(err)
 		}
-		c, err := model.NewCoverContext(ctx, p)
-		if err != nil {
+		if err := out.Write(ctx, s.file, a.stdout, func(w io.Writer) error { return start.Write(w, s.format) }); err != nil {
 			return nil, err
 		}
-		d, err := export.ParseDLXDialect(o.dialect)
-		if err != nil {
-			return nil, usageErr("--dialect: %v", err)
+		if !a.quiet {
+			notes = append(notes, fmt.Sprintf("start: %s, objective %g, written to %s (%s)", start.Description, start.Objective, s.file, s.format))
 		}
-		dopt := export.DLXOptions{Dialect: d, MaxCoverage: opt.Mode == model.MaxCoverage}
-		f, err := export.CheckDLXFile(ctx, c, dopt) // sized once, before -o opens
-		if err != nil {
-			return nil, sizeErr(ctx, err)
-		}
-		return f.Write, nil
-	case "cnf", "opb":
-		prog, err := model.NewProgram(p, opt)
-		if err != nil {
-			return nil, usageErr("%v", err)
-		}
-		sopt := export.SATOptions{MinCovered: -1}
-		if o.minCoveredGiven {
-			if o.minCovered < 0 || o.minCovered > p.Area() {
-				return nil, usageErr("--min-covered must be in [0, %d] (the cells of the region), not %d", p.Area(), o.minCovered)
-			}
-			sopt.MinCovered = o.minCovered
-		}
-		if strings.ToLower(o.format) == "opb" {
-			return sizedProgram(ctx, prog, export.FormatOPB)
-		}
-		f, err := export.CheckCNF(ctx, prog, sopt) // counted and sized before -o opens
-		if err != nil {
-			return nil, sizeErr(ctx, err)
-		}
-		return f.Write, nil
-	default: // lp, mps, fixed-mps, pyomo (exportFormats)
-		prog, err := model.NewProgram(p, opt)
-		if err != nil {
-			return nil, usageErr("%v", err)
-		}
-		f := map[string]export.ProgramFormat{"lp": export.FormatLP, "mps": export.FormatMPS, "fixed-mps": export.FormatFixedMPS, "pyomo": export.FormatPyomo}[strings.ToLower(o.format)]
-		write, err := sizedProgram(ctx, prog, f)
-		if err != nil {
-			return nil, err
-		}
-		if o.start.file != "" {
-			if err := a.writeStart(ctx, &o.start, p, prog, comp); err != nil {
-				return nil, err
-			}
-		}
-		if o.start.highsOptions != "" {
-			if err := a.writeHiGHSOptions(ctx, &o.start, prog, comp); err != nil {
-				return nil, err
-			}
-		}
-		return write, nil
 	}
+	if s.highsOptions != "" {
+		opt := start.HiGHSOptions()
+		if err := out.Write(ctx, s.highsOptions, a.stdout, func(w io.Writer) error { return export.WriteHiGHSOptions(w, prog, opt) }); err != nil {
+			return nil, err
+		}
+	}
+	return notes, nil
+}
+
+// exportErr gives an error of package export its exit: 2 for settings
+// that are not written, 1 for a start not found.
+func exportErr(err error) error {
+	switch {
+	case errors.Is(err, export.ErrInvalid):
+		return usageErr("%v", err)
+	case errors.Is(err, export.ErrNoStart):
+		return &exitError{code: exitNoSolution, err: err}
+	}
+	return err
 }
 
 // programOptions reads the --mode, --formulation and --strengthen flags.
@@ -269,89 +245,6 @@ func programOptions(mode, formulation string, strengthen bool) (model.ProgramOpt
 	return model.ProgramOptions{Mode: m, Formulation: f, Strengthen: strengthen}, nil
 }
 
-// sizedProgram sizes prog in format f before -o is opened (a file past
-// export.MaxExportBytes is refused with exit 2) and returns its writer.
-func sizedProgram(ctx context.Context, prog *model.Program, f export.ProgramFormat) (func(io.Writer) error, error) {
-	pf, err := export.CheckProgram(ctx, prog, f)
-	if err != nil {
-		return nil, sizeErr(ctx, err)
-	}
-	return pf.Write, nil
-}
-
-// sizeErr is the error of an export refused by its sizing: exit 2, or
-// the signal's exit when the context ended.
-func sizeErr(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return err // a signal: the exit code comes from it
-	}
-	return usageErr("%v", err)
-}
-
-// symmetricDLXWriter writes the orbit problem of a puzzle with the
-// symmetric key: dlx3 syntax only (a class orbit of k copies is one item
-// of multiplicity k; dlx1's copy items would count each tiling k! times),
-// exact mode only.
-func symmetricDLXWriter(p *puzzle.Puzzle, dialect string, opt model.ProgramOptions) (func(io.Writer) error, error) {
-	if err := checkSymmetricExport(p, "dlx", dialect, opt); err != nil {
-		return nil, err
-	}
-	c, err := model.NewSymmetricCover(p)
-	if err != nil {
-		return nil, usageErr("%v", err)
-	}
-	return func(w io.Writer) error { return export.WriteSymmetricDLX(w, c) }, nil
-}
-
-// checkSymmetricExport refuses what an export of p in format does not
-// write for p's symmetric key (nothing when p has none): a DLX file in
-// another dialect than dlx3 or of maximum coverage, and the symmetry rows
-// of a program. It builds nothing: export runs it on a puzzle whose
-// reading answered "no tiling" too, before that answer.
-func checkSymmetricExport(p *puzzle.Puzzle, format, dialect string, opt model.ProgramOptions) error {
-	if p.Symmetric == nil {
-		return nil
-	}
-	if !strings.EqualFold(format, "dlx") {
-		if err := model.CheckSymmetricOptions(p, opt); err != nil {
-			return usageErr("%v", err)
-		}
-		return nil
-	}
-	d, err := export.ParseDLXDialect(dialect)
-	if err != nil {
-		return usageErr("--dialect: %v", err)
-	}
-	if d != export.DLX3 {
-		return usageErr("--dialect %s: the symmetric solutions' exact cover (puzzle key symmetric) is written in dlx3 syntax only", dialect)
-	}
-	if opt.Mode == model.MaxCoverage {
-		return usageErr("--format dlx with max-coverage: not written for a puzzle with symmetric (use --format lp, mps, opb, cnf or pyomo, which carry the symmetric rows)")
-	}
-	return nil
-}
-
-// pending holds the companion outputs of an export (--start,
-// --highs-options-file), committed with the program, and what is said on
-// stderr once they are in place.
-type pending struct {
-	atomicfile.Batch
-	notes []string
-}
-
-// commit renames the program and its companions into place together
-// (commitComplete: none of them after a signal) and says what the
-// companions hold.
-func (a *app) commit(ctx context.Context, p *pending) error {
-	if err := a.commitComplete(ctx, p.Files()...); err != nil {
-		return err
-	}
-	for _, n := range p.notes {
-		fmt.Fprintln(a.stderr, n)
-	}
-	return nil
-}
-
 // maxStartTime bounds --start-time.
 const maxStartTime = 24 * time.Hour
 
@@ -364,9 +257,6 @@ type startFlags struct {
 	// formatGiven and limitGiven say that --start-format and
 	// --start-time were given.
 	formatGiven, limitGiven bool
-	// atBound is set by writeStart when the start reaches polytile's
-	// coverage bound (the root LP with the area row is then the proof).
-	atBound bool
 }
 
 func (s *startFlags) add(c *cobra.Command) {
@@ -422,95 +312,4 @@ func (s *startFlags) check(format string) error {
 		return usageErr("--start needs a file name (stdout carries the program)")
 	}
 	return nil
-}
-
-// write runs the native search and writes the start file; it says on
-// stderr what the start is.
-func (a *app) writeStart(ctx context.Context, s *startFlags, p *puzzle.Puzzle, prog *model.Program, pend *pending) error {
-	t, what, err := nativeStart(ctx, p, prog, s.limit)
-	if err != nil {
-		return err
-	}
-	// Each step below is one pass over the placements or the columns
-	// (0.1-0.7 s at a million cells on a loaded machine) that reads no
-	// context: the context is read between them.
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	t, err = prog.SymmetricCopy(t)
-	if err != nil {
-		return fmt.Errorf("start: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	v, err := prog.Vector(t)
-	if err != nil {
-		return fmt.Errorf("start: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	// The start ends with the program's fingerprint: one pass over the
-	// program, stopped by ctx (cached when the program was sized first).
-	if _, err := prog.Fingerprint(ctx); err != nil {
-		return fmt.Errorf("start: %w", err)
-	}
-	if err := pend.Write(ctx, s.file, a.stdout, func(w io.Writer) error {
-		return export.WriteStart(w, prog, v, s.format)
-	}); err != nil {
-		return err
-	}
-	obj := prog.Objective(v)
-	if !a.quiet {
-		pend.notes = append(pend.notes, fmt.Sprintf("start: %s, objective %g, written to %s (%s)", what, obj, s.file, s.format))
-	}
-	s.atBound = prog.Options.Mode == model.MaxCoverage && int(obj) >= prog.Bound.Bound
-	return nil
-}
-
-// writeHiGHSOptions writes --highs-options-file after the start (whose
-// objective decides the root LP method).
-func (a *app) writeHiGHSOptions(ctx context.Context, s *startFlags, prog *model.Program, pend *pending) error {
-	opt := export.HiGHSOptions{RootIPM: s.atBound && prog.Options.Strengthen}
-	return pend.Write(ctx, s.highsOptions, a.stdout, func(w io.Writer) error {
-		return export.WriteHiGHSOptions(w, prog, opt)
-	})
-}
-
-// nativeStart finds the tiling of the start: an exact solution (native
-// FILA with the redundancy filter) or the best near-miss of
-// native.MaxCoverage, within limit.
-func nativeStart(ctx context.Context, p *puzzle.Puzzle, prog *model.Program, limit time.Duration) (puzzle.Tiling, string, error) {
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
-	if prog.Options.Mode == model.Exact {
-		res, err := native.Solve(ctx, p, native.Config{Algorithm: "fila", Limit: 1, Redundancy: "auto", NOF: true})
-		if err != nil {
-			return puzzle.Tiling{}, "", usageErr("start: %v", err)
-		}
-		if len(res.First) == 0 {
-			if res.Interrupted {
-				return puzzle.Tiling{}, "", &exitError{code: exitNoSolution, err: fmt.Errorf("start: the native search found no exact tiling within --start-time %v", limit)}
-			}
-			return puzzle.Tiling{}, "", &exitError{code: exitNoSolution, err: fmt.Errorf("start: the puzzle has no exact tiling (native search complete); export --max-coverage for a near-miss start")}
-		}
-		return res.First[0], fmt.Sprintf("exact tiling of %s", textio.Count(len(res.First[0].Placements), "piece")), nil
-	}
-	res, err := native.MaxCoverage(ctx, p, native.Config{})
-	if err := stoppedVerifying(ctx, err, "start: "); err != nil {
-		return puzzle.Tiling{}, "", err
-	}
-	if err != nil {
-		return puzzle.Tiling{}, "", usageErr("start: %v", err)
-	}
-	what := fmt.Sprintf("near-miss covering %d of %d cells", res.Covered, p.Area())
-	if res.Optimal {
-		what += " (optimal: " + res.Proof + ")"
-	} else {
-		// The search's own bound, which may be below the static bound of
-		// the program (what check and the program's comment give).
-		what += fmt.Sprintf(" (best within %v; the native search proved at most %d cells)", limit, res.Bound)
-	}
-	return res.Tiling, what, nil
 }
