@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/render"
@@ -156,11 +157,11 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 			return err
 		}
 	}
-	if err := a.checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
+	if err := a.checkOutputs(cliout.Given(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
-	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
-		return err
+	if err := cliout.StdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
+		return usageErr("%v", err)
 	}
 	// A reading that answers "no tiling" carries the puzzle without the
 	// pieces that fit nowhere (checkLoadFailed).
@@ -173,26 +174,14 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	solName := solcheck.FileName(solPath)
-	sol, format, names, err := a.readCheckSolution(ctx, prog, 0, solPath, f)
+	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
 	if err != nil {
-		return err
+		return usageErr("%v", err)
 	}
-	settled, mismatch, err := solcheck.Settle(ctx, prog, sol, names, f.given)
+	rep, err := solcheck.Check(ctx, prog, data, a.solcheckOptions(ctx, f, 0))
 	if err != nil {
-		return checkFileErr(ctx, solName, err)
+		return checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
-	if sol, err = solcheck.Decode(ctx, settled, sol, names, solName); err != nil {
-		return checkFileErr(ctx, solName, mismatch.Explain(err))
-	}
-	rep, err := solcheck.Judge(ctx, settled, sol, format, solName)
-	if err != nil {
-		return checkFileErr(ctx, solName, mismatch.Explain(err))
-	}
-	if settled != prog {
-		rep.Program = solcheck.Describe(settled)
-	}
-	rep.Puzzle, rep.File = p.Name, solPath
 	exitCode := exitNoSolution
 	if rep.Accepted {
 		exitCode = 0
@@ -225,13 +214,32 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	return nil
 }
 
-// checkFileErr is the CLI's error for an error of the solcheck package
-// about the solution file solName: exit 2, or the signal's exit when ctx
-// ended (a value its column cannot take is exit 2 all the same).
+// solcheckOptions are the options of solcheck.Check and Load for f,
+// with extra names allowed past the program's.
+func (a *app) solcheckOptions(ctx context.Context, f *checkOptions, extra int) solcheck.Options {
+	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Extra: extra, Given: f.given,
+		ReadFile: func(path string) ([]byte, error) {
+			return ctxio.ReadFile(ctx, path, a.stdin, export.MaxSolutionSize)
+		}}
+}
+
+// checkFileErr is the CLI's error for an error of package solcheck about
+// the solution file solName or the --names file: exit 2, or the signal's
+// exit when ctx ended (a value its column cannot take is exit 2 all the
+// same).
 func checkFileErr(ctx context.Context, solName string, err error) error {
 	fe := (*solcheck.FileError)(nil)
+	ne := (*solcheck.NamesError)(nil)
 	isFile := errors.As(err, &fe)
 	switch {
+	case errors.Is(err, solcheck.ErrUnknownFormat):
+		return usageErr("%v (use --solver %s)", err, strings.Join(export.SolutionFormats, "|"))
+	case errors.Is(err, solcheck.ErrNamesNeeded):
+		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
+	case errors.As(err, &ne) && ctx.Err() != nil:
+		return fmt.Errorf("--names: %w", ne.Err)
+	case errors.As(err, &ne):
+		return usageErr("--names: %v", ne.Err)
 	case isFile && (ctx.Err() == nil || errors.Is(err, solcheck.ErrBadValue)):
 		return usageErr("%s", err.Error())
 	case isFile:
@@ -242,84 +250,20 @@ func checkFileErr(ctx context.Context, solName string, err error) error {
 	return usageErr("%s: %v", solName, err)
 }
 
-// readCheckSolution reads check's solution file solPath, in the format
-// --solver names or the one its head shows, with the names of --names: a
-// file that cannot be read, of no known format or that does not parse is
-// a usage error (exit 2; a signal's when ctx ended). At most
-// solcheck.MaxNames(prog)+extra names are read.
-func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (sol *export.Solution, format string, names *solcheck.Names, err error) {
-	most := solcheck.MaxNames(prog) + extra
+// readCheckSolution reads check's solution file solPath for prog
+// (solcheck.Load), allowing extra names past the program's.
+func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (*export.Solution, string, *solcheck.Names, error) {
 	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
-	solName := solcheck.FileName(solPath)
 	if err != nil {
 		return nil, "", nil, usageErr("%v", err)
 	}
-	format = f.solver
-	if format == "" {
-		if format = solcheck.Detect(data); format == "" {
-			return nil, "", nil, usageErr("%s: not a solution file polytile knows (use --solver %s)", solName, strings.Join(export.SolutionFormats, "|"))
-		}
-	}
-	if f.names != "" {
-		names, err = a.readCheckNames(ctx, f.names, most)
-		if err != nil {
-			return nil, "", nil, err
-		}
-	}
-	names = solcheck.AnswerNames(prog, format, data, names)
-	sol, err = solcheck.Read(ctx, data, format, names, solName, most)
-	if errors.Is(err, solcheck.ErrNamesNeeded) {
-		return nil, "", nil, usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
-	}
+	in, err := solcheck.Load(ctx, prog, data, a.solcheckOptions(ctx, f, extra))
 	if err != nil {
-		return nil, "", nil, checkFileErr(ctx, solName, err)
+		return nil, "", nil, checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
-	return sol, format, names, nil
-}
-
-// readCheckNames reads the --names file path (- for stdin).
-func (a *app) readCheckNames(ctx context.Context, path string, most int) (*solcheck.Names, error) {
-	data, err := ctxio.ReadFile(ctx, path, a.stdin, export.MaxSolutionSize)
-	if err == nil {
-		var names *solcheck.Names
-		if names, err = solcheck.ReadNames(ctx, data, path, most); err == nil {
-			return names, nil
-		}
-	}
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("--names: %w", err)
-	}
-	return nil, usageErr("--names: %v", err)
+	return in.Solution, in.Format, in.Names, nil
 }
 
 // messageName is a file's name in messages: stdin ("-") is named as a
 // puzzle read from it is ("<stdin>:8: ..."), not "-:8: ...".
 func messageName(path string) string { return solcheck.FileName(path) }
-
-// stdinOnce refuses "-" (stdin) for more than one of paths, named by
-// what: the first to read stdin would take all of it, leaving the next
-// an empty input ("not a solution file", or --names read from a nil
-// reader: a panic).
-func stdinOnce(what []string, paths ...string) error {
-	var from []string
-	for i, p := range paths {
-		if p == "-" {
-			from = append(from, what[i])
-		}
-	}
-	if len(from) > 1 {
-		return usageErr("%s read - (stdin), which can be read only once: give all but one of them as files", strings.Join(from, " and "))
-	}
-	return nil
-}
-
-// nonEmpty returns the paths that are given (not "").
-func nonEmpty(paths ...string) []string {
-	var out []string
-	for _, p := range paths {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
