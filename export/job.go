@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -284,4 +286,31 @@ func CheckOptions(opt Options) error {
 		}
 	}
 	return nil
+}
+
+// StartFormatFor is the format of a MIP start file for an export in
+// format: startFormat, or mst for a file named .mst when startFormat is
+// "". An export whose column names a start cannot give (not LP or free
+// MPS) and a start format no solver reads are ErrInvalid.
+func StartFormatFor(format, file, startFormat string) (string, error) {
+	switch strings.ToLower(format) {
+	case "lp", "mps":
+	case "fixed-mps":
+		return "", invalid("--start names columns by their full names; use --format lp or mps (fixed MPS renames them)")
+	default:
+		return "", invalid("--start applies to the lp and mps formats (the start names the program's columns), not %s", format)
+	}
+	if startFormat == "" {
+		if !strings.EqualFold(filepath.Ext(file), ".mst") {
+			return "", invalid("--start-format is needed for %s: mst (Gurobi, SCIP), cplex-mst, highs or cbc (GLPK reads no MIP start)", file)
+		}
+		startFormat = "mst"
+	}
+	if startFormat == "glpk" {
+		return "", invalid("GLPK reads no MIP start (glpsol's --ini is a simplex basis): use mst, cplex-mst, highs or cbc")
+	}
+	if !slices.Contains(StartFormats, startFormat) {
+		return "", invalid("unknown --start-format %q: use mst, cplex-mst, highs or cbc", startFormat)
+	}
+	return startFormat, nil
 }

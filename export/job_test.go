@@ -143,3 +143,31 @@ func tilingOf(prog *model.Program, values []float64) puzzle.Tiling {
 	}
 	return prog.TilingOf(cols)
 }
+
+// TestStartFormatFor: a .mst file defaults to mst; exports whose column
+// names a start cannot give and formats no solver reads are ErrInvalid.
+func TestStartFormatFor(t *testing.T) {
+	good := []struct{ format, file, start, want string }{
+		{"lp", "s.MST", "", "mst"},
+		{"LP", "s.sol", "highs", "highs"},
+		{"mps", "s.mst", "cbc", "cbc"},
+	}
+	for _, c := range good {
+		if got, err := StartFormatFor(c.format, c.file, c.start); err != nil || got != c.want {
+			t.Errorf("%v: %q, %v", c, got, err)
+		}
+	}
+	bad := []struct{ format, file, start string }{
+		{"fixed-mps", "s.mst", "mst"},
+		{"pyomo", "s.mst", "mst"},
+		{"dlx", "s.mst", ""},
+		{"lp", "s.sol", ""},
+		{"lp", "s.sol", "glpk"},
+		{"lp", "s.sol", "xml"},
+	}
+	for _, c := range bad {
+		if _, err := StartFormatFor(c.format, c.file, c.start); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%v: %v, want ErrInvalid", c, err)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -280,31 +279,11 @@ func (s *startFlags) check(format string) error {
 		}
 		return nil
 	}
-	switch strings.ToLower(format) {
-	case "lp", "mps", "fixed-mps":
-	default:
-		return usageErr("--start applies to the lp and mps formats (the start names the program's columns), not %s", format)
+	f, err := export.StartFormatFor(format, s.file, s.format)
+	if err != nil {
+		return exportErr(err)
 	}
-	if strings.ToLower(format) == "fixed-mps" {
-		return usageErr("--start names columns by their full names; use --format lp or mps (fixed MPS renames them)")
-	}
-	if s.format == "" {
-		if strings.EqualFold(filepath.Ext(s.file), ".mst") {
-			s.format = "mst"
-		} else {
-			return usageErr("--start-format is needed for %s: mst (Gurobi, SCIP), cplex-mst, highs or cbc (GLPK reads no MIP start)", s.file)
-		}
-	}
-	if s.format == "glpk" {
-		return usageErr("GLPK reads no MIP start (glpsol's --ini is a simplex basis): use mst, cplex-mst, highs or cbc")
-	}
-	ok := false
-	for _, f := range export.StartFormats {
-		ok = ok || f == s.format
-	}
-	if !ok {
-		return usageErr("unknown --start-format %q: use mst, cplex-mst, highs or cbc", s.format)
-	}
+	s.format = f
 	if s.limit <= 0 || s.limit > maxStartTime {
 		return usageErr("--start-time must be in (0, %v], not %v", maxStartTime, s.limit)
 	}
