@@ -21,14 +21,11 @@ import (
 // checkOptions are the inputs of 'polytile check': its arguments and
 // flags.
 type checkOptions struct {
-	puzzle, solution                                 string
-	solver, names, mode, formulation, symmetry, from string
-	renderFormat, out                                string
-	maxCoverage, strengthen, asJSON                  bool
-	// The program flags given (--mode or --max-coverage, --formulation,
-	// --strengthen, --symmetry): the others are found from the file.
-	given   solcheck.Given
-	modeSet bool // --mode was given
+	programFlags
+	puzzle, solution, solver, names, from, renderFormat, out string
+	asJSON                                                   bool
+	// The program flags given: the others are found from the file.
+	given solcheck.Given
 }
 
 // checkReport is what check prints (text or --json).
@@ -96,7 +93,7 @@ column, or the fingerprint).`,
 		Args: exactArgs(2, "PUZZLE SOLUTION"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fl := cmd.Flags()
-			f.puzzle, f.solution, f.modeSet = args[0], args[1], fl.Changed("mode")
+			f.puzzle, f.solution, f.modeGiven = args[0], args[1], fl.Changed("mode")
 			f.given = solcheck.Given{Mode: fl.Changed("mode") || fl.Changed("max-coverage"), Formulation: fl.Changed("formulation"), Strengthen: fl.Changed("strengthen"), Symmetry: fl.Changed("symmetry")}
 			return a.runCheck(cmd.Context(), f)
 		},
@@ -119,24 +116,10 @@ column, or the fingerprint).`,
 // runCheck runs 'polytile check' with the inputs f.
 func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	puzzlePath, solPath := f.puzzle, f.solution
-	mode := f.mode
-	if f.maxCoverage {
-		if f.modeSet && mode != "max-coverage" {
-			return usageErr("--max-coverage contradicts --mode %s", mode)
-		}
-		mode = "max-coverage"
-	}
-	opt, err := programOptions(mode, f.formulation, f.strengthen)
+	opt, err := f.resolve("")
 	if err != nil {
 		return err
 	}
-	if opt.Symmetry, err = model.ParseSymmetry(f.symmetry); err != nil {
-		return usageErr("--symmetry: %v", err)
-	}
-	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
-		return usageErr("--symmetry hole applies to --max-coverage")
-	}
-	opt.Checkerboard = opt.Strengthen
 	if f.solver != "" && !slices.Contains(export.SolutionFormats, f.solver) {
 		return usageErr("unknown --solver %q: use %s", f.solver, strings.Join(export.SolutionFormats, ", "))
 	}

@@ -88,13 +88,11 @@ binary of 'make deps' is .deps/bin/highs.`,
 // with whether the flags whose default differs from "not given" were
 // given.
 type exportOptions struct {
-	puzzle                                                  string
-	format, mode, formulation, out, from, symmetry, dialect string
-	strengthen, maxCoverage                                 bool
-	modeGiven                                               bool
-	minCovered                                              int
-	minCoveredGiven                                         bool
-	start                                                   startFlags
+	programFlags
+	puzzle, format, out, from, dialect string
+	minCovered                         int
+	minCoveredGiven                    bool
+	start                              startFlags
 }
 
 // validate checks the flags that need no puzzle (exit 2 on a bad one)
@@ -107,24 +105,12 @@ func (o *exportOptions) validate() (export.Options, error) {
 	if o.format == "" {
 		return eo, usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 	}
-	if o.maxCoverage {
-		if o.modeGiven && o.mode != "max-coverage" {
-			return eo, usageErr("--max-coverage contradicts --mode %s", o.mode)
-		}
-		o.mode = "max-coverage"
-	}
-	opt, err := programOptions(o.mode, o.formulation, o.strengthen)
+	opt, err := o.resolve(" (an exact tiling has no hole)")
 	if err != nil {
 		return eo, err
 	}
 	if err := checkExportMode(o.format, o.mode); err != nil {
 		return eo, err
-	}
-	if opt.Symmetry, err = model.ParseSymmetry(o.symmetry); err != nil {
-		return eo, usageErr("--symmetry: %v", err)
-	}
-	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
-		return eo, usageErr("--symmetry hole applies to --max-coverage (an exact tiling has no hole)")
 	}
 	// The Pyomo script has the area and gcd rows only.
 	opt.Checkerboard = opt.Strengthen && strings.ToLower(o.format) != "pyomo"
@@ -228,20 +214,45 @@ func exportErr(err error) error {
 	return err
 }
 
+// programFlags are the program flags of export and check.
+type programFlags struct {
+	mode, formulation, symmetry        string
+	maxCoverage, modeGiven, strengthen bool
+}
+
+// resolve reads the program flags; hole ends the message that refuses
+// --symmetry hole without --max-coverage.
+func (f *programFlags) resolve(hole string) (model.ProgramOptions, error) {
+	if f.maxCoverage {
+		if f.modeGiven && f.mode != "max-coverage" {
+			return model.ProgramOptions{}, usageErr("--max-coverage contradicts --mode %s", f.mode)
+		}
+		f.mode = "max-coverage"
+	}
+	opt, err := programOptions(f.mode, f.formulation, f.strengthen)
+	if err != nil {
+		return opt, err
+	}
+	if opt.Symmetry, err = model.ParseSymmetry(f.symmetry); err != nil {
+		return opt, usageErr("--symmetry: %v", err)
+	}
+	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
+		return opt, usageErr("--symmetry hole applies to --max-coverage%s", hole)
+	}
+	opt.Checkerboard = opt.Strengthen
+	return opt, nil
+}
+
 // programOptions reads the --mode, --formulation and --strengthen flags.
 func programOptions(mode, formulation string, strengthen bool) (model.ProgramOptions, error) {
-	m, err := model.ParseMode(mode)
-	if err != nil {
-		return model.ProgramOptions{}, usageErr("--mode: %v", err)
+	opt, err := model.ParseProgramOptions(mode, formulation, strengthen)
+	switch se := (*model.SettingError)(nil); {
+	case errors.As(err, &se):
+		return opt, usageErr("--%v", err)
+	case err != nil:
+		return opt, usageErr("--strengthen applies to --mode max-coverage")
 	}
-	f, err := model.ParseFormulation(formulation)
-	if err != nil {
-		return model.ProgramOptions{}, usageErr("--formulation: %v", err)
-	}
-	if m != model.MaxCoverage && strengthen {
-		return model.ProgramOptions{}, usageErr("--strengthen applies to --mode max-coverage")
-	}
-	return model.ProgramOptions{Mode: m, Formulation: f, Strengthen: strengthen}, nil
+	return opt, nil
 }
 
 // maxStartTime bounds --start-time.
