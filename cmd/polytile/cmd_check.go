@@ -21,7 +21,7 @@ import (
 // checkOptions are the inputs of 'polytile check': its arguments and
 // flags.
 type checkOptions struct {
-	programFlags
+	export.Settings
 	puzzle, solution, solver, names, from, renderFormat, out string
 	asJSON                                                   bool
 	// The program flags given: the others are found from the file.
@@ -93,7 +93,7 @@ column, or the fingerprint).`,
 		Args: exactArgs(2, "PUZZLE SOLUTION"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fl := cmd.Flags()
-			f.puzzle, f.solution, f.modeGiven = args[0], args[1], fl.Changed("mode")
+			f.puzzle, f.solution, f.ModeGiven = args[0], args[1], fl.Changed("mode")
 			f.given = solcheck.Given{Mode: fl.Changed("mode") || fl.Changed("max-coverage"), Formulation: fl.Changed("formulation"), Strengthen: fl.Changed("strengthen"), Symmetry: fl.Changed("symmetry")}
 			return a.runCheck(cmd.Context(), f)
 		},
@@ -101,11 +101,11 @@ column, or the fingerprint).`,
 	fl := c.Flags()
 	fl.StringVar(&f.solver, "solver", "", "solution format: "+strings.Join(export.SolutionFormats, ", ")+" (default: detected)")
 	fl.StringVar(&f.names, "names", "", "the LP, MPS, CNF or OPB file that was solved, to name the columns of a fixed-MPS, glpk-raw, sat or pb solution (- for stdin)")
-	fl.StringVar(&f.mode, "mode", "exact", "program mode of the export: exact or max-coverage")
-	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
-	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
-	fl.BoolVar(&f.strengthen, "strengthen", false, "the export had --strengthen")
-	fl.StringVar(&f.symmetry, "symmetry", "none", "the export's --symmetry: none, pin or hole")
+	fl.StringVar(&f.Mode, "mode", "exact", "program mode of the export: exact or max-coverage")
+	fl.BoolVar(&f.MaxCoverage, "max-coverage", false, "short for --mode max-coverage")
+	fl.StringVar(&f.Formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
+	fl.BoolVar(&f.Strengthen, "strengthen", false, "the export had --strengthen")
+	fl.StringVar(&f.Symmetry, "symmetry", "none", "the export's --symmetry: none, pin or hole")
 	addFromFlag(fl, &f.from)
 	fl.StringVar(&f.renderFormat, "render", "", "draw the tiling: ascii, ansi, svg or png")
 	fl.StringVarP(&f.out, "output", "o", "-", "picture file (- for stdout; the format follows the extension)")
@@ -116,7 +116,7 @@ column, or the fingerprint).`,
 // runCheck runs 'polytile check' with the inputs f.
 func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	puzzlePath, solPath := f.puzzle, f.solution
-	opt, err := f.resolve("")
+	opt, err := resolveProgram(f.Settings, "")
 	if err != nil {
 		return err
 	}

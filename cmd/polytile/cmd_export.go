@@ -63,7 +63,7 @@ binary of 'make deps' is .deps/bin/highs.`,
 		Args: exactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.puzzle = args[0]
-			o.modeGiven = cmd.Flags().Changed("mode")
+			o.ModeGiven = cmd.Flags().Changed("mode")
 			o.minCoveredGiven = cmd.Flags().Changed("min-covered")
 			o.start.formatGiven = cmd.Flags().Changed("start-format")
 			o.start.limitGiven = cmd.Flags().Changed("start-time")
@@ -71,32 +71,29 @@ binary of 'make deps' is .deps/bin/highs.`,
 		},
 	}
 	c.Flags().StringVar(&o.format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
-	c.Flags().StringVar(&o.mode, "mode", "exact", "exact or max-coverage")
-	c.Flags().BoolVar(&o.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
-	c.Flags().StringVar(&o.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage: seed or packing")
-	c.Flags().BoolVar(&o.strengthen, "strengthen", false, "max-coverage: add the area (and gcd) bounds")
+	c.Flags().StringVar(&o.Mode, "mode", "exact", "exact or max-coverage")
+	c.Flags().BoolVar(&o.MaxCoverage, "max-coverage", false, "short for --mode max-coverage")
+	c.Flags().StringVar(&o.Formulation, "formulation", model.DefaultFormulation.String(), "max-coverage: seed or packing")
+	c.Flags().BoolVar(&o.Strengthen, "strengthen", false, "max-coverage: add the area (and gcd) bounds")
 	c.Flags().StringVarP(&o.out, "output", "o", "-", "output file (- for stdout)")
 	addFromFlag(c.Flags(), &o.from)
-	c.Flags().StringVar(&o.symmetry, "symmetry", "none", "symmetry-breaking row: none, pin or hole")
+	c.Flags().StringVar(&o.Symmetry, "symmetry", "none", "symmetry-breaking row: none, pin or hole")
 	c.Flags().StringVar(&o.dialect, "dialect", "dlx3", "DLX dialect: dlx1 or dlx3")
 	intFlag(c.Flags(), &o.minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: at least N cells covered")
 	o.start.add(c)
 	return c
 }
 
-// exportOptions are export's inputs: the puzzle and the flags' values,
-// with whether the flags whose default differs from "not given" were
-// given.
+// exportOptions are export's inputs: the puzzle and the flags.
 type exportOptions struct {
-	programFlags
+	export.Settings
 	puzzle, format, out, from, dialect string
 	minCovered                         int
 	minCoveredGiven                    bool
 	start                              startFlags
 }
 
-// validate checks the flags that need no puzzle (exit 2 on a bad one)
-// and returns the export's options.
+// validate checks the flags that need no puzzle (exit 2).
 func (o *exportOptions) validate() (export.Options, error) {
 	eo := export.Options{Format: o.format, Dialect: o.dialect, MinCovered: -1}
 	if err := exportFormatForOutput(o.format, o.out); err != nil {
@@ -105,11 +102,11 @@ func (o *exportOptions) validate() (export.Options, error) {
 	if o.format == "" {
 		return eo, usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 	}
-	opt, err := o.resolve(" (an exact tiling has no hole)")
+	opt, err := resolveProgram(o.Settings, " (an exact tiling has no hole)")
 	if err != nil {
 		return eo, err
 	}
-	if err := checkExportMode(o.format, o.mode); err != nil {
+	if err := checkExportMode(o.format, opt.Mode.String()); err != nil {
 		return eo, err
 	}
 	// The Pyomo script has the area and gcd rows only.
@@ -124,9 +121,8 @@ func (o *exportOptions) validate() (export.Options, error) {
 	return eo, nil
 }
 
-// runExport writes the export of o.puzzle and its companions (--start,
-// --highs-options-file), committed together: all in place with exit 0,
-// or none after a signal.
+// runExport writes the export and its companions (--start,
+// --highs-options-file), committed together: all or none after a signal.
 func (a *app) runExport(ctx context.Context, o exportOptions) error {
 	eo, err := o.validate()
 	if err != nil {
@@ -135,8 +131,7 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 	if err := a.checkOutputs([]string{o.puzzle}, output{"-o", o.out}, output{"--start", o.start.file}, output{"--highs-options-file", o.start.highsOptions}); err != nil {
 		return err
 	}
-	// The format and the dialect are refused before a reading that
-	// answers "no tiling", and so is what the symmetric key refuses.
+	// Bad settings are said before a reading that answers "no tiling".
 	if err := export.CheckOptions(eo); err != nil {
 		return exportErr(err)
 	}
@@ -176,8 +171,8 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 	return nil
 }
 
-// writeCompanions writes the start and the HiGHS options of prog to out,
-// and returns what to say once they are in place.
+// writeCompanions writes the start and the HiGHS options of prog to out;
+// it returns what to say once they are in place.
 func (a *app) writeCompanions(ctx context.Context, s *startFlags, prog *model.Program, out *atomicfile.Batch) ([]string, error) {
 	var start *export.Start
 	var notes []string
@@ -202,8 +197,7 @@ func (a *app) writeCompanions(ctx context.Context, s *startFlags, prog *model.Pr
 	return notes, nil
 }
 
-// exportErr gives an error of package export its exit: 2 for settings
-// that are not written, 1 for a start not found.
+// exportErr is the exit of an export error: 2 for bad settings, 1 for no start.
 func exportErr(err error) error {
 	switch {
 	case errors.Is(err, export.ErrInvalid):
@@ -214,33 +208,14 @@ func exportErr(err error) error {
 	return err
 }
 
-// programFlags are the program flags of export and check.
-type programFlags struct {
-	mode, formulation, symmetry        string
-	maxCoverage, modeGiven, strengthen bool
-}
-
-// resolve reads the program flags; hole ends the message that refuses
-// --symmetry hole without --max-coverage.
-func (f *programFlags) resolve(hole string) (model.ProgramOptions, error) {
-	if f.maxCoverage {
-		if f.modeGiven && f.mode != "max-coverage" {
-			return model.ProgramOptions{}, usageErr("--max-coverage contradicts --mode %s", f.mode)
-		}
-		f.mode = "max-coverage"
-	}
-	opt, err := programOptions(f.mode, f.formulation, f.strengthen)
-	if err != nil {
-		return opt, err
-	}
-	if opt.Symmetry, err = model.ParseSymmetry(f.symmetry); err != nil {
-		return opt, usageErr("--symmetry: %v", err)
-	}
-	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
+// resolveProgram reads the program flags s; hole ends the message that
+// refuses --symmetry hole without --max-coverage.
+func resolveProgram(s export.Settings, hole string) (model.ProgramOptions, error) {
+	opt, err := s.Program()
+	if errors.Is(err, export.ErrHoleExact) {
 		return opt, usageErr("--symmetry hole applies to --max-coverage%s", hole)
 	}
-	opt.Checkerboard = opt.Strengthen
-	return opt, nil
+	return opt, exportErr(err)
 }
 
 // programOptions reads the --mode, --formulation and --strengthen flags.
@@ -255,18 +230,12 @@ func programOptions(mode, formulation string, strengthen bool) (model.ProgramOpt
 	return opt, nil
 }
 
-// maxStartTime bounds --start-time.
-const maxStartTime = 24 * time.Hour
-
-// startFlags are export's --start, --start-format and --start-time, and
-// --highs-options-file (the options that go with a HiGHS run of the file).
+// startFlags are --start, --start-format, --start-time (bounded by its
+// flag) and --highs-options-file.
 type startFlags struct {
-	file, format string
-	limit        time.Duration
-	highsOptions string
-	// formatGiven and limitGiven say that --start-format and
-	// --start-time were given.
-	formatGiven, limitGiven bool
+	file, format, highsOptions string
+	limit                      time.Duration
+	formatGiven, limitGiven    bool
 }
 
 func (s *startFlags) add(c *cobra.Command) {
@@ -276,7 +245,7 @@ func (s *startFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&s.highsOptions, "highs-options-file", "", "also write options for 'highs --options_file'")
 }
 
-// check validates the start flags before any work.
+// check validates the start flags for an export in format.
 func (s *startFlags) check(format string) error {
 	if s.highsOptions == "-" {
 		return usageErr("--highs-options-file needs a file name (stdout carries the program)")
@@ -295,9 +264,6 @@ func (s *startFlags) check(format string) error {
 		return exportErr(err)
 	}
 	s.format = f
-	if s.limit <= 0 || s.limit > maxStartTime {
-		return usageErr("--start-time must be in (0, %v], not %v", maxStartTime, s.limit)
-	}
 	if s.file == "-" {
 		return usageErr("--start needs a file name (stdout carries the program)")
 	}
