@@ -18,14 +18,13 @@ import (
 	"github.com/polytile/polytile/solcheck"
 )
 
-// checkOptions are the inputs of 'polytile check': its arguments and
-// flags.
+// checkOptions are check's inputs; given are the program flags given
+// (the others are found from the file).
 type checkOptions struct {
 	export.Settings
 	puzzle, solution, solver, names, from, renderFormat, out string
 	asJSON                                                   bool
-	// The program flags given: the others are found from the file.
-	given solcheck.Given
+	given                                                    solcheck.Given
 }
 
 // checkReport is what check prints (text or --json).
@@ -113,7 +112,6 @@ column, or the fingerprint).`,
 	return c
 }
 
-// runCheck runs 'polytile check' with the inputs f.
 func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	puzzlePath, solPath := f.puzzle, f.solution
 	opt, err := resolveProgram(f.Settings, "")
@@ -125,9 +123,8 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	}
 	var pic render.Format
 	wantPic := f.renderFormat != "" || f.out != "-"
-	// The picture to the file stdout writes (-o /dev/stdout, or the file
-	// stdout is redirected to) goes through stdout, in order with the
-	// report after it.
+	// A picture to the file stdout writes goes through stdout, before the
+	// report.
 	picOut := f.out
 	if sameAsStdout(f.out, a.stdout) {
 		picOut = "-"
@@ -146,8 +143,6 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	if err := cliout.StdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
 		return usageErr("%v", err)
 	}
-	// A reading that answers "no tiling" carries the puzzle without the
-	// pieces that fit nowhere (checkLoadFailed).
 	var src puzzleSource
 	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
@@ -178,8 +173,8 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 			return err
 		}
 	}
-	// An SVG or PNG picture on stdout is alone there (as in solve): the
-	// report goes to stderr.
+	// An SVG or PNG picture on stdout is alone there: the report goes to
+	// stderr.
 	reportOut := a.stdout
 	if wantPic && picOut == "-" && !pic.Text() {
 		reportOut = a.stderr
@@ -197,8 +192,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	return nil
 }
 
-// solcheckOptions are the options of solcheck.Check and Load for f,
-// with extra names allowed past the program's.
+// solcheckOptions are solcheck's options for f, with extra names.
 func (a *app) solcheckOptions(ctx context.Context, f *checkOptions, extra int) solcheck.Options {
 	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Extra: extra, Given: f.given,
 		ReadFile: func(path string) ([]byte, error) {
@@ -206,10 +200,8 @@ func (a *app) solcheckOptions(ctx context.Context, f *checkOptions, extra int) s
 		}}
 }
 
-// checkFileErr is the CLI's error for an error of package solcheck about
-// the solution file solName or the --names file: exit 2, or the signal's
-// exit when ctx ended (a value its column cannot take is exit 2 all the
-// same).
+// checkFileErr is the exit of a solcheck error: 2, or the signal's when
+// ctx ended (but a value its column cannot take is 2 all the same).
 func checkFileErr(ctx context.Context, solName string, err error) error {
 	fe := (*solcheck.FileError)(nil)
 	ne := (*solcheck.NamesError)(nil)
@@ -233,8 +225,8 @@ func checkFileErr(ctx context.Context, solName string, err error) error {
 	return usageErr("%s: %v", solName, err)
 }
 
-// readCheckSolution reads check's solution file solPath for prog
-// (solcheck.Load), allowing extra names past the program's.
+// readCheckSolution reads the solution file solPath for prog, with extra
+// names (solcheck.Load).
 func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (*export.Solution, string, *solcheck.Names, error) {
 	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
 	if err != nil {
@@ -247,6 +239,5 @@ func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra 
 	return in.Solution, in.Format, in.Names, nil
 }
 
-// messageName is a file's name in messages: stdin ("-") is named as a
-// puzzle read from it is ("<stdin>:8: ..."), not "-:8: ...".
+// messageName is a file's name in messages (solcheck.FileName).
 func messageName(path string) string { return solcheck.FileName(path) }

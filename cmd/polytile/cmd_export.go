@@ -70,7 +70,7 @@ binary of 'make deps' is .deps/bin/highs.`,
 			return a.runExport(cmd.Context(), o)
 		},
 	}
-	c.Flags().StringVar(&o.format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
+	c.Flags().StringVar(&o.Format, "format", "", "lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 	c.Flags().StringVar(&o.Mode, "mode", "exact", "exact or max-coverage")
 	c.Flags().BoolVar(&o.MaxCoverage, "max-coverage", false, "short for --mode max-coverage")
 	c.Flags().StringVar(&o.Formulation, "formulation", model.DefaultFormulation.String(), "max-coverage: seed or packing")
@@ -78,8 +78,8 @@ binary of 'make deps' is .deps/bin/highs.`,
 	c.Flags().StringVarP(&o.out, "output", "o", "-", "output file (- for stdout)")
 	addFromFlag(c.Flags(), &o.from)
 	c.Flags().StringVar(&o.Symmetry, "symmetry", "none", "symmetry-breaking row: none, pin or hole")
-	c.Flags().StringVar(&o.dialect, "dialect", "dlx3", "DLX dialect: dlx1 or dlx3")
-	intFlag(c.Flags(), &o.minCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: at least N cells covered")
+	c.Flags().StringVar(&o.Dialect, "dialect", "dlx3", "DLX dialect: dlx1 or dlx3")
+	intFlag(c.Flags(), &o.MinCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: at least N cells covered")
 	o.start.add(c)
 	return c
 }
@@ -87,35 +87,35 @@ binary of 'make deps' is .deps/bin/highs.`,
 // exportOptions are export's inputs: the puzzle and the flags.
 type exportOptions struct {
 	export.Settings
-	puzzle, format, out, from, dialect string
-	minCovered                         int
-	minCoveredGiven                    bool
-	start                              startFlags
+	export.Options
+	puzzle, out, from string
+	minCoveredGiven   bool
+	start             startFlags
 }
 
 // validate checks the flags that need no puzzle (exit 2).
 func (o *exportOptions) validate() (export.Options, error) {
-	eo := export.Options{Format: o.format, Dialect: o.dialect, MinCovered: -1}
-	if err := exportFormatForOutput(o.format, o.out); err != nil {
+	eo := o.Options
+	if !o.minCoveredGiven {
+		eo.MinCovered = -1
+	}
+	if err := exportFormatForOutput(o.Format, o.out); err != nil {
 		return eo, err
 	}
-	if o.format == "" {
+	if o.Format == "" {
 		return eo, usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo")
 	}
 	opt, err := resolveProgram(o.Settings, " (an exact tiling has no hole)")
 	if err != nil {
 		return eo, err
 	}
-	if err := checkExportMode(o.format, opt.Mode.String()); err != nil {
+	if err := checkExportMode(o.Format, opt.Mode.String()); err != nil {
 		return eo, err
 	}
 	// The Pyomo script has the area and gcd rows only.
-	opt.Checkerboard = opt.Strengthen && strings.ToLower(o.format) != "pyomo"
-	if err := o.start.check(o.format); err != nil {
+	opt.Checkerboard = opt.Strengthen && strings.ToLower(o.Format) != "pyomo"
+	if err := o.start.check(o.Format); err != nil {
 		return eo, err
-	}
-	if o.minCoveredGiven {
-		eo.MinCovered = o.minCovered
 	}
 	eo.Program = opt
 	return eo, nil
