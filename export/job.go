@@ -49,7 +49,9 @@ func invalid(format string, args ...any) error {
 type Options struct {
 	// Format is lp, mps, fixed-mps, dlx, cnf, opb or pyomo, in any case.
 	Format string
-	// Program selects the program; a DLX file reads only its mode.
+	// Program selects the program; a DLX file reads only its mode, and
+	// a Pyomo script has the area and gcd rows of Strengthen but never
+	// the Checkerboard rows.
 	Program model.ProgramOptions
 	// Dialect is the DLX dialect (ParseDLXDialect).
 	Dialect string
@@ -83,6 +85,9 @@ func Prepare(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Prepared, err
 	pf, ok := programFormats[format]
 	if !ok && format != "cnf" {
 		return nil, invalid("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", opt.Format)
+	}
+	if format == "pyomo" {
+		opt.Program.Checkerboard = false
 	}
 	prog, err := model.NewProgram(p, opt.Program)
 	if err != nil {

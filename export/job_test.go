@@ -171,3 +171,21 @@ func TestStartFormatFor(t *testing.T) {
 		}
 	}
 }
+
+// TestPreparePyomoHasNoCheckerboard: a strengthened Pyomo script is that
+// of the program without the checkerboard rows, which the LP has.
+func TestPreparePyomoHasNoCheckerboard(t *testing.T) {
+	p := tetro45(t)
+	strong := model.ProgramOptions{Mode: model.MaxCoverage, Strengthen: true, Checkerboard: true}
+	weak := strong
+	weak.Checkerboard = false
+	for format, want := range map[string]model.ProgramOptions{"pyomo": weak, "lp": strong} {
+		prep, err := Prepare(context.Background(), p, Options{Format: format, Program: strong})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if prep.Program.Options != want {
+			t.Errorf("%s: program %+v, want %+v", format, prep.Program.Options, want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -112,8 +111,6 @@ func (o *exportOptions) validate() (export.Options, error) {
 	if err := checkExportMode(o.Format, opt.Mode.String()); err != nil {
 		return eo, err
 	}
-	// The Pyomo script has the area and gcd rows only.
-	opt.Checkerboard = opt.Strengthen && strings.ToLower(o.Format) != "pyomo"
 	if err := o.start.check(o.Format); err != nil {
 		return eo, err
 	}
