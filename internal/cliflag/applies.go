@@ -23,6 +23,39 @@ func (rs Rules) Set(r Rule, names ...string) Rules {
 	return rs
 }
 
+// Cond is a condition on the values of a command's flags.
+type Cond func(fs *pflag.FlagSet) bool
+
+// Is is the condition that the flag name has the value value.
+func Is(name, value string) Cond {
+	return func(fs *pflag.FlagSet) bool { return Value(fs, name) == value }
+}
+
+// Not is the condition that c is false.
+func Not(c Cond) Cond { return func(fs *pflag.FlagSet) bool { return !c(fs) } }
+
+// Refuse is the rule that gives why when the flags meet when.
+func Refuse(when Cond, why string) Rule {
+	return func(fs *pflag.FlagSet) string {
+		if when(fs) {
+			return why
+		}
+		return ""
+	}
+}
+
+// First is the rule that gives the first reason any of rules gives.
+func First(rules ...Rule) Rule {
+	return func(fs *pflag.FlagSet) string {
+		for _, r := range rules {
+			if why := r(fs); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+}
+
 // Always applies.
 func Always(*pflag.FlagSet) string { return "" }
 

@@ -63,3 +63,31 @@ func TestValue(t *testing.T) {
 		t.Errorf("count %t, mode %q, none %q", IsTrue(fs, "count"), Value(fs, "mode"), Value(fs, "none"))
 	}
 }
+
+// TestRuleCombinators: Refuse gives its reason when the condition holds,
+// Is and Not read a flag's value, and First gives the first reason.
+func TestRuleCombinators(t *testing.T) {
+	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+	fs.String("backend", "fila", "")
+	fs.Bool("max-coverage", false, "")
+	highs := Is("backend", "highs")
+	rule := First(Refuse(highs, "not with highs"), Refuse(Not(Is("max-coverage", "true")), "needs --max-coverage"))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "needs --max-coverage"},
+		{[]string{"--max-coverage"}, ""},
+		{[]string{"--backend", "highs", "--max-coverage"}, "not with highs"},
+		{[]string{"--backend", "highs"}, "not with highs"},
+	} {
+		_ = fs.Set("backend", "fila")
+		_ = fs.Set("max-coverage", "false")
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		if got := rule(fs); got != c.want {
+			t.Errorf("%v: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
