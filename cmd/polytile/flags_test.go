@@ -157,7 +157,7 @@ func TestNumericFlagsBounded(t *testing.T) {
 			return
 		}
 		seen++
-		lo, hi := b.bounds()
+		lo, hi := b.Bounds()
 		if !strings.Contains(f.Usage, lo) || !strings.Contains(f.Usage, hi) {
 			t.Errorf("%s --%s: the help does not state the range %s to %s", c.CommandPath(), f.Name, lo, hi)
 		}
@@ -179,11 +179,11 @@ func TestNumericFlagsBounded(t *testing.T) {
 func outside(b boundedFlag) []string {
 	switch v := b.(type) {
 	case *intValue:
-		return []string{fmt.Sprint(int64(v.lo) - 1), fmt.Sprint(int64(v.hi) + 1), "99999999999999999999"}
+		return []string{fmt.Sprint(int64(v.Lo) - 1), fmt.Sprint(int64(v.Hi) + 1), "99999999999999999999"}
 	case *int64Value:
-		return []string{fmt.Sprint(v.lo - 1), fmt.Sprint(v.hi + 1), "99999999999999999999"}
+		return []string{fmt.Sprint(v.Lo - 1), fmt.Sprint(v.Hi + 1), "99999999999999999999"}
 	case *durationValue:
-		return []string{(v.lo - time.Nanosecond).String(), (v.hi + time.Second).String(), "-5s"}
+		return []string{(v.Lo - time.Nanosecond).String(), (v.Hi + time.Second).String(), "-5s"}
 	}
 	return nil
 }
@@ -261,9 +261,9 @@ func TestIntFlagsDecimal(t *testing.T) {
 		get := func() int64 { return 0 }
 		switch v := f.Value.(type) {
 		case *intValue:
-			lo, hi, get = int64(v.lo), int64(v.hi), func() int64 { return int64(*v.p) }
+			lo, hi, get = int64(v.Lo), int64(v.Hi), func() int64 { return int64(*v.P) }
 		case *int64Value:
-			lo, hi, get = v.lo, v.hi, func() int64 { return *v.p }
+			lo, hi, get = v.Lo, v.Hi, func() int64 { return *v.P }
 		default:
 			return
 		}
@@ -450,7 +450,7 @@ func TestFloatFlagsDecimal(t *testing.T) {
 		}
 		for _, bad := range []string{"0x1p-2", "0X1P-2", "0x_1p-2", "1_0", "0x10"} {
 			if err := v.Set(bad); err == nil {
-				t.Errorf("%s --%s accepts %q (read as %g)", c.CommandPath(), f.Name, bad, *v.p)
+				t.Errorf("%s --%s accepts %q (read as %g)", c.CommandPath(), f.Name, bad, *v.P)
 			}
 		}
 	})
@@ -477,18 +477,18 @@ func TestNumericFlagOneMessage(t *testing.T) {
 		var bad []string
 		switch v := b.(type) {
 		case *intValue:
-			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(int64(v.lo) - 1), fmt.Sprint(int64(v.hi) + 1), "99999999999999999999", "-99999999999999999999"}
+			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(int64(v.Lo) - 1), fmt.Sprint(int64(v.Hi) + 1), "99999999999999999999", "-99999999999999999999"}
 		case *int64Value:
-			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(v.lo - 1), fmt.Sprint(v.hi + 1), "99999999999999999999", "-99999999999999999999"}
+			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(v.Lo - 1), fmt.Sprint(v.Hi + 1), "99999999999999999999", "-99999999999999999999"}
 		case *durationValue:
-			bad = []string{"+5s", "-5s", "abc", "5", "1e9s", (v.lo - time.Nanosecond).String(), (v.hi + time.Second).String(), "99999999999999999999h", "-99999999999999999999h"}
+			bad = []string{"+5s", "-5s", "abc", "5", "1e9s", (v.Lo - time.Nanosecond).String(), (v.Hi + time.Second).String(), "99999999999999999999h", "-99999999999999999999h"}
 		case *floatValue:
-			bad = []string{"+1", "abc", "NaN", "0x1p-2", "1_0", "-1e400", "1e400", fmt.Sprint(v.lo - 1 - math.Abs(v.lo)), fmt.Sprint(v.hi + 1 + math.Abs(v.hi))}
+			bad = []string{"+1", "abc", "NaN", "0x1p-2", "1_0", "-1e400", "1e400", fmt.Sprint(v.Lo - 1 - math.Abs(v.Lo)), fmt.Sprint(v.Hi + 1 + math.Abs(v.Hi))}
 		default:
 			t.Errorf("%s --%s: bounded flag of type %T not covered by this test", c.CommandPath(), f.Name, b)
 			return
 		}
-		lo, hi := b.bounds()
+		lo, hi := b.Bounds()
 		first := ""
 		for _, s := range bad {
 			err := b.Set(s)
