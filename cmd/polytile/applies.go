@@ -21,16 +21,12 @@ var (
 	flagString      = cliflag.Value
 	flagBool        = cliflag.IsTrue
 	checkExportMode = export.CheckMode
-)
 
-var (
 	onHighs  = cliflag.Is("backend", "highs")
 	onMaxCov = cliflag.Is("max-coverage", "true")
 	// checkMaxCov: export's and check's max-coverage program.
 	checkMaxCov = func(fs *pflag.FlagSet) bool { return flagString(fs, "mode") == "max-coverage" || onMaxCov(fs) }
-)
 
-var (
 	// nativeSearch: the native counting / enumerating search (fila or
 	// dlx, not --max-coverage).
 	nativeSearch = cliflag.First(

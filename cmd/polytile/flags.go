@@ -24,23 +24,15 @@ var pathFlags = map[string]bool{
 	"update": true, "examples": true, "dlx-solver": true,
 }
 
+type argCountError = cliflag.ArgCountError
+
 // Every numeric flag is registered with a range (cliflag.Bounded);
 // TestNumericFlagsBounded fails on one registered any other way.
-type (
-	boundedFlag   = cliflag.Bounded
-	intValue      = cliflag.Int
-	int64Value    = cliflag.Int64
-	durationValue = cliflag.Duration
-	floatValue    = cliflag.Float
-	argCountError = cliflag.ArgCountError
-)
-
 var (
 	intFlag      = cliflag.IntVarP
 	int64Flag    = cliflag.Int64Var
 	durationFlag = cliflag.DurationVar
 	floatFlag    = cliflag.FloatVar
-	visitFlags   = cliflag.Visit
 	exactArgs    = cliflag.ExactArgs
 )
 
