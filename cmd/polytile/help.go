@@ -19,14 +19,6 @@ func (a *app) helpWriteFailed(code int, out *clihelp.ErrWriter) int {
 	return exitUsage
 }
 
-// helpCmd is "polytile help [command]": an unknown topic is a usage
-// error (exit 2) with the near names, as an unknown command is.
-func helpCmd(root *cobra.Command) *cobra.Command {
-	return clihelp.Command(root, "Help provides help for any command: polytile help solve is polytile solve --help.", func(msg string) error {
-		return usageErr("%s (see %s --help)", msg, root.Name())
-	})
-}
-
 // groupTitles head the flag groups of a command that has more than one.
 var groupTitles = []string{"Common flags:", "Tuning flags:", "Cluster flags:"}
 
@@ -62,15 +54,21 @@ var flagGroups = map[string][][]string{
 	"help":    {{"help"}},
 }
 
-// setHelp makes root's commands print writeHelp's text at the width of
-// a's stdout; a write error is kept by the output (clihelp.ErrWriter).
+// setHelp sets up root's help command, every command's help at the
+// width of a's stdout, and --version.
 func (a *app) setHelp(root *cobra.Command) {
-	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
-		_ = writeHelp(c.OutOrStdout(), c, clihelp.Width(a.stdout))
+	clihelp.Install(root, clihelp.Setup{
+		Groups:   helpGroups,
+		Width:    func() int { return clihelp.Width(a.stdout) },
+		HelpLong: "Help provides help for any command: polytile help solve is polytile solve --help.",
+		Unknown:  func(msg string) error { return usageErr("%s (see %s --help)", msg, root.Name()) },
+		Version:  versionString(),
 	})
 }
 
+var helpGroups = clihelp.Groups{Titles: groupTitles, ByCommand: flagGroups}
+
 // writeHelp writes c's help with polytile's flag groups at width columns.
 func writeHelp(w io.Writer, c *cobra.Command, width int) error {
-	return clihelp.Write(w, c, width, clihelp.Groups{Titles: groupTitles, ByCommand: flagGroups})
+	return clihelp.Write(w, c, width, helpGroups)
 }

@@ -64,10 +64,7 @@ input or usage, 130/143 interrupted.`,
 	// unknownCommandErr (lifecycle.go) adds the suggestions on one line.
 	root.DisableSuggestions = true
 	root.SuggestionsMinimumDistance = 2
-	root.SetHelpCommand(helpCmd(root))
 	a.setHelp(root)
-	root.Version = versionString()
-	root.SetVersionTemplate("{{.Version}}\n")
 	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.mergeCmd, a.versionCmd} {
 		root.AddCommand(add())
 	}
