@@ -117,3 +117,13 @@ func ExamplePrepare() {
 	// D 0_2 1_2
 	// true --min-covered must be in [0, 6] (the cells of the region), not 7
 }
+
+// Ask which export formats write a binary program, and whether a format
+// represents a mode.
+func ExampleIsProgramFormat() {
+	fmt.Println(export.IsFormat("MPS"), export.IsProgramFormat("mps"), export.IsProgramFormat("cnf"))
+	fmt.Println(export.CheckMode("dlx", "max-coverage"))
+	// Output:
+	// true true false
+	// <nil>
+}

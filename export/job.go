@@ -60,6 +60,7 @@ type Options struct {
 	MinCovered int
 }
 
+// programFormats are the formats Prepare writes with CheckProgram.
 var programFormats = map[string]ProgramFormat{"lp": FormatLP, "mps": FormatMPS, "fixed-mps": FormatFixedMPS, "pyomo": FormatPyomo, "opb": FormatOPB}
 
 // Prepared is an export sized before its output is opened.
@@ -82,8 +83,7 @@ func Prepare(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Prepared, err
 		}
 		return &Prepared{Write: write}, nil
 	}
-	pf, ok := programFormats[format]
-	if !ok && format != "cnf" {
+	if !IsFormat(format) {
 		return nil, invalid("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", opt.Format)
 	}
 	if format == "pyomo" {
@@ -103,11 +103,11 @@ func Prepare(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Prepared, err
 		}
 		return &Prepared{Write: f.Write}, nil
 	}
-	f, err := CheckProgram(ctx, prog, pf)
+	f, err := CheckProgram(ctx, prog, programFormats[format])
 	if err != nil {
 		return nil, sized(ctx, err)
 	}
-	if pf == FormatOPB {
+	if format == "opb" {
 		return &Prepared{Write: f.Write}, nil
 	}
 	return &Prepared{Program: prog, Write: f.Write}, nil
@@ -282,7 +282,7 @@ func nativeStart(ctx context.Context, prog *model.Program, limit time.Duration) 
 // puzzle: an unknown format, and an unknown dialect for a DLX file.
 func CheckOptions(opt Options) error {
 	format := strings.ToLower(opt.Format)
-	if _, ok := programFormats[format]; !ok && format != "cnf" && format != "dlx" {
+	if !IsFormat(format) {
 		return invalid("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", opt.Format)
 	}
 	if format == "dlx" {
