@@ -36,6 +36,7 @@ type Error struct {
 	Err  error
 }
 
+// Error is the cause's message.
 func (e *Error) Error() string { return e.Err.Error() }
 
 // Unwrap returns the kind and the cause.

@@ -14,6 +14,7 @@ type SettingError struct {
 	Err     error
 }
 
+// Error is "setting: cause".
 func (e *SettingError) Error() string { return e.Setting + ": " + e.Err.Error() }
 
 // Unwrap returns the parse error.

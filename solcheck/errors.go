@@ -54,6 +54,7 @@ type NamesError struct {
 	Err  error
 }
 
+// Error is the cause's message.
 func (e *NamesError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the cause.
