@@ -215,16 +215,12 @@ func resolveProgram(s export.Settings, hole string) (model.ProgramOptions, error
 	return opt, exportErr(err)
 }
 
-// programOptions reads the --mode, --formulation and --strengthen flags.
+// programOptions reads solve's --mode, --formulation and --strengthen
+// (its HiGHS program has no checkerboard rows).
 func programOptions(mode, formulation string, strengthen bool) (model.ProgramOptions, error) {
-	opt, err := model.ParseProgramOptions(mode, formulation, strengthen)
-	switch se := (*model.SettingError)(nil); {
-	case errors.As(err, &se):
-		return opt, usageErr("--%v", err)
-	case err != nil:
-		return opt, usageErr("--strengthen applies to --mode max-coverage")
-	}
-	return opt, nil
+	opt, err := export.Settings{Mode: mode, Formulation: formulation, Strengthen: strengthen}.Program()
+	opt.Checkerboard = false
+	return opt, exportErr(err)
 }
 
 // startFlags are --start, --start-format, --start-time (bounded by its
