@@ -69,9 +69,9 @@ type Options struct {
 	// NamesFile, when Names is nil, is the path of that file, read with
 	// ReadFile once the solution's format is known; "" for none.
 	NamesFile string
-	// ReadFile reads NamesFile; nil reads the file at that path
-	// (ctxio.ReadFile, at most export.MaxSolutionSize bytes). An error
-	// reading or parsing NamesFile is a *NamesError.
+	// ReadFile reads NamesFile; nil reads the file at that path, at most
+	// export.MaxSolutionSize bytes, with no standard input for "-". An
+	// error reading or parsing NamesFile is a *NamesError.
 	ReadFile func(path string) ([]byte, error)
 	// Extra is how many more names than the program has (MaxNames) the
 	// files may hold: the rows of pieces left out of the program.
@@ -106,7 +106,7 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 		read := opt.ReadFile
 		if read == nil {
 			read = func(path string) ([]byte, error) {
-				return ctxio.ReadFile(ctx, path, strings.NewReader(""), export.MaxSolutionSize)
+				return ctxio.ReadFile(ctx, path, nil, export.MaxSolutionSize)
 			}
 		}
 		data, err := read(opt.NamesFile)

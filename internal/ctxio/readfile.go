@@ -27,8 +27,8 @@ type kindError struct {
 func (e *kindError) Error() string { return e.msg }
 func (e *kindError) Unwrap() error { return e.kind }
 
-// ReadFile reads the file at path (standard input stdin for "-") under
-// ctx, refusing a directory, a device (ErrNotRegular) and an input of more
+// ReadFile reads the file at path (standard input stdin for "-"; nil
+// for none, an error) under ctx, refusing a directory, a device (ErrNotRegular) and an input of more
 // than limit bytes (ErrTooLarge); a leading byte-order mark is dropped.
 // The open and the reads run on their own goroutine (Await), so a FIFO
 // with no writer or a pipe that never ends holds up neither ctx's end nor
@@ -54,6 +54,9 @@ func ReadFile(ctx context.Context, path string, stdin io.Reader, limit int64) ([
 // buffer of its size.
 func ReadFileWait(ctx context.Context, path string, stdin io.Reader, limit int64) ([]byte, error) {
 	var r io.Reader = stdin
+	if path == "-" && stdin == nil {
+		return nil, errors.New("-: no standard input")
+	}
 	if path != "-" {
 		fh, err := os.Open(path)
 		if err != nil {

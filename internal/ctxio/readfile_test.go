@@ -41,6 +41,9 @@ func TestReadFileRefuses(t *testing.T) {
 			t.Errorf("%s (limit %d): %v, want %v", c.path, c.limit, err, c.want)
 		}
 	}
+	if _, err := ReadFile(ctx, "-", nil, 6); err == nil {
+		t.Error("stdin without a reader: no error")
+	}
 	if data, err := ReadFile(ctx, small, nil, 6); err != nil || string(data) != "abc" {
 		t.Errorf("small file: %q, %v", data, err)
 	}
