@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -152,23 +151,17 @@ func (a *app) runBench(ctx context.Context, o benchOptions) error {
 	return nil
 }
 
-// examplesDir finds the example puzzles: the flag, ./examples, or
-// ../examples next to the binary (bin/polytile in a checkout).
+// examplesDir is the --examples directory, or compare.FindExamples.
 func examplesDir(flag string) (string, error) {
-	if flag != "" {
-		if st, err := os.Stat(flag); err != nil || !st.IsDir() {
-			return "", usageErr("--examples %s: not a directory", flag)
+	if flag == "" {
+		dir, err := compare.FindExamples()
+		if err != nil {
+			return "", usageErr("%v: run from the repository or pass --examples DIR", err)
 		}
-		return flag, nil
+		return dir, nil
 	}
-	candidates := []string{"examples"}
-	if exe, err := os.Executable(); err == nil {
-		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "..", "examples"))
+	if st, err := os.Stat(flag); err != nil || !st.IsDir() {
+		return "", usageErr("--examples %s: not a directory", flag)
 	}
-	for _, c := range candidates {
-		if _, err := os.Stat(filepath.Join(c, "pentomino-10x6.yaml")); err == nil {
-			return c, nil
-		}
-	}
-	return "", usageErr("the example puzzles were not found in ./examples: run from the repository or pass --examples DIR")
+	return flag, nil
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -309,89 +307,25 @@ func (a *app) writeReport(o reportOutputs) error {
 	return nil
 }
 
-// puzzleFiles expands directories into their puzzle files (.yaml, .yml,
-// .knuth), sorted; files and "-" are kept as given. A directory entry
-// that is not a regular file (a FIFO would wait for a writer, a device
-// read without end) is skipped with a note on stderr; fromDir marks the
-// entries kept, to be read regular-only (a FIFO put there after this
-// check is refused as it is opened, not waited on).
-func (a *app) puzzleFiles(args []string) (files []string, fromDir map[string]bool, err error) {
-	fromDir = map[string]bool{}
-	for _, arg := range args {
-		st, err := os.Stat(arg)
-		if arg == "-" || err != nil || !st.IsDir() {
-			files = append(files, arg)
-			continue
-		}
-		entries, err := os.ReadDir(arg)
-		if err != nil {
-			return nil, nil, usageErr("%v", err)
-		}
-		n := len(files)
-		for _, e := range entries {
-			switch strings.ToLower(filepath.Ext(e.Name())) {
-			case ".yaml", ".yml", ".knuth":
-				if e.IsDir() {
-					continue
-				}
-				path := filepath.Join(arg, e.Name())
-				if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-					a.noteSkipped(path, st, err)
-					continue
-				}
-				files = append(files, path)
-				fromDir[path] = true
-			}
-		}
-		if len(files) == n {
-			return nil, nil, usageErr("%s: no puzzle files (.yaml, .knuth) in the directory", arg)
-		}
+// puzzleFiles expands directories into their puzzle files
+// (compare.PuzzleFiles), with a note for each entry skipped.
+func (a *app) puzzleFiles(args []string) ([]string, map[string]bool, error) {
+	files, fromDir, err := compare.PuzzleFiles(args, a.noteSkipped)
+	if err != nil {
+		return nil, nil, usageErr("%v", err)
 	}
 	return files, fromDir, nil
 }
 
-// applySolverOptions parses compare's --solver-option flags, asks each
-// solver whether it knows them (its own message on an unknown option or
-// a bad value) and hands them to the external backends of the run; an
-// option for a solver that is not among the backends does not apply and
-// is an error, like an unknown one.
+// applySolverOptions is compare.ApplySolverOptions with --solver-option's
+// usage errors.
 func applySolverOptions(ctx context.Context, specs []string, backends []compare.Backend, perKind map[compare.Kind][]compare.Backend) ([]compare.Backend, map[compare.Kind][]compare.Backend, error) {
-	if len(specs) == 0 {
-		return backends, perKind, nil
-	}
-	var opts []compare.SolverOption
-	for _, s := range specs {
-		o, err := compare.ParseSolverOption(s)
-		if err != nil {
-			return nil, nil, usageErr("--solver-option: %v", err)
-		}
-		opts = append(opts, o)
-	}
-	present := map[string]bool{}
-	apply := func(list []compare.Backend) []compare.Backend {
-		out := make([]compare.Backend, len(list))
-		for n, b := range list {
-			if s := compare.SolverOf(b); s != "" {
-				present[s] = true
-			}
-			out[n], _ = compare.WithSolverOptions(b, opts)
-		}
-		return out
-	}
-	backends = apply(backends)
-	if perKind != nil {
-		m := make(map[compare.Kind][]compare.Backend, len(perKind))
-		for k, list := range perKind {
-			m[k] = apply(list)
-		}
-		perKind = m
-	}
-	for _, o := range opts {
-		if !present[o.Solver] {
-			return nil, nil, usageErr("--solver-option %s does not apply: %s is not among the backends of this comparison", o, o.Solver)
-		}
-	}
-	if err := compare.ValidateSolverOptions(ctx, opts); err != nil {
+	backends, perKind, err := compare.ApplySolverOptions(ctx, specs, backends, perKind)
+	var na *compare.OptionNotApplicableError
+	switch {
+	case errors.As(err, &na):
+		return nil, nil, usageErr("--solver-option %v", err)
+	case err != nil:
 		return nil, nil, usageErr("--solver-option: %v", err)
 	}
 	return backends, perKind, nil
