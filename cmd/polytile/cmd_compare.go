@@ -14,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/model"
@@ -258,18 +259,8 @@ func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags, re
 	return p, perPuzzleLimit(ctx, file, f.timeLimit, err)
 }
 
-// chartFormatFor is the picture format of a --chart file, by its extension
-// (no file: the zero format).
-func chartFormatFor(chart string) (render.Format, error) {
-	if chart == "" {
-		return 0, nil
-	}
-	f, ok := render.FormatForFile(chart)
-	if !ok {
-		return 0, usageErr("--chart %s: the file name must end in .svg, .png, .txt or .ans", chart)
-	}
-	return f, nil
-}
+// chartFormatFor is cliout.ChartFormat with a usage error.
+func chartFormatFor(chart string) (render.Format, error) { return asUsage(cliout.ChartFormat(chart)) }
 
 // reportOutputs are the places a bench or compare report goes: out (in
 // format; "-" is stdout), the Markdown section of an --update document, and

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/polytile/polytile/compare"
@@ -45,47 +43,17 @@ func (a *app) checkOutputs(inputs []string, outs ...output) error {
 	return nil
 }
 
-// pictureExtensions lists the extensions a picture format is inferred from.
-const pictureExtensions = ".svg, .png, .txt (ascii) or .ans (ansi)"
-
-// resolvePictureFormat decides the picture format of a command that draws
-// to out ("-" for stdout) with the format flag flagName (--render or
-// --format; "" when not given):
-//   - the flag, when given; it must agree with a known extension of out
-//     (svg with .svg, png with .png, ascii or ansi with .txt or .ans);
-//   - else the extension of out: .svg, .png, .txt, .ans; any other
-//     extension is refused, since writing ASCII into x.gif helps nobody;
-//   - else (stdout) ansi on a terminal, ascii otherwise.
-//
-// PNG is refused on a terminal.
+// resolvePictureFormat is cliout.PictureFormat with a usage error.
 func resolvePictureFormat(flagName, format, out string, terminal bool) (render.Format, error) {
-	ext, extOK := render.FormatForFile(out)
-	if out == "-" {
-		extOK = false
+	return asUsage(cliout.PictureFormat(flagName, format, out, terminal))
+}
+
+// asUsage returns v, and err as a usage error (exit 2).
+func asUsage[T any](v T, err error) (T, error) {
+	if err != nil {
+		return v, usageErr("%v", err)
 	}
-	if format != "" {
-		f, err := render.ParseFormat(format)
-		if err != nil {
-			return 0, usageErr("%s: %v", flagName, err)
-		}
-		if extOK && f != ext && !(f.Text() && ext.Text()) {
-			return 0, extContradicted(flagName, f.String(), out, ext.String())
-		}
-		if f == render.PNG && out == "-" && terminal {
-			return 0, usageErr("a PNG picture is binary: write it to a file with -o FILE.png")
-		}
-		return f, nil
-	}
-	if extOK {
-		return ext, nil
-	}
-	if out != "-" {
-		return 0, usageErr("-o %s: the picture format is not known from the file name: use an extension %s, or give %s FORMAT", out, pictureExtensions, flagName)
-	}
-	if terminal {
-		return render.ANSI, nil
-	}
-	return render.ASCII, nil
+	return v, nil
 }
 
 // maxJSONCells bounds what --json holds in memory: the tilings of one JSON
@@ -325,70 +293,15 @@ func (a *app) checkReportOutputs(inputs []string, out, chart, update, section st
 // sameAsStdout reports whether path names the file stdout writes to.
 var sameAsStdout = cliout.SameAsStdout
 
-// The -o file's extension and --format agree in every command: solve,
-// render and check take a picture format from it, export, compare and
-// bench a program or table format, and each refuses a contradiction.
-
-// exportExtFormats are the --format values each export file extension may
-// hold (an MPS file: free or fixed).
-var exportExtFormats = map[string][]string{
-	".lp": {"lp"}, ".mps": {"mps", "fixed-mps"}, ".dlx": {"dlx"},
-	".cnf": {"cnf"}, ".opb": {"opb"}, ".py": {"pyomo"},
-}
-
-// exportFormatForOutput checks export's --format against -o: a known
-// extension holding another format is exit 2; without --format, the
-// error names the format the extension suggests.
+// exportFormatForOutput is cliout.ExportFormat with a usage error.
 func exportFormatForOutput(format, out string) error {
-	ext := strings.ToLower(filepath.Ext(out))
-	want := exportExtFormats[ext]
-	if out == "-" || want == nil {
-		return nil
-	}
-	if format == "" {
-		return usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo (for -o %s: --format %s)", out, want[0])
-	}
-	for _, w := range want {
-		if strings.EqualFold(format, w) {
-			return nil
-		}
-	}
-	return extContradicted("--format", format, out, strings.Join(want, " or "))
+	_, err := asUsage(0, cliout.ExportFormat(format, out))
+	return err
 }
 
-// extContradicted is the error of every command whose format flag (flag
-// given as format) contradicts the extension of -o out, a kind file.
-func extContradicted(flag, format, out, kind string) error {
-	return usageErr("%s %s contradicts the extension of -o %s (a %s file): use matching ones", flag, format, out, kind)
-}
-
-// tableExtFormats are the table formats of compare's and bench's -o
-// extensions.
-var tableExtFormats = map[string]string{
-	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json",
-}
-
-// tableFormatForOutput is compare's and bench's --format: without it,
-// -o's extension decides (.txt table, .md markdown, .csv, .json; any other
-// and stdout: table); with it, an extension of another format is exit 2.
+// tableFormatForOutput is cliout.TableFormat with a usage error.
 func tableFormatForOutput(format, out string) (compare.Format, error) {
-	byExt := ""
-	if out != "-" {
-		byExt = tableExtFormats[strings.ToLower(filepath.Ext(out))]
-	}
-	if format == "" {
-		format = byExt
-	}
-	f, err := compare.ParseFormat(format)
-	if err != nil {
-		return 0, usageErr("%v", err)
-	}
-	if byExt != "" {
-		if g, _ := compare.ParseFormat(byExt); g != f {
-			return 0, extContradicted("--format", format, out, byExt)
-		}
-	}
-	return f, nil
+	return asUsage(cliout.TableFormat(format, out))
 }
 
 // checkStdout refuses (exit 2) a standard output redirected to one of
