@@ -2,24 +2,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 
-	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 )
 
 // readPuzzleOnce reads the puzzle file at path once (stdin for "-"), for
-// a command that checks its bytes (merge takes their SHA-256 against a
-// count.key) and parses them (loadPuzzleData): a path is opened without
-// waiting on a FIFO or device put there (regfile.Open), checked as
-// opened (a regular file of at most puzzle.MaxInputSize bytes) and read
-// from that same handle. The bytes hashed and the puzzle parsed are then
-// one file's, never two files swapped between a check and a second open.
-// The read runs under a.ctx (stdin may be a pipe that never ends).
+// a command that hashes its bytes and parses them (loadPuzzleData), so
+// that both are one file's (puzzle.ReadFile, regular files only). The
+// read runs under a.ctx: stdin may be a pipe that never ends.
 func (a *app) readPuzzleOnce(path string) ([]byte, error) {
 	ctx := a.ctx
 	if ctx == nil {
@@ -42,70 +34,31 @@ func (a *app) readPuzzleOnce(path string) ([]byte, error) {
 	return r.data, nil
 }
 
-// readRegularPuzzle reads the regular file at path, checked as opened
-// (see readPuzzleOnce), with the puzzle package's errors.
+// readRegularPuzzle reads the regular file at path (puzzle.ReadFile).
 func readRegularPuzzle(path string) ([]byte, error) {
-	f, _, err := regfile.Open(path)
-	if errors.Is(err, regfile.ErrNotRegular) {
-		return nil, &puzzle.Error{Pos: puzzle.Pos{File: path}, Err: err,
-			Msg: "cannot read the puzzle: not a regular file (a FIFO, device or directory): give the puzzle file itself, or - to read it from stdin"}
-	}
-	if err != nil {
-		return nil, readErr(path, err)
-	}
-	defer f.Close()
-	return puzzle.ReadInput(path, f)
+	data, _, err := puzzle.ReadFile(path, true)
+	return data, err
 }
 
-// puzzleSource keeps the bytes a command read its puzzle from (read), for
-// the SHA-256 a count key records. The path is opened once; regular says
-// whether what was opened was a regular file (a key records a file's
-// SHA-256).
+// puzzleSource keeps the bytes a command read its puzzle from, for the
+// SHA-256 a count key records, and whether they were a regular file's.
 type puzzleSource struct {
 	data    []byte
 	regular bool
-	// regularOnly refuses anything but a regular file, checked as opened
-	// (readRegularPuzzle): a file found in a directory, never waited on.
+	// regularOnly refuses anything but a regular file, unwaited: a file
+	// found in a directory.
 	regularOnly bool
 }
 
 // read returns the function loadPuzzleFrom reads path with ("-": stdin),
-// keeping the bytes in s. A FIFO is read as solve always read it (a plain
-// open, waiting for its writer under the command's context).
+// keeping the bytes in s.
 func (s *puzzleSource) read(path string, stdin io.Reader) func() ([]byte, error) {
-	return func() ([]byte, error) {
+	return func() (data []byte, err error) {
 		if path == "-" {
-			data, err := puzzle.ReadInput(puzzle.StdinName, stdin)
-			s.data = data
-			return data, err
+			s.data, err = puzzle.ReadInput(puzzle.StdinName, stdin)
+		} else {
+			s.data, s.regular, err = puzzle.ReadFile(path, s.regularOnly)
 		}
-		if s.regularOnly {
-			data, err := readRegularPuzzle(path)
-			s.data, s.regular = data, err == nil
-			return data, err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, readErr(path, err)
-		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return nil, readErr(path, err)
-		}
-		data, err := puzzle.ReadInput(path, f)
-		s.data, s.regular = data, st.Mode().IsRegular()
-		return data, err
+		return s.data, err
 	}
-}
-
-// readErr is the puzzle package's error for a puzzle file that cannot be
-// read: "FILE: cannot read the puzzle: why".
-func readErr(path string, err error) error {
-	msg := err.Error()
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		msg = pe.Err.Error()
-	}
-	return &puzzle.Error{Pos: puzzle.Pos{File: path}, Msg: "cannot read the puzzle: " + msg, Err: err}
 }
