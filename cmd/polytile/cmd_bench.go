@@ -133,13 +133,10 @@ func (a *app) runBench(ctx context.Context, o benchOptions) error {
 	if runErr != nil {
 		update = "" // an interrupted run does not replace the document's section
 	}
-	err = a.writeReport(reportOutputs{
-		out: f.out, format: format,
-		write:  func(w io.Writer, f compare.Format) error { return compare.WriteBench(w, rep, f) },
-		update: update, section: "bench:" + suite, header: benchHeader,
-		chart: f.chart, chartFormat: chartFormat, bars: func() render.Chart { return compare.BenchChart(rep) },
-	})
-	if err != nil {
+	dest := compare.ReportFiles{Out: f.out, Format: format, Stdout: a.stdout, Update: update, Section: "bench:" + suite,
+		Header: benchHeader, Chart: f.chart, ChartFormat: chartFormat}
+	write := func(w io.Writer, f compare.Format) error { return compare.WriteBench(w, rep, f) }
+	if err := dest.Write(write, func() render.Chart { return compare.BenchChart(rep) }); err != nil {
 		return err
 	}
 	switch {

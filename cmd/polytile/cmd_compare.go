@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
-	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
@@ -227,13 +226,10 @@ func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 		}
 	}
 	line.Done()
-	err = a.writeReport(reportOutputs{
-		out: f.out, format: format,
-		write:  func(w io.Writer, f compare.Format) error { return compare.Write(w, rep, f) },
-		update: f.update, section: f.section, header: compareHeader,
-		chart: f.chart, chartFormat: chartFormat, bars: func() render.Chart { return compare.Chart(rep) },
-	})
-	if err != nil {
+	dest := compare.ReportFiles{Out: f.out, Format: format, Stdout: a.stdout, Update: f.update, Section: f.section,
+		Header: compareHeader, Chart: f.chart, ChartFormat: chartFormat}
+	write := func(w io.Writer, f compare.Format) error { return compare.Write(w, rep, f) }
+	if err := dest.Write(write, func() render.Chart { return compare.Chart(rep) }); err != nil {
 		return err
 	}
 	switch {
@@ -261,42 +257,6 @@ func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags, re
 
 // chartFormatFor is cliout.ChartFormat with a usage error.
 func chartFormatFor(chart string) (render.Format, error) { return asUsage(cliout.ChartFormat(chart)) }
-
-// reportOutputs are the places a bench or compare report goes: out (in
-// format; "-" is stdout), the Markdown section of an --update document, and
-// a --chart of the times.
-type reportOutputs struct {
-	out             string
-	format          compare.Format
-	write           func(io.Writer, compare.Format) error
-	update, section string
-	header          string // starts an --update document that does not exist yet
-	chart           string
-	chartFormat     render.Format
-	bars            func() render.Chart
-}
-
-// writeReport writes a report to each of its outputs; files are replaced
-// only when complete.
-func (a *app) writeReport(o reportOutputs) error {
-	if err := atomicfile.Write(context.Background(), o.out, a.stdout, func(w io.Writer) error { return o.write(w, o.format) }); err != nil {
-		return err
-	}
-	if o.update != "" {
-		var b strings.Builder
-		if err := o.write(&b, compare.Markdown); err != nil {
-			return err
-		}
-		if err := compare.UpdateFile(o.update, o.section, o.header, b.String()); err != nil {
-			return err
-		}
-	}
-	if o.chart != "" {
-		c := o.bars()
-		return atomicfile.Write(context.Background(), o.chart, a.stdout, func(w io.Writer) error { return render.BarChart(w, c, o.chartFormat) })
-	}
-	return nil
-}
 
 // puzzleFiles expands directories into their puzzle files
 // (compare.PuzzleFiles), with a note for each entry skipped.
