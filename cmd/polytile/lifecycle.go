@@ -66,28 +66,12 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErr marks bad input or usage (exit 2). An error argument that a
-// signal ended (context.Canceled) stays in the chain whatever the verb,
-// so that exitCode prints nothing after the signal.
+// usageErr marks bad input or usage (exit 2). A cancellation among args
+// stays in the chain (errmsg.Errorf): exitCode prints nothing after a
+// signal.
 func usageErr(format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
-	for _, arg := range args {
-		if e, ok := arg.(error); ok && errors.Is(e, context.Canceled) && !errors.Is(err, context.Canceled) {
-			err = &canceledErr{msg: err.Error(), cause: e}
-			break
-		}
-	}
-	return &exitError{code: exitUsage, err: err}
+	return &exitError{code: exitUsage, err: errmsg.Errorf(format, args...)}
 }
-
-// canceledErr is a message that keeps the cancellation it tells of.
-type canceledErr struct {
-	msg   string
-	cause error
-}
-
-func (e *canceledErr) Error() string { return e.msg }
-func (e *canceledErr) Unwrap() error { return e.cause }
 
 // noSolution is returned once a result that means "no" is out (exit 1).
 var noSolution = &exitError{code: exitNoSolution}
@@ -243,17 +227,14 @@ func (a *app) exitCode(err error) int {
 	if a.lateSignal.Load() && !errors.Is(err, context.Canceled) {
 		sig = 0 // the signal came after the commit and stopped nothing
 	}
-	switch sig {
-	case syscall.SIGINT:
+	if sig != 0 { // SIGINT or SIGTERM
 		if err != nil && !errors.Is(err, context.Canceled) {
 			a.printErr(err)
+		}
+		if sig == syscall.SIGTERM {
+			return exitTerminated
 		}
 		return exitInterrupted
-	case syscall.SIGTERM:
-		if err != nil && !errors.Is(err, context.Canceled) {
-			a.printErr(err)
-		}
-		return exitTerminated
 	}
 	if err == nil {
 		return exitOK
