@@ -2,18 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/progress"
-	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
@@ -282,31 +278,6 @@ func (a *app) checkStdout(inputs ...string) error {
 		return usageErr("%v", err)
 	}
 	return nil
-}
-
-// errReadTimeLimit marks a puzzle of compare whose reading reached the
-// per-puzzle --time-limit: it is left out, and the exit is 1.
-var errReadTimeLimit = errors.New("time limit reached while reading the puzzle")
-
-// perPuzzleLimit turns the error of a compare load cut short by its own
-// --time-limit (ctx, the per-puzzle context) into errReadTimeLimit.
-func perPuzzleLimit(ctx context.Context, file string, limit time.Duration, err error) error {
-	if err == nil || limit <= 0 || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return err
-	}
-	return fmt.Errorf("%s: %w and building its images (--time-limit %v applies to each puzzle and backend)", file, errReadTimeLimit, limit)
-}
-
-// noteSkipped says on stderr that a directory entry was not read.
-func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
-	why := ""
-	switch {
-	case err != nil:
-		why = err.Error()
-	default:
-		why = "not a regular file (" + regfile.Describe(st.Mode()) + ")"
-	}
-	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
 }
 
 // drawGrace is how long solve's picture may still take after the time
