@@ -188,21 +188,7 @@ func (pc *pictures) finish(tilings []puzzle.Tiling, commit func(*atomicfile.File
 		return nil
 	}
 	if pc.drawn == 0 && len(tilings) > 0 {
-		var err error
-		if len(tilings) > 1 && !pc.format.Text() {
-			err = render.Gallery(pc.file, pc.p, tilings, pc.format, pc.opt)
-		} else {
-			for n, t := range tilings {
-				if n > 0 {
-					fmt.Fprintln(pc.file)
-				}
-				if err = render.Tiling(pc.file, pc.p, t, pc.format, pc.opt); err != nil {
-					break
-				}
-			}
-		}
-		pc.drawn = len(tilings)
-		pc.err = err
+		pc.drawn, pc.err = len(tilings), render.Tilings(pc.file, pc.p, tilings, pc.format, pc.opt)
 	}
 	if pc.err != nil || pc.drawn == 0 {
 		pc.file.Abort()
