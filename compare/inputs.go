@@ -2,10 +2,12 @@ package compare
 
 import (
 	"errors"
-	"io/fs"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/polytile/polytile/internal/regfile"
 )
 
 // NoPuzzleFilesError is PuzzleFiles's error for a directory without a
@@ -19,11 +21,11 @@ func (e *NoPuzzleFilesError) Error() string {
 // PuzzleFiles expands the directories of args into their puzzle files
 // (.yaml, .yml, .knuth), sorted; files and "-" are kept as given. A
 // directory entry that is not a regular file (a FIFO would wait for a
-// writer, a device read without end) is passed to skipped (st nil when
-// err is not) and left out. fromDir marks the entries kept, to be read
+// writer, a device read without end) is left out and passed to skipped
+// with the reason. fromDir marks the entries kept, to be read
 // regular-only: a FIFO put there after this check is refused as it is
 // opened, not waited on.
-func PuzzleFiles(args []string, skipped func(path string, st fs.FileInfo, err error)) (files []string, fromDir map[string]bool, err error) {
+func PuzzleFiles(args []string, skipped func(path, why string)) (files []string, fromDir map[string]bool, err error) {
 	fromDir = map[string]bool{}
 	for _, arg := range args {
 		st, err := os.Stat(arg)
@@ -44,7 +46,11 @@ func PuzzleFiles(args []string, skipped func(path string, st fs.FileInfo, err er
 				}
 				path := filepath.Join(arg, e.Name())
 				if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-					skipped(path, st, err)
+					why := fmt.Sprint(err)
+					if err == nil {
+						why = "not a regular file (" + regfile.Describe(st.Mode()) + ")"
+					}
+					skipped(path, why)
 					continue
 				}
 				files = append(files, path)

@@ -2,7 +2,6 @@ package compare
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,12 +28,12 @@ func TestPuzzleFiles(t *testing.T) {
 		t.Skip(err)
 	}
 	var skipped []string
-	files, fromDir, err := PuzzleFiles([]string{"x.yaml", dir}, func(path string, _ fs.FileInfo, _ error) { skipped = append(skipped, path) })
+	files, fromDir, err := PuzzleFiles([]string{"x.yaml", dir}, func(path, why string) { skipped = append(skipped, path+": "+why) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"x.yaml", filepath.Join(dir, "a.knuth"), filepath.Join(dir, "b.yaml"), filepath.Join(dir, "c.YML")}
-	if !slices.Equal(files, want) || !slices.Equal(skipped, []string{fifo}) {
+	if !slices.Equal(files, want) || !slices.Equal(skipped, []string{fifo + ": not a regular file (a FIFO)"}) {
 		t.Errorf("files %v skipped %v, want %v and the FIFO", files, skipped, want)
 	}
 	if fromDir["x.yaml"] || !fromDir[want[1]] || len(fromDir) != 3 {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,7 +16,6 @@ import (
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
-	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
@@ -288,14 +286,7 @@ func perPuzzleLimit(ctx context.Context, file string, limit time.Duration, err e
 }
 
 // noteSkipped says on stderr that a directory entry was not read.
-func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
-	why := ""
-	switch {
-	case err != nil:
-		why = err.Error()
-	default:
-		why = "not a regular file (" + regfile.Describe(st.Mode()) + ")"
-	}
+func (a *app) noteSkipped(path, why string) {
 	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
 }
 
