@@ -14,6 +14,7 @@ import (
 // puzzle file.
 type NoPuzzleFilesError struct{ Dir string }
 
+// Error names the directory.
 func (e *NoPuzzleFilesError) Error() string {
 	return e.Dir + ": no puzzle files (.yaml, .knuth) in the directory"
 }

@@ -229,6 +229,7 @@ func SolverOf(b Backend) string {
 // whose solver is not among the backends of the comparison.
 type OptionNotApplicableError struct{ Option SolverOption }
 
+// Error names the option and its solver.
 func (e *OptionNotApplicableError) Error() string {
 	return fmt.Sprintf("%s does not apply: %s is not among the backends of this comparison", e.Option, e.Option.Solver)
 }

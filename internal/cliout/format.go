@@ -29,6 +29,7 @@ var (
 // output file Out, a Kind file.
 type ExtensionError struct{ Flag, Format, Out, Kind string }
 
+// Error names the flag, the format and the file's kind.
 func (e *ExtensionError) Error() string {
 	return fmt.Sprintf("%s %s contradicts the extension of -o %s (a %s file): use matching ones", e.Flag, e.Format, e.Out, e.Kind)
 }
