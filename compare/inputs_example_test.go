@@ -57,7 +57,10 @@ func ExampleApplySolverOptions() {
 // Write a report to standard output; no document and no chart.
 func ExampleReportFiles() {
 	dest := compare.ReportFiles{Out: "-", Format: compare.CSV, Stdout: os.Stdout}
-	write := func(w io.Writer, f compare.Format) error { _, err := fmt.Fprintln(w, "the report, format", f); return err }
+	write := func(w io.Writer, f compare.Format) error {
+		_, err := fmt.Fprintln(w, "the report, format", f)
+		return err
+	}
 	if err := dest.Write(write, func() render.Chart { return render.Chart{} }); err != nil {
 		fmt.Println(err)
 	}
