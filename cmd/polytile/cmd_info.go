@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -58,11 +56,3 @@ func (a *app) runInfo(_ context.Context, o infoOptions) error {
 
 // puzzleInfo is the JSON object of `info --json`.
 type puzzleInfo = model.Info
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -277,3 +278,13 @@ func drawingContext(ctx context.Context) (draw context.Context, late func() bool
 	d, release := ctxio.Grace(ctx, drawGrace)
 	return d, func() bool { return d.Err() != nil }, release
 }
+
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// jsonEncoder is a JSON encoder of w (one value a line).
+func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }
