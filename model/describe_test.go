@@ -122,3 +122,18 @@ func ExampleDescribe() {
 	// piece  size  count  orientations  images
 	// D      2     2      2 (free)      4
 }
+
+// TestDescribePieceCounts: the names alone when each is one copy, else
+// the names and the copies, finite and unlimited.
+func TestDescribePieceCounts(t *testing.T) {
+	for _, c := range []struct{ yaml, want string }{
+		{"board: 2x2\npieces:\n  D: \"##\"\n  E: \"##\"\n", "2"},
+		{"board: 4x3\npieces:\n  L: {shape: \"#./#./##\", count: 2}\n  I: \"####\"\n", "2 names, 3 copies"},
+		{"board: 4x3\npieces:\n  L: {shape: \"#./#./##\", count: 2}\n  I: {shape: \"####\", count: unlimited}\n  O: \"##/##\"\n", "3 names, 3 finite copies and 1 unlimited"},
+		{"board: 4x3\ncount: unlimited\npieces:\n  L: \"#./#./##\"\n  I: \"####\"\n", "2 names, all unlimited"},
+	} {
+		if got := describeYAML(t, c.yaml).PieceCounts(); got != c.want {
+			t.Errorf("%q: %q, want %q", c.yaml, got, c.want)
+		}
+	}
+}
