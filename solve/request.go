@@ -105,7 +105,8 @@ func stopped(ctx context.Context, err error) error {
 // every backend, the JSON list of the tilings found (empty, not null).
 func Run(ctx context.Context, r *Request) (*Outcome, error) {
 	if r.Progress == nil {
-		r.Progress = noProgress{time.Now()}
+		c := *r
+		c.Progress, r = noProgress{time.Now()}, &c
 	}
 	var o *Outcome
 	var err error
