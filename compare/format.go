@@ -3,7 +3,8 @@ package compare
 import (
 	"fmt"
 	"strconv"
-	"time"
+
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // num writes an integer with thousands separators: 9,356.
@@ -28,15 +29,7 @@ func num(n int64) string {
 
 // Seconds formats a duration in seconds for tables: 0.157 s, 2.08 s,
 // 1m53s.
-func Seconds(s float64) string {
-	switch {
-	case s < 1:
-		return fmt.Sprintf("%.3f s", s)
-	case s < 120:
-		return fmt.Sprintf("%.2f s", s)
-	}
-	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
-}
+func Seconds(s float64) string { return textio.Seconds(s) }
 
 // ratio formats a time ratio: 1.0x, 15x.
 func ratio(r float64) string {

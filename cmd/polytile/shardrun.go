@@ -132,7 +132,7 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 	o.Solutions, o.Unique, o.Nodes = &all, &uniq, r.Nodes
 	o.Seconds = r.Seconds
 	o.Complete = r.Complete
-	o.found = o.found || all > 0
+	o.Found = o.Found || all > 0
 	o.Shard = r
 	return nil
 }

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/polytile/polytile/highs"
+	"github.com/polytile/polytile/puzzle"
 )
 
 func TestSolveFirstAndLimit(t *testing.T) {
@@ -615,3 +618,8 @@ func TestSymmetricKeyCheckedAgainstPlaceablePieces(t *testing.T) {
 		}
 	}
 }
+
+// The library names the JSON tests above decode into and compare with.
+type placementJS = puzzle.PlacementJSON
+
+var formatGap = highs.FormatGap

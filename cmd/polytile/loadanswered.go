@@ -13,12 +13,12 @@ import (
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
+	"github.com/polytile/polytile/solve"
 )
 
 // loadAnswered is the "no" that reading a puzzle can end in (exit 1): a
-// piece fits nowhere, so there is no exact tiling, or the time limit ran
-// out while the images were built. Its message, or "" for any other
-// error.
+// piece fits nowhere, or the time limit ran out while the images were
+// built. Its message, or false for any other error.
 func loadAnswered(err error) (string, bool) {
 	var ee *exitError
 	if !errors.As(err, &ee) || ee.code != exitNoSolution || ee.err == nil {
@@ -28,16 +28,10 @@ func loadAnswered(err error) (string, bool) {
 }
 
 // solveLoadFailed prints, for --json and --jsonl, the object of a solve
-// whose puzzle reading answered "no" (no search ran): a JSON reader got
-// nothing on stdout with exit 1. It returns err, whose message still goes
-// to stderr and whose exit code is kept.
-//
-// A piece that fits nowhere is that answer only once the flags are
-// checked against the puzzle as a search checks them (answeredFlags, and
-// solvePictures for the picture and the --json object), so that a flag
-// refused (exit 2) is said before "no tiling" (exit 1). The puzzle read
-// with such pieces left out (answeredPuzzle) gives the object its name
-// and cells, as a search's object has them.
+// whose puzzle reading answered "no" (no search ran), and returns err,
+// whose message still goes to stderr. A piece that fits nowhere is that
+// answer only once the flags pass the checks a search makes
+// (answeredFlags, solvePictures): a flag refused (exit 2) comes first.
 func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Format, start time.Time, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
@@ -55,27 +49,9 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Forma
 	if !f.asJSON && !f.jsonLines || f.shard != "" {
 		return err // a shard's result file is a shard's, with its split: none here
 	}
-	o := &solveOutcome{File: path, Backend: f.backend, Mode: "first", Seconds: time.Since(start).Seconds(), Tilings: [][]placementJS{}, Reason: reason}
-	if p != nil {
-		o.Puzzle, o.Cells = p.Name, p.Area()
-	}
-	switch {
-	case f.maxCoverage:
-		o.Mode = "max-coverage"
-	case f.count:
-		o.Mode = "count"
-	case f.limit > 0:
-		o.Mode = "limit"
-	}
-	if strings.Contains(reason, "time limit reached") { // stoppedWhileLoading
-		o.TimedOut = true
-	} else if !f.maxCoverage {
-		zero := int64(0)
-		o.Solutions, o.Complete = &zero, true
-		if f.unique || f.count {
-			o.Unique = &zero // as a search's object has it (solve_native.go)
-		}
-	}
+	r := &solve.Request{Puzzle: p, Options: f.nativeOptions(), MaxCoverage: f.maxCoverage}
+	o := r.Answered(reason, strings.Contains(reason, "time limit reached"), time.Since(start).Seconds())
+	o.File = path
 	out := func(w io.Writer) error { return writeJSONLine(w, o, f.asJSON) }
 	if jsonOutput(f) {
 		if werr := atomicfile.Write(a.ctx, f.out, a.stdout, out); werr != nil {
@@ -90,10 +66,8 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Forma
 }
 
 // answeredFlags checks solve's flags against p, the puzzle read with its
-// pieces that fit nowhere left out, as the search would check them
-// before it starts (nativeConfig: the flags that do nothing on p, the
-// symmetric key's refusals; a --redundancy piece that the puzzle does not
-// have, or that has more than one copy: native.CheckRedundancyPiece).
+// pieces that fit nowhere left out, as the search would (nativeConfig, and
+// a --redundancy piece the puzzle lacks or has more than one copy of).
 func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if f.backend != "fila" && f.backend != "dlx" || f.maxCoverage {
 		return nil // highs: checked before reading (checkSolveBackend)
@@ -101,9 +75,8 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if _, err := nativeConfig(p, f); err != nil {
 		return err
 	}
-	// A piece left out may be named: it is the puzzle's. The symmetry
-	// half of the rule is left to the search: the group of p without the
-	// pieces left out can be larger than the puzzle's.
+	// A piece left out may be named; the symmetry half of the rule is the
+	// search's (p's group can be larger than the puzzle's).
 	if !slices.Contains(p.Dropped, f.redundancy) {
 		if err := native.CheckRedundancyPiece(p, f.redundancy); err != nil {
 			return redundancyUsage(err)
@@ -117,11 +90,9 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 // as the verdict.
 //
 // For a piece that fits nowhere the rest of the input is read first, as
-// check reads it: the program of the puzzle read with such pieces left
-// out (answeredPuzzle) with opt (a symmetric key's refusals), and the
-// solution file and --names (a missing, unknown or broken file is exit
-// 2). The report then has the puzzle's name and cells and the solution's
-// format and status.
+// check reads it (a missing, unknown or broken file is exit 2); the
+// report then has the puzzle's name and cells and the solution's format
+// and status.
 func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.ProgramOptions, f *checkOptions, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
@@ -133,8 +104,7 @@ func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.Pro
 		if perr != nil {
 			return usageErr("%v", perr)
 		}
-		// The program of the puzzle as written has a count row more
-		// for each piece left out (it has no column).
+		// The puzzle as written has a count row more per piece left out.
 		sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
 		if serr != nil {
 			return serr
