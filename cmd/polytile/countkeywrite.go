@@ -137,7 +137,8 @@ func (a *app) canonicalKeyWords(p *puzzle.Puzzle, path string, words []string, p
 	if fl.NArg() > 0 {
 		return nil, fmt.Errorf("arguments that are not flags (%s)", shownText(strings.Join(fl.Args(), " ")))
 	}
-	f := mp.solve
+	s := mp.s
+	f := solveFlags{backend: s.Backend, heuristic: s.Heuristic, filaAt: s.FilaAt, nof: s.NOF, volume: s.Volume, redundancy: s.Redundancy}
 	f.count = true
 	f.volumeSet = fl.Changed("volume")
 	f.given = givenSettings(fl.Changed)
@@ -243,7 +244,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, pinne
 			return native.PinnedPiece(ctx, p, spec)
 		})
 		if err != nil {
-			then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is %w", keyFlagsText(old), err)
+			then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is %w", shard.KeyFlagsText(old), err)
 		}
 	}
 	now := &shard.Key{PuzzleSHA256: sum, Fingerprint: sr.fingerprint, Shards: sr.n, Flags: words}

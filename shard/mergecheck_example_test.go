@@ -1,0 +1,41 @@
+package shard_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/shard"
+)
+
+// A merge with --puzzle and --heuristic s refuses the results counted
+// with another heuristic.
+func ExampleCheckPuzzle() {
+	fp := "sha256:" + strings.Repeat("ab", 32)
+	res := &shard.Result{Fingerprint: fp, Config: shard.Config{Backend: "fila", Schedule: "f", NOF: true, Volume: -1}}
+	files := []shard.Loaded{{Path: "shard-0.json", Result: res}}
+	s := shard.DefaultSettings()
+	s.Heuristic, s.Volume = "s", -1
+	s.Given = func(name string) bool { return name == "heuristic" }
+	err := shard.CheckPuzzle(shard.PuzzleCheck{Path: "p.yaml", Fingerprint: fp, Settings: s,
+		Resolve: func(_ *puzzle.Puzzle, s shard.Settings) (shard.Config, error) { return s.Literal(), nil }}, files)
+	var c *shard.Conflict
+	fmt.Println(errors.As(err, &c), c.Files)
+	// Output: true [shard-0.json (backend=fila heuristic=f fila-at=0 nof=true volume=-1 redundancy=none)]
+}
+
+func ExampleReport_WriteText() {
+	r := &shard.Report{Puzzle: "pentominoes", File: "p.yaml", Count: 2, Complete: true, All: 9356, Unique: 2339,
+		Split: shard.Split{Subproblems: 40, Hash: "abc"}, Subproblems: 40, Seconds: 3, Min: 1, Median: 1.5, Max: 2}
+	r.WriteText(os.Stdout)
+	// Output:
+	// puzzle      pentominoes (p.yaml)
+	// config      backend= heuristic= fila-at=0 nof=false volume=0 redundancy=none
+	// shards      2 of 2 complete
+	// solutions   9356 (2339 unique)
+	// nodes       0
+	// split       40 subproblems (hash abc), 40 finished
+	// time        3.00 s in all; per shard min 1.00 s, median 1.50 s, max 2.00 s (max/median 1.33)
+}

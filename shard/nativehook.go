@@ -1,0 +1,66 @@
+package shard
+
+import "github.com/polytile/polytile/native"
+
+// The hooks that connect a shard's bookkeeping to a native search
+// (native.Config's OnSplit, Skip and OnSubproblem).
+
+// Attach hooks r into the native search cfg: OnSplit records the split
+// and the piece it pins (SetSplit), Skip passes over the subproblems
+// taken from the checkpoint, and OnSubproblem records each one solved.
+// A checkpoint that does not match the split (a *MismatchError) is
+// passed to mismatch, whose error stops the search.
+func (r *Run) Attach(cfg *native.Config, mismatch func(error) error) {
+	cfg.OnSplit = func(sp native.Split) error {
+		if err := r.SetSplit(Split{Subproblems: sp.Subproblems, Hash: sp.Hash}, sp.Pinned); err != nil {
+			return mismatch(err)
+		}
+		return nil
+	}
+	cfg.Skip = r.Skip
+	cfg.OnSubproblem = func(s native.Subproblem) {
+		r.Solved(Sub{Index: s.Index, All: s.All, Unique: s.Unique, Nodes: s.Nodes})
+	}
+}
+
+// Finish is the shard's Result (Run.Result) for the search's result
+// res: o with the counts, time and subproblems owned taken from res.
+func (r *Run) Finish(res *native.Result, o Outcome) (*Result, error) {
+	o.All, o.Unique, o.Nodes, o.Seconds, o.Interrupted = res.All, res.Unique, res.Nodes, res.Seconds, res.Interrupted
+	if res.Split != nil {
+		o.Owned = res.Split.Owned
+	}
+	return r.Result(o)
+}
+
+// WatchSplit hooks a SplitWatch into cfg, after the OnSubproblem hook
+// already there, when the search goes through the split (cfg.Splits: a
+// parallel, sharded or checkpointed count) and is not the symmetric
+// key's orbit search (symmetric); nil otherwise, so that a serial search
+// stays serial.
+func WatchSplit(cfg *native.Config, symmetric bool) *SplitWatch {
+	if symmetric || !cfg.Splits() {
+		return nil
+	}
+	w := &SplitWatch{}
+	prev := cfg.OnSubproblem
+	cfg.OnSubproblem = func(s native.Subproblem) { // never called concurrently
+		if prev != nil {
+			prev(s)
+		}
+		w.Add(s.Nodes, s.Time)
+	}
+	return w
+}
+
+// Summary is the balance of the split res reports for the shard sh; nil
+// for a nil watch or a search without a split (serial, or cancelled
+// while splitting).
+func (w *SplitWatch) Summary(res *native.Result, sh native.Shard) *SplitStats {
+	if w == nil || res.Split == nil {
+		return nil
+	}
+	sp := res.Split
+	return w.Stats(SplitInfo{Subproblems: sp.Subproblems, Owned: sp.Owned, Skipped: sp.Skipped, Depth: sp.Depth, Nodes: sp.Nodes},
+		sh.Index, sh.Count)
+}
