@@ -211,8 +211,9 @@ func (c *KeyConflict) Is(target error) bool { return target == ErrAnotherCount }
 
 // Compare compares k, the key recorded in a directory, with now, the key
 // of a count about to run there: the puzzle file's SHA-256, the
-// fingerprint (when k records one), N and the flags as words (both in
-// one canonical form, which the caller makes: the flags are solve's).
+// fingerprint (when k records one), N and the configuration: the two
+// KeyConfigs when both are set, else the flags as words (both in one
+// canonical form, which the caller makes).
 // k.FlagsErr, when set, is why k's flags cannot be compared; it is a
 // difference. It returns nil or a *KeyConflict listing every field that
 // differs.
@@ -232,10 +233,15 @@ func (k *Key) Compare(now *Key) error {
 		diffs = append(diffs, KeyDiff{Field: KeyShards, Then: then, Now: strconv.Itoa(now.Shards)})
 	}
 	then, cur := strings.Join(k.Flags, " "), strings.Join(now.Flags, " ")
+	differ := then != cur
+	if k.Config != nil && now.Config != nil {
+		differ = *k.Config != *now.Config
+		then, cur = strings.Join(k.Config.Words(), " "), strings.Join(now.Config.Words(), " ")
+	}
 	switch {
 	case k.FlagsErr != nil:
 		diffs = append(diffs, KeyDiff{Field: KeyFlags, Err: k.FlagsErr})
-	case then != cur:
+	case differ:
 		diffs = append(diffs, KeyDiff{Field: KeyFlags, Then: then, Now: cur})
 	}
 	if len(diffs) == 0 {

@@ -139,8 +139,12 @@ type KeyFlagsError struct {
 
 // Error names the key's line and why it cannot be read.
 func (e *KeyFlagsError) Error() string {
-	return fmt.Sprintf("refusing to merge: %s line 4: %v; remove the key (the results are then checked only against each other, or give --puzzle and solve's flags), or merge the result files by name",
-		Printable(e.Path), e.Err)
+	why := e.Err.Error()
+	if errors.Is(e.Err, ErrKeySyntax) {
+		why = fmt.Sprintf("its flags are not solve's (%s)", why)
+	}
+	return fmt.Sprintf("refusing to merge: %s line 4: %s; remove the key (the results are then checked only against each other, or give --puzzle and solve's flags), or merge the result files by name",
+		Printable(e.Path), why)
 }
 
 // Is reports whether target is ErrKeyFlags.

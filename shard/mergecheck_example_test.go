@@ -39,3 +39,21 @@ func ExampleReport_WriteText() {
 	// split       40 subproblems (hash abc), 40 finished
 	// time        3.00 s in all; per shard min 1.00 s, median 1.50 s, max 2.00 s (max/median 1.33)
 }
+
+// A version 3 key records the configuration as data, and reads back
+// without solve's flag definitions.
+func ExampleFormatKeyConfig() {
+	kc := shard.KeyConfig{Config: shard.Config{Backend: "fila", Schedule: "f", NOF: true, Volume: -1, Redundancy: "X"}, From: "yaml"}
+	data := shard.FormatKeyConfig("count.sh", strings.Repeat("ab", 32), 3, kc, "sha256:"+strings.Repeat("0f", 32))
+	fmt.Print(string(data))
+	k, _ := shard.ParseKey(data)
+	s, err := shard.ParseKeySettings(k)
+	fmt.Println(k.Version, s.Heuristic, s.Redundancy, err)
+	// Output:
+	// polytile count.sh 3
+	// puzzle-sha256 abababababababababababababababababababababababababababababababab
+	// shards 3
+	// flags --backend=fila --fila-at=0 --heuristic=f --nof=true --volume=-1 --redundancy=X --from=yaml
+	// fingerprint sha256:0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+	// 3 f X <nil>
+}

@@ -131,7 +131,7 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 	for _, k := range keys {
 		if err == nil {
 			err = shard.CheckKey(ctx, k, shard.KeyCheck{Files: files, Puzzle: mp.path, From: mp.from, Data: data,
-				Parse: a.keySettings, Resolve: a.countResolver(""), Reader: a.mergeReader()}, &acc)
+				Parse: shard.ParseKeySettings, Resolve: a.countResolver(""), Reader: a.mergeReader()}, &acc)
 		}
 	}
 	var rep *shard.Report
@@ -195,25 +195,6 @@ func readKeys(args []string) ([]*shard.Key, error) {
 
 // sha256Hex is the SHA-256 of data, hexadecimal (shard.SHA256Hex).
 func sha256Hex(data []byte) string { return shard.SHA256Hex(data) }
-
-// keySettings reads a key's flags as solve reads them.
-func (a *app) keySettings(k *shard.Key) (shard.Settings, error) {
-	if k.FlagsErr != nil {
-		return shard.Settings{}, fmt.Errorf("its flags line is not words quoted by printf %%q (%v)", k.FlagsErr)
-	}
-	var mp mergePuzzle
-	fs := a.keyFlagSet(&mp, &mp.from)
-	if err := fs.Parse(k.Flags); err != nil {
-		return shard.Settings{}, fmt.Errorf("its flags are not solve's (%v)", err)
-	}
-	if fs.NArg() > 0 {
-		return shard.Settings{}, fmt.Errorf("its flags hold arguments that are not flags (%s)", shownText(strings.Join(fs.Args(), " ")))
-	}
-	mp.changed = fs.Changed
-	s := mp.settings()
-	s.From = mp.from
-	return s, nil
-}
 
 // countResolver resolves a count's settings as solve --count does
 // (nativeConfig); prefix goes before the flag a refusal names.
