@@ -3,6 +3,8 @@ package shard
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -112,5 +114,31 @@ func TestResolveKeyOfOlderVersions(t *testing.T) {
 	var c *KeyConflict
 	if err := then.Compare(now); !errors.As(err, &c) || len(c.Diffs) != 1 || c.Diffs[0].Field != KeyFlags || !strings.Contains(c.Diffs[0].Then, "--heuristic=s") {
 		t.Errorf("another heuristic: %v", err)
+	}
+}
+
+func TestEstablishKey(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, KeyName)
+	kc := KeyConfig{Config: Config{Backend: "fila", Schedule: "f", NOF: true, Volume: -1, Redundancy: "X"}, From: "yaml"}
+	now := &Key{PuzzleSHA256: strings.Repeat("ab", 32), Shards: 3, Fingerprint: "sha256:" + strings.Repeat("0f", 32), Config: &kc}
+	r := KeyResolve{Path: "p.yaml"}
+	if made, err := EstablishKey(context.Background(), path, "test", now, r); !made || err != nil {
+		t.Fatalf("a new key: %t, %v", made, err)
+	}
+	if made, err := EstablishKey(context.Background(), path, "test", now, r); made || err != nil {
+		t.Errorf("the same count again: %t, %v", made, err)
+	}
+	other := kc
+	other.Unique = true
+	if _, err := EstablishKey(context.Background(), path, "test", &Key{PuzzleSHA256: now.PuzzleSHA256, Shards: 3, Fingerprint: now.Fingerprint, Config: &other}, r); !errors.Is(err, ErrAnotherCount) {
+		t.Errorf("another count: %v", err)
+	}
+	if err := os.WriteFile(path, []byte("not a key\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ku *KeyUnreadableError
+	if _, err := EstablishKey(context.Background(), path, "test", now, r); !errors.As(err, &ku) || !errors.Is(err, ErrKeyUnreadable) {
+		t.Errorf("not a key: %v", err)
 	}
 }

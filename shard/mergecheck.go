@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/polytile/polytile/native"
@@ -419,4 +420,59 @@ func orDefault(s, d string) string {
 // before the split pins a piece.
 func ConfigOf(cfg native.Config) Config {
 	return Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}
+}
+
+// LoadFiles reads the result files at paths (ReadFile), keeping each
+// one's error; a cancelled ctx stops it between two reads.
+func LoadFiles(ctx context.Context, paths []string) ([]Loaded, error) {
+	files := make([]Loaded, 0, len(paths))
+	for _, p := range paths {
+		if ctx != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		r, err := ReadFile(p)
+		files = append(files, Loaded{Path: p, Result: r, Err: err})
+	}
+	return files, nil
+}
+
+// ReadKeys reads the count key of each directory among args (ReadKey),
+// in order; a key that cannot be read or is not one is an error.
+func ReadKeys(args []string) ([]*Key, error) {
+	var keys []*Key
+	for _, a := range args {
+		if st, err := os.Stat(a); err != nil || !st.IsDir() {
+			continue
+		}
+		k, err := ReadKey(a)
+		if err != nil {
+			return nil, err
+		}
+		if k != nil {
+			keys = append(keys, k)
+		}
+	}
+	return keys, nil
+}
+
+// CheckedMerge checks the results c.Files against each of keys
+// (CheckKey), adds them up (Merge) and, when there is no key, accounts
+// for what --puzzle (c.Puzzle) and the settings given with it (s)
+// checked (PlainChecks, with the keys of args left unread). The
+// report's Verified and Unchecked are acc's.
+func CheckedMerge(ctx context.Context, keys []*Key, c KeyCheck, args []string, s Settings, acc *Account) (*Report, error) {
+	for _, k := range keys {
+		if err := CheckKey(ctx, k, c, acc); err != nil {
+			return nil, err
+		}
+	}
+	rep, err := Merge(c.Files)
+	if err != nil {
+		return nil, err
+	}
+	if len(keys) == 0 {
+		PlainChecks(c.Puzzle, s, rep, KeyDirs(args), acc)
+	}
+	rep.Verified, rep.Unchecked = acc.Verified, acc.Unchecked
+	return rep, nil
 }

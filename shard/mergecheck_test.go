@@ -227,3 +227,20 @@ func TestShardsAddUp(t *testing.T) {
 		t.Errorf("WatchSplit on a serial search")
 	}
 }
+
+// TestCheckedMerge: with no key, the report accounts for the checks
+// against no puzzle; a key of another N refuses the merge before it adds
+// anything up.
+func TestCheckedMerge(t *testing.T) {
+	files := []Loaded{{Path: "a", Result: res(0, 2, 8, 1, true)}, {Path: "b", Result: res(1, 2, 4, 2, true)}}
+	var acc Account
+	rep, err := CheckedMerge(context.Background(), nil, KeyCheck{Files: files}, nil, Settings{}, &acc)
+	if err != nil || rep.All != 12 || len(rep.Unchecked) != 2 || len(rep.Verified) != 0 {
+		t.Fatalf("no key: %v, %+v", err, rep)
+	}
+	k := &Key{Path: "out/count.key", Version: 1, Shards: 3}
+	var c *Conflict
+	if _, err := CheckedMerge(context.Background(), []*Key{k}, KeyCheck{Files: files}, nil, Settings{}, &Account{}); !errors.As(err, &c) {
+		t.Errorf("a key of another N: %v", err)
+	}
+}

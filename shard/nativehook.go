@@ -1,6 +1,10 @@
 package shard
 
-import "github.com/polytile/polytile/native"
+import (
+	"os"
+
+	"github.com/polytile/polytile/native"
+)
 
 // The hooks that connect a shard's bookkeeping to a native search
 // (native.Config's OnSplit, Skip and OnSubproblem).
@@ -63,4 +67,52 @@ func (w *SplitWatch) Summary(res *native.Result, sh native.Shard) *SplitStats {
 	sp := res.Split
 	return w.Stats(SplitInfo{Subproblems: sp.Subproblems, Owned: sp.Owned, Skipped: sp.Skipped, Depth: sp.Depth, Nodes: sp.Nodes},
 		sh.Index, sh.Count)
+}
+
+// KeyHook places a count's key once the split is made (HookKey), so that
+// only a shard that can start writes one: its flags and the puzzle read,
+// the heuristic schedule and the pinned piece accepted.
+type KeyHook struct {
+	err error
+}
+
+// HookKey chains place, given the piece the split pins, into
+// cfg.OnSplit with the hook already there (a checkpoint's match): a key
+// already at path is compared first (another count says more than a
+// checkpoint's refusal of another configuration), a new one written once
+// that hook passed. then, when not nil, runs last. An error of place or
+// then stops the search and is kept for Err.
+func HookKey(cfg *native.Config, path string, place func(pinned string) error, then func() error) *KeyHook {
+	h := &KeyHook{}
+	prev := cfg.OnSplit
+	cfg.OnSplit = func(sp native.Split) error {
+		_, statErr := os.Lstat(path)
+		if statErr == nil {
+			if h.err = place(sp.Pinned); h.err != nil {
+				return h.err
+			}
+		}
+		if prev != nil {
+			if err := prev(sp); err != nil {
+				return err
+			}
+		}
+		if statErr != nil {
+			h.err = place(sp.Pinned)
+		}
+		if h.err == nil && then != nil {
+			h.err = then()
+		}
+		return h.err
+	}
+	return h
+}
+
+// Err is the error of place or then that stopped the search, nil when
+// none did (and for a nil hook).
+func (h *KeyHook) Err() error {
+	if h == nil {
+		return nil
+	}
+	return h.err
 }

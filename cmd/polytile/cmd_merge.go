@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -24,8 +23,7 @@ type mergeOptions struct {
 	puzzle mergePuzzle // --puzzle, --from and solve's configuration flags
 }
 
-// mergeCmd is the cobra command: its flags fill a mergeOptions, run by
-// runMerge.
+// mergeCmd is the cobra command; runMerge runs it.
 func (a *app) mergeCmd() *cobra.Command {
 	var opts mergeOptions
 	c := &cobra.Command{
@@ -92,10 +90,10 @@ key's flags are refused (exit 2). The rows verified and unchecked (and
 	return c
 }
 
-// runMerge reads the results, checks them against --puzzle and the
-// flags given (shard.CheckPuzzle) or the count.key of each directory
-// (shard.CheckKey), adds them up (shard.Merge) and prints the report:
-// exit 2 for a refusal, 1 for an incomplete count or one of no solution.
+// runMerge checks the results against --puzzle and the flags given
+// (shard.CheckPuzzle) or each directory's count.key, adds them up
+// (shard.CheckedMerge) and prints the report: exit 2 for a refusal, 1
+// for an incomplete count or one of no solution.
 func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 	args, mp := opts.args, opts.puzzle
 	paths, err := shard.Collect(args)
@@ -109,17 +107,13 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 	if err := a.checkStdout(append(slices.Clone(paths), mp.path)...); err != nil {
 		return err
 	}
-	var files []shard.Loaded
-	for _, p := range paths {
-		if ctx != nil && ctx.Err() != nil {
-			return ctx.Err() // stopped between two reads, each bounded
-		}
-		r, err := shard.ReadFile(p)
-		files = append(files, shard.Loaded{Path: p, Result: r, Err: err})
-	}
-	keys, err := readKeys(args)
+	files, err := shard.LoadFiles(ctx, paths)
 	if err != nil {
 		return err
+	}
+	keys, err := shard.ReadKeys(args)
+	if err != nil {
+		return usageErr("%s; remove it, or merge the result files by name", shownText(err.Error()))
 	}
 	var data []byte // --puzzle, read once: its SHA-256 and fingerprint are of these bytes
 	if mp.path != "" {
@@ -128,21 +122,10 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 		}
 	}
 	var acc shard.Account
-	for _, k := range keys {
-		if err == nil {
-			err = shard.CheckKey(ctx, k, shard.KeyCheck{Files: files, Puzzle: mp.path, From: mp.from, Data: data,
-				Parse: shard.ParseKeySettings, Resolve: a.countResolver(""), Reader: a.mergeReader()}, &acc)
-		}
-	}
 	var rep *shard.Report
 	if err == nil {
-		rep, err = shard.Merge(files)
-	}
-	if err == nil {
-		if len(keys) == 0 {
-			shard.PlainChecks(mp.path, mp.settings(), rep, shard.KeyDirs(args), &acc)
-		}
-		rep.Verified, rep.Unchecked = acc.Verified, acc.Unchecked
+		rep, err = shard.CheckedMerge(ctx, keys, shard.KeyCheck{Files: files, Puzzle: mp.path, From: mp.from, Data: data,
+			Parse: shard.ParseKeySettings, Resolve: a.countResolver(""), Reader: a.mergeReader()}, args, mp.settings(), &acc)
 	}
 	var conflict *shard.Conflict
 	if errors.As(err, &conflict) || errors.Is(err, shard.ErrKeyFlags) || errors.Is(err, shard.ErrRefusedSettings) {
@@ -171,26 +154,6 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 		return noSolution // as solve --count
 	}
 	return nil
-}
-
-// readKeys reads the count.key of each directory among args; one that
-// cannot be read or is not a key is refused (exit 2).
-func readKeys(args []string) ([]*shard.Key, error) {
-	var keys []*shard.Key
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil || !st.IsDir() {
-			continue
-		}
-		k, err := shard.ReadKey(a)
-		if err != nil {
-			return nil, usageErr("%s; remove it, or merge the result files by name", shownText(err.Error()))
-		}
-		if k != nil {
-			keys = append(keys, k)
-		}
-	}
-	return keys, nil
 }
 
 // sha256Hex is the SHA-256 of data, hexadecimal (shard.SHA256Hex).
@@ -222,9 +185,8 @@ func (a *app) mergeReader() shard.PuzzleReader {
 	return shard.PuzzleReader{ReadFile: readRegularPuzzle, Puzzle: a.mergeFingerprint}
 }
 
-// mergeForPuzzle refuses (exit 2) the results not computed for
-// --puzzle as it is now, or, with solve's flags given, of another
-// configuration (shard.CheckPuzzle).
+// mergeForPuzzle refuses the results not computed for --puzzle as it is
+// now, or of another configuration than the flags given (shard.CheckPuzzle).
 func (a *app) mergeForPuzzle(mp mergePuzzle, data []byte, files []shard.Loaded) error {
 	fp, p, err := a.mergeFingerprint(mp.path, data, mp.from)
 	if err != nil {
@@ -241,8 +203,8 @@ type mergePuzzle struct {
 	changed    func(name string) bool
 }
 
-// configFlags adds solve's flags that shape the split (shard.Config), with
-// solve's defaults and bounds.
+// configFlags adds solve's flags that shape the split, with its defaults
+// and bounds.
 func (mp *mergePuzzle) configFlags(fl *pflag.FlagSet) {
 	s := &mp.s
 	fl.StringVar(&s.Backend, "backend", "fila", "with --puzzle: refuse results not counted with this backend (fila or dlx)")
@@ -260,10 +222,8 @@ func (mp *mergePuzzle) settings() shard.Settings {
 	return s
 }
 
-// shownText is a string read from a file (a shard result's puzzle title
-// and file, a key's flags) as messages print it (shard.Printable).
+// shownText is a string read from a file as messages print it.
 func shownText(s string) string { return shard.Printable(s) }
 
-// ratioText is a/b with two decimals, or n/a when b is 0
-// (shard.RatioText).
+// ratioText is a/b with two decimals, or n/a when b is 0.
 func ratioText(a, b float64) string { return shard.RatioText(a, b) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
@@ -21,8 +20,8 @@ import (
 type countKeyReq struct {
 	path, recipe string
 	only         bool
-	words        []string     // the flags given, as --name=value (changedWords)
-	err          error        // what stopped the search in shardKey's hook
+	words        []string // the flags given, as --name=value (changedWords)
+	hook         *shard.KeyHook
 	src          puzzleSource // the puzzle as solve read it: the key records its SHA-256
 }
 
@@ -80,42 +79,20 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg s
 	cfg.Redundancy = pinned
 	now := &shard.Key{PuzzleSHA256: sha256Hex(f.key.src.data), Fingerprint: sr.fingerprint, Shards: sr.n,
 		Config: &shard.KeyConfig{Config: cfg, From: from, Unique: f.unique}}
-	data := shard.FormatKeyConfig(f.key.recipe, now.PuzzleSHA256, now.Shards, *now.Config, now.Fingerprint)
-	made, err := shard.PlaceKey(kp, data, shard.PlaceOptions{})
-	if err != nil {
-		return usageErr("--count-key: %v", err)
-	}
-	if made {
-		if !a.quiet {
-			fmt.Fprintf(a.stderr, "polytile: wrote %s\n", shownText(kp))
-		}
-		return nil
-	}
-	old, err := shard.ReadKey(filepath.Dir(kp))
-	if err == nil && old == nil {
-		err = errors.New("a link to nothing")
-	}
-	if err != nil {
-		return usageErr("%s cannot be read as a count key (%s): remove it, or use another directory", shownText(kp), shownText(err.Error()))
-	}
 	ctx := a.ctx
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	then := *old
-	kc, err := shard.ResolveKey(ctx, old, shard.KeyResolve{Puzzle: p, Path: sr.path, Resolve: a.countResolver(""), Redundancy: f.redundancy, Pinned: pinned})
+	made, err := shard.EstablishKey(ctx, kp, f.key.recipe, now,
+		shard.KeyResolve{Puzzle: p, Path: sr.path, Resolve: a.countResolver(""), Redundancy: f.redundancy, Pinned: pinned})
+	var kc *shard.KeyConflict
 	switch {
-	case old.FlagsErr != nil:
-		then.FlagsErr = fmt.Errorf("line 4 of the key cannot be read: %w", old.FlagsErr)
-	case errors.Is(err, shard.ErrKeySyntax):
-		then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is not solve's flags (%w)", shard.KeyFlagsText(old), err)
-	case err != nil:
-		then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is %w", shard.KeyFlagsText(old), err)
-	default:
-		then.Config = &kc
-	}
-	if err := then.Compare(now); err != nil {
+	case errors.As(err, &kc) || errors.Is(err, shard.ErrKeyUnreadable):
 		return usageErr("%v", err)
+	case err != nil:
+		return usageErr("--count-key: %v", err)
+	case made && !a.quiet:
+		fmt.Fprintf(a.stderr, "polytile: wrote %s\n", shownText(kp))
 	}
 	return nil
 }
@@ -128,14 +105,8 @@ func sameCleanPath(a, b string) bool {
 	return err1 == nil && err2 == nil && x == y
 }
 
-// shardKey hooks the count key into the search: it is placed
-// (placeCountKey) once the split is made, after the checkpoint matched
-// (startShard's OnSplit, chained before it; a key already there is
-// compared before), when everything the search
-// checks of the flags and the puzzle (the schedule, the pinned piece) has
-// passed and the shard runs. A refusal, or the end of a --count-key-only
-// run (errKeyOnly), stops the search there; keyStopped then returns it,
-// with the shard's checkpoint writer stopped without a write.
+// shardKey places the count key once the split is made (shard.HookKey);
+// a refusal, or the end of a --count-key-only run, stops the search.
 func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg *native.Config) error {
 	if f.key.path == "" {
 		return nil
@@ -144,45 +115,24 @@ func (a *app) shardKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg *nativ
 		return usageErr("--count-key needs --count and --shard")
 	}
 	base := shard.ConfigOf(*cfg)
-	prev := cfg.OnSplit
-	cfg.OnSplit = func(sp native.Split) error {
-		// A key already there is compared first: "another count" says
-		// more than the checkpoint's refusal of another configuration.
-		_, statErr := os.Lstat(f.key.path)
-		if statErr == nil {
-			if err := a.placeCountKey(p, f, sr, base, sp.Pinned); err != nil {
-				f.key.err = err
-				return err
+	f.key.hook = shard.HookKey(cfg, f.key.path, func(pinned string) error { return a.placeCountKey(p, f, sr, base, pinned) },
+		func() error {
+			if f.key.only {
+				return errKeyOnly
 			}
-		}
-		if prev != nil {
-			if err := prev(sp); err != nil {
-				return err
-			}
-		}
-		var err error
-		if statErr != nil {
-			err = a.placeCountKey(p, f, sr, base, sp.Pinned)
-		}
-		if err == nil && f.key.only {
-			err = errKeyOnly
-		}
-		f.key.err = err
-		return err
-	}
+			return nil
+		})
 	return nil
 }
 
-// keyStopped returns the error that stopped the search in the count
-// key's hook (shardKey), nil when none did.
+// keyStopped returns the error that stopped the search in the key's
+// hook, with the checkpoint writer stopped without a write.
 func keyStopped(f *solveFlags, sr *shardRun) error {
-	if f.key.err == nil {
-		return nil
+	err := f.key.hook.Err()
+	if err != nil && sr != nil {
+		sr.run.StopWriting()
 	}
-	if sr != nil {
-		sr.stopWriter()
-	}
-	return f.key.err
+	return err
 }
 
 // check refuses the --count-key flags where no shard would place the key.
@@ -196,22 +146,16 @@ func (k *countKeyReq) check(f *solveFlags) error {
 		return usageErr("--count-key needs --count and --shard")
 	case f.backend != "fila" && f.backend != "dlx":
 		return usageErr("--count-key: a sharded count runs --backend fila or dlx, not %q", f.backend)
-	case !jsonOutput(f):
-		// The result is what merge reads from the directory: a picture
-		// (--render) in -o, or the result on stdout, would leave every
-		// shard of the count without one, under a key written for it.
+	case !jsonOutput(f): // merge reads the result from the directory
 		return usageErr("--count-key: the shard's result goes to -o FILE.json with --json (merge reads it there), not a picture (--render) nor stdout")
 	}
 	return checkCountFiles(k.path, f)
 }
 
-// checkCountFiles refuses, before anything is read or written, a results
-// directory (the key's) holding a file of a count's names (*.json,
-// *.jsonl, *.ckpt, joblog, count.key) that is not a regular file, and an
-// -o or --checkpoint that is not one: a FIFO there would make the shard
-// (and the recipes' pre-check) wait for a reader before its search, and
-// GNU parallel would wait on a FIFO joblog. Merge reads the results back
-// from the directory; they are regular files or nothing.
+// checkCountFiles refuses, before anything is read or written, a file of
+// the key's directory with a count's name, an -o or a --checkpoint that
+// is not a regular file (shard.CheckCountDir, shard.CheckCountFile): a
+// FIFO would make the shard wait for a reader.
 func checkCountFiles(keyPath string, f *solveFlags) error {
 	if err := shard.CheckCountDir(filepath.Dir(keyPath)); err != nil {
 		return usageErr("--count-key: %v: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory", err)

@@ -35,7 +35,6 @@ type shardRun struct {
 	ckPath      string
 	run         *shard.Run
 	matchErr    error
-	stop        func() // the checkpoint writer's (nil once stopped)
 }
 
 // checkCheckpoint refuses a --checkpoint that is no checkpoint file
@@ -80,27 +79,16 @@ func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *nati
 		if ctx == nil {
 			ctx = context.Background()
 		}
-		sr.stop = sr.run.Periodic(ctx, checkpointEvery, func(err error) { fmt.Fprintf(a.stderr, "polytile: %v\n", err) })
+		sr.run.StartWriting(ctx, checkpointEvery, func(err error) { fmt.Fprintf(a.stderr, "polytile: %v\n", err) })
 	}
 	return sr, nil
 }
 
-// stopWriter stops the checkpoint writer, if running.
-func (sr *shardRun) stopWriter() {
-	if sr.stop != nil {
-		sr.stop()
-		sr.stop = nil
-	}
-}
-
-// finish writes the last checkpoint and completes o with the shard's
-// record (shard.Run.Finish).
+// finish writes the last checkpoint (shard.Run.Close) and completes o
+// with the shard's record (shard.Run.Finish).
 func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
-	if sr.stop != nil {
-		sr.stopWriter()
-		if err := sr.run.WriteCheckpoint(true); err != nil {
-			return err
-		}
+	if err := sr.run.Close(); err != nil {
+		return err
 	}
 	r, err := sr.run.Finish(res, shard.Outcome{Puzzle: o.Puzzle, File: sr.path, Rerun: sr.rerun()})
 	if errors.Is(err, shard.ErrCountOverflow) {
