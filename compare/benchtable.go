@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/olekukonko/tablewriter"
+
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/render"
 )
 
@@ -15,7 +18,9 @@ import (
 // Table 1: case, configuration (polytile flags, then the article's),
 // fits, no-fits and time, each with its change against the previous row of
 // the same puzzle (Δ%), the unique solutions, and the article's time with
-// the ratio of ours to it.
+// the ratio of ours to it. The terminal table (Text) splits this into two
+// narrower tables, our figures and the article's next to ours, with the
+// polytile flags of each article option listed under them.
 func WriteBench(w io.Writer, rep *BenchReport, f Format) error {
 	switch f {
 	case JSON:
@@ -29,9 +34,51 @@ func WriteBench(w io.Writer, rep *BenchReport, f Format) error {
 	if f == CSV {
 		return writeBenchCSV(w, rep)
 	}
+	cells := benchCells(rep)
 	var b strings.Builder
-	header := []string{"case", "polytile configuration", "article", "fits", "Δ%", "no-fits", "Δ%", "time", "Δ%", "solutions", "article fits", "article time", "vs article"}
-	tab := newTable(&b, f, header, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+	if f == Text {
+		if err := writeBenchTables(&b, cells); err != nil {
+			return err
+		}
+		b.WriteString(textio.Wrap(benchKey(rep), textWidth))
+	} else {
+		header := []string{"case", "polytile configuration", "article", "fits", "Δ%", "no-fits", "Δ%", "time", "Δ%", "solutions", "article fits", "article time", "vs article"}
+		tab := newTable(&b, f, header, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+		for _, c := range cells {
+			if err := tab.Append([]string{c.id, c.flags, c.article, c.fits, c.dFits, c.noFits, c.dNoFits, c.time, c.dTime, c.solutions, c.artFits, c.artTime, c.vs}); err != nil {
+				return err
+			}
+		}
+		if err := tab.Render(); err != nil {
+			return err
+		}
+		if f == Markdown {
+			b.WriteString("\n")
+		}
+		b.WriteString(benchKey(rep))
+	}
+	if rep.Machine != nil {
+		if f == Markdown {
+			b.WriteString("\n" + rep.Machine.Markdown())
+		} else {
+			b.WriteString(rep.Machine.String() + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// benchRowCells are the texts of one row of the benchmark table.
+type benchRowCells struct {
+	id, flags, article                     string
+	fits, dFits, noFits, dNoFits, time     string
+	dTime, solutions, artFits, artTime, vs string
+}
+
+// benchCells formats every row of rep; a Δ% compares a row with the one
+// above it of the same puzzle when both ran to their end.
+func benchCells(rep *BenchReport) []benchRowCells {
+	var out []benchRowCells
 	var prev *BenchRow
 	for _, r := range rep.Rows {
 		if prev != nil && prev.Puzzle != r.Puzzle {
@@ -43,53 +90,82 @@ func WriteBench(w io.Writer, rep *BenchReport, f Format) error {
 			}
 			return percent(old, new)
 		}
-		var df, dn, dt string
+		c := benchRowCells{id: r.ID, flags: r.Flags, article: r.Article, fits: num(r.Fits), noFits: num(r.NoFits),
+			time: Seconds(r.Seconds), dFits: "-", dNoFits: "-", dTime: "-", solutions: num(r.Unique)}
 		if prev != nil {
-			df, dn, dt = d(float64(prev.Fits), float64(r.Fits)), d(float64(prev.NoFits), float64(r.NoFits)), d(prev.Seconds, r.Seconds)
-		} else {
-			df, dn, dt = "-", "-", "-"
+			c.dFits, c.dNoFits, c.dTime = d(float64(prev.Fits), float64(r.Fits)), d(float64(prev.NoFits), float64(r.NoFits)), d(prev.Seconds, r.Seconds)
 		}
-		sol := num(r.Unique)
 		switch r.Status {
 		case Timeout:
-			sol = "≥ " + sol + " (timeout)"
+			c.solutions = "≥ " + c.solutions + " (timeout)"
 		case Disagree:
-			sol += " ≠ " + num(r.Expected)
+			c.solutions += " ≠ " + num(r.Expected)
 		case Error:
-			sol = "error: " + r.Reason
+			c.solutions = "error: " + r.Reason
 		}
-		artFits, artTime, vs := "", "", ""
 		if r.ArticleFits > 0 {
-			artFits = num(r.ArticleFits)
+			c.artFits = num(r.ArticleFits)
 		}
 		if r.ArticleSeconds > 0 {
-			artTime = Seconds(r.ArticleSeconds)
+			c.artTime = Seconds(r.ArticleSeconds)
 			if r.finished() {
-				vs = fmt.Sprintf("%.2fx", r.Seconds/r.ArticleSeconds)
+				c.vs = fmt.Sprintf("%.2fx", r.Seconds/r.ArticleSeconds)
 			}
 		}
-		row := []string{r.ID, r.Flags, r.Article, num(r.Fits), df, num(r.NoFits), dn, Seconds(r.Seconds), dt, sol, artFits, artTime, vs}
-		if err := tab.Append(row); err != nil {
-			return err
-		}
+		out = append(out, c)
 		prev = r
 	}
-	if err := tab.Render(); err != nil {
-		return err
-	}
-	if f == Markdown {
-		b.WriteString("\n")
-	}
-	b.WriteString(benchKey(rep))
-	if rep.Machine != nil {
-		if f == Markdown {
-			b.WriteString("\n" + rep.Machine.Markdown())
-		} else {
-			b.WriteString(rep.Machine.String() + "\n")
+	return out
+}
+
+// textWidth is the width the terminal table's notes are wrapped to.
+const textWidth = 100
+
+// writeBenchTables writes the terminal layout: our figures, the article's
+// next to ours for the cases it has, and the polytile flags of each
+// article option.
+func writeBenchTables(b *strings.Builder, cells []benchRowCells) error {
+	ours := newTable(b, Text, []string{"case", "article options", "fits", "Δ%", "no-fits", "Δ%", "time", "Δ%", "solutions"}, 2, 3, 4, 5, 6, 7, 8)
+	for _, c := range cells {
+		if err := ours.Append([]string{c.id, c.article, c.fits, c.dFits, c.noFits, c.dNoFits, c.time, c.dTime, c.solutions}); err != nil {
+			return err
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if err := ours.Render(); err != nil {
+		return err
+	}
+	var theirs *tablewriter.Table
+	for _, c := range cells {
+		if c.artFits == "" && c.artTime == "" {
+			continue
+		}
+		if theirs == nil {
+			b.WriteString("\nAgainst the article:\n")
+			theirs = newTable(b, Text, []string{"case", "fits", "article fits", "time", "article time", "vs article"}, 1, 2, 3, 4, 5)
+		}
+		if err := theirs.Append([]string{c.id, c.fits, c.artFits, c.time, c.artTime, c.vs}); err != nil {
+			return err
+		}
+	}
+	if theirs != nil {
+		if err := theirs.Render(); err != nil {
+			return err
+		}
+	}
+	b.WriteString("\nArticle options as polytile solve flags:\n")
+	seen := map[string]bool{}
+	wide := 0
+	for _, c := range cells {
+		wide = max(wide, len(c.article))
+	}
+	for _, c := range cells {
+		if key := c.article + "\x00" + c.flags; !seen[key] {
+			seen[key] = true
+			fmt.Fprintf(b, "  %-*s  %s\n", wide, c.article, c.flags)
+		}
+	}
+	b.WriteString("\n")
+	return nil
 }
 
 // benchKey explains the columns under the table.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/frontier"
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
@@ -230,6 +231,15 @@ func benchFrontier(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt Ben
 	}
 }
 
+// frontierBenchKey explains the frontier suite's columns (%s: the suite).
+const frontierBenchKey = "Suite %s. Counts of all tilings (every rotation and reflection), on one thread: the frontier " +
+	"(transfer-matrix) engine, and native's default FILA where it enumerates them in seconds (\"not run\": too many " +
+	"solutions to enumerate). Times are wall seconds, CPU the process's CPU seconds meanwhile (the garbage collector's " +
+	"included), which a loaded machine inflates less. \"FILA / frontier\" is FILA's CPU time over the frontier's " +
+	"(wall times where CPU times are unknown; above 1: the frontier is faster). " +
+	"The automatic choice is that of solve --count with no backend: the backend it picks, its time, and " +
+	"the time of the choice and FILA over FILA's alone.\n"
+
 // writeFrontierBench writes the frontier suite's table: per case the
 // known count, the frontier's time (wall and CPU) and largest layer,
 // FILA's where it ran, the ratio of FILA's CPU time to the frontier's
@@ -239,59 +249,88 @@ func writeFrontierBench(w io.Writer, rep *BenchReport, f Format) error {
 	if f == CSV {
 		return writeFrontierBenchCSV(w, rep)
 	}
-	var b strings.Builder
-	header := []string{"case", "puzzle", "solutions", "frontier time", "CPU", "states", "FILA time", "CPU", "FILA / frontier", "automatic choice", "source"}
-	tab := newTable(&b, f, header, 2, 3, 4, 5, 6, 7, 8)
+	type rowCells struct{ id, puzzle, sol, ft, fcpu, states, fila, filaCPU, ratio, choice, source string }
+	var cells []rowCells
 	for _, r := range rep.Rows {
-		sol, ft, fcpu, states := groupDigits(r.Count), Seconds(r.Seconds), cpuText(r.CPUSeconds), num(int64(r.States))
-		fila, filaCPU, ratio, choice := "-", "-", "-", ""
+		c := rowCells{id: r.ID, puzzle: r.Puzzle, sol: groupDigits(r.Count), ft: Seconds(r.Seconds), fcpu: cpuText(r.CPUSeconds),
+			states: num(int64(r.States)), fila: "-", filaCPU: "-", ratio: "-", source: r.Source}
 		switch r.Status {
 		case Timeout:
-			sol, ft, fcpu, states = "not counted (timeout)", "-", "-", "-"
+			c.sol, c.ft, c.fcpu, c.states = "not counted (timeout)", "-", "-", "-"
 		case Error:
-			sol, ft, fcpu, states = "error: "+r.Reason, "-", "-", "-"
+			c.sol, c.ft, c.fcpu, c.states = "error: "+r.Reason, "-", "-", "-"
 		case Disagree:
-			sol += " (" + r.Reason + ")"
+			c.sol += " (" + r.Reason + ")"
 		}
 		switch r.FILAStatus {
 		case OK:
-			fila, filaCPU = Seconds(r.FILASeconds), cpuText(r.FILACPUSeconds)
+			c.fila, c.filaCPU = Seconds(r.FILASeconds), cpuText(r.FILACPUSeconds)
 			switch {
 			case r.Status != OK:
 			case r.CPUSeconds > 0 && r.FILACPUSeconds > 0:
-				ratio = fmt.Sprintf("%.3gx", r.FILACPUSeconds/r.CPUSeconds)
+				c.ratio = fmt.Sprintf("%.3gx", r.FILACPUSeconds/r.CPUSeconds)
 			case r.Seconds > 0:
-				ratio = fmt.Sprintf("%.3gx", r.FILASeconds/r.Seconds)
+				c.ratio = fmt.Sprintf("%.3gx", r.FILASeconds/r.Seconds)
 			}
 		case "":
-			fila = "not run"
+			c.fila = "not run"
 		default:
-			fila = string(r.FILAStatus)
+			c.fila = string(r.FILAStatus)
 		}
 		if r.Choice != "" {
 			who, _, _ := strings.Cut(r.Choice, ":")
-			choice = fmt.Sprintf("%s, in %s", who, Seconds(r.ChooseSeconds))
+			c.choice = fmt.Sprintf("%s, in %s", who, Seconds(r.ChooseSeconds))
 			if r.FILAStatus == OK && r.FILASeconds > 0 {
-				choice += fmt.Sprintf(" (%.3gx FILA alone)", (r.ChooseSeconds+r.FILASeconds)/r.FILASeconds)
+				c.choice += fmt.Sprintf(" (%.3gx FILA alone)", (r.ChooseSeconds+r.FILASeconds)/r.FILASeconds)
 			}
 		}
-		if err := tab.Append([]string{r.ID, r.Puzzle, sol, ft, fcpu, states, fila, filaCPU, ratio, choice, r.Source}); err != nil {
+		cells = append(cells, c)
+	}
+	var b strings.Builder
+	if f == Text {
+		// The terminal layout: what was counted, then the times; the
+		// automatic choice under the tables.
+		what := newTable(&b, f, []string{"case", "puzzle", "solutions", "source"}, 2)
+		for _, c := range cells {
+			if err := what.Append([]string{c.id, c.puzzle, c.sol, c.source}); err != nil {
+				return err
+			}
+		}
+		if err := what.Render(); err != nil {
 			return err
 		}
-	}
-	if err := tab.Render(); err != nil {
-		return err
-	}
-	if f == Markdown {
 		b.WriteString("\n")
+		times := newTable(&b, f, []string{"case", "frontier time", "CPU", "states", "FILA time", "CPU", "FILA / frontier"}, 1, 2, 3, 4, 5, 6)
+		for _, c := range cells {
+			if err := times.Append([]string{c.id, c.ft, c.fcpu, c.states, c.fila, c.filaCPU, c.ratio}); err != nil {
+				return err
+			}
+		}
+		if err := times.Render(); err != nil {
+			return err
+		}
+		for _, c := range cells {
+			if c.choice != "" {
+				fmt.Fprintf(&b, "%s, automatic choice: %s\n", c.id, c.choice)
+			}
+		}
+		b.WriteString("\n" + textio.Wrap(fmt.Sprintf(frontierBenchKey, rep.Suite), textWidth))
+	} else {
+		header := []string{"case", "puzzle", "solutions", "frontier time", "CPU", "states", "FILA time", "CPU", "FILA / frontier", "automatic choice", "source"}
+		tab := newTable(&b, f, header, 2, 3, 4, 5, 6, 7, 8)
+		for _, c := range cells {
+			if err := tab.Append([]string{c.id, c.puzzle, c.sol, c.ft, c.fcpu, c.states, c.fila, c.filaCPU, c.ratio, c.choice, c.source}); err != nil {
+				return err
+			}
+		}
+		if err := tab.Render(); err != nil {
+			return err
+		}
+		if f == Markdown {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, frontierBenchKey, rep.Suite)
 	}
-	fmt.Fprintf(&b, "Suite %s. Counts of all tilings (every rotation and reflection), on one thread: the frontier "+
-		"(transfer-matrix) engine, and native's default FILA where it enumerates them in seconds (\"not run\": too many "+
-		"solutions to enumerate). Times are wall seconds, CPU the process's CPU seconds meanwhile (the garbage collector's "+
-		"included), which a loaded machine inflates less. \"FILA / frontier\" is FILA's CPU time over the frontier's "+
-		"(wall times where CPU times are unknown; above 1: the frontier is faster). "+
-		"The automatic choice is that of solve --count with no backend: the backend it picks, its time, and "+
-		"the time of the choice and FILA over FILA's alone.\n", rep.Suite)
 	if rep.Machine != nil {
 		if f == Markdown {
 			b.WriteString("\n" + rep.Machine.Markdown())

@@ -78,3 +78,13 @@ func ExampleWriteDLX() {
 	// D 0_1 1_1
 	// D 0_2 1_2
 }
+
+// Ask which export formats write a binary program, and whether a format
+// represents a mode.
+func ExampleIsProgramFormat() {
+	fmt.Println(export.IsFormat("MPS"), export.IsProgramFormat("mps"), export.IsProgramFormat("cnf"))
+	fmt.Println(export.CheckMode("dlx", "max-coverage"))
+	// Output:
+	// true true false
+	// <nil>
+}

@@ -150,7 +150,7 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 	}
 	// The format and the dialect are the flags' fault whatever
 	// the puzzle: said before a reading that answers "no tiling".
-	if _, ok := exportFormats[strings.ToLower(o.format)]; !ok {
+	if !export.IsFormat(o.format) {
 		return usageErr("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", o.format)
 	}
 	if strings.EqualFold(o.format, "dlx") {

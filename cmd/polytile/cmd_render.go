@@ -37,13 +37,12 @@ the extension), else ansi on a terminal and ascii otherwise.`,
 	return c
 }
 
-// renderOptions are render's inputs: the puzzle and the flags' values.
+// renderOptions are render's inputs.
 type renderOptions struct {
 	puzzle, format, out, from string
 	labels                    bool
 }
 
-// runRender draws the board and the pieces of o.puzzle to o.out.
 func (a *app) runRender(ctx context.Context, o renderOptions) error {
 	f, err := a.pictureFormat("--format", o.format, o.out)
 	if err != nil {
@@ -61,9 +60,7 @@ func (a *app) runRender(ctx context.Context, o renderOptions) error {
 	})
 }
 
-// pictureFormat resolves the picture format from the flag flagName
-// (format, "" when not given), the -o extension, or the terminal default:
-// see resolvePictureFormat.
+// pictureFormat is resolvePictureFormat with a's terminal default.
 func (a *app) pictureFormat(flagName, format, out string) (render.Format, error) {
 	return resolvePictureFormat(flagName, format, out, progress.IsTerminal(a.stdout))
 }

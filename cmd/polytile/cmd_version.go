@@ -3,55 +3,18 @@ package main
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/polytile/polytile/internal/clihelp"
 )
 
-// buildVersion, when set with go build -ldflags "-X
-// main.buildVersion=...", replaces the module version (make build sets it
-// from git describe, for builds where go records no VCS information).
+// buildVersion, set with go build -ldflags "-X main.buildVersion=...",
+// replaces the module version (make build sets it from git describe).
 var buildVersion string
 
-// versionString describes this build: the module version ("(devel)" for a
-// build from a checkout, or buildVersion), the VCS revision and time
-// recorded by go build, with "+dirty" when the tree had changes, and the Go
-// version.
-func versionString() string {
-	v, rev, at, dirty := "(unknown)", "", "", false
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		v = bi.Main.Version
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.time":
-				at = s.Value
-			case "vcs.modified":
-				dirty = s.Value == "true"
-			}
-		}
-	}
-	if buildVersion != "" {
-		v = buildVersion
-	}
-	out := "polytile " + v
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		if dirty {
-			rev += "+dirty"
-		}
-		out += " (" + rev
-		if at != "" {
-			out += ", " + at
-		}
-		out += ")"
-	}
-	return out + ", " + runtime.Version()
-}
+// versionString is polytile's version line (clihelp.Version).
+func versionString() string { return clihelp.Version("polytile", buildVersion) }
 
 func (a *app) versionCmd() *cobra.Command {
 	return &cobra.Command{
@@ -67,7 +30,6 @@ func (a *app) versionCmd() *cobra.Command {
 // versionOptions are version's inputs: it takes none.
 type versionOptions struct{}
 
-// runVersion prints the version line.
 func (a *app) runVersion(_ context.Context, _ versionOptions) error {
 	_, err := fmt.Fprintln(a.stdout, versionString())
 	return err

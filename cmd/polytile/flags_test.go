@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -147,8 +148,8 @@ var boundExempt = map[string]string{}
 func TestNumericFlagsBounded(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	seen := 0
-	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
-		b, ok := f.Value.(boundedFlag)
+	cliflag.Visit(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
+		b, ok := f.Value.(cliflag.Bounded)
 		if !ok {
 			if numericType.MatchString(f.Value.Type()) && boundExempt[c.Name()+" --"+f.Name] == "" {
 				t.Errorf("%s --%s is a numeric flag (%s) without a bound: register it with intFlag, int64Flag or durationFlag",
@@ -157,7 +158,7 @@ func TestNumericFlagsBounded(t *testing.T) {
 			return
 		}
 		seen++
-		lo, hi := b.bounds()
+		lo, hi := b.Bounds()
 		if !strings.Contains(f.Usage, lo) || !strings.Contains(f.Usage, hi) {
 			t.Errorf("%s --%s: the help does not state the range %s to %s", c.CommandPath(), f.Name, lo, hi)
 		}
@@ -176,14 +177,14 @@ func TestNumericFlagsBounded(t *testing.T) {
 }
 
 // outside returns values just beyond a flag's range, and absurd ones.
-func outside(b boundedFlag) []string {
+func outside(b cliflag.Bounded) []string {
 	switch v := b.(type) {
-	case *intValue:
-		return []string{fmt.Sprint(int64(v.lo) - 1), fmt.Sprint(int64(v.hi) + 1), "99999999999999999999"}
-	case *int64Value:
-		return []string{fmt.Sprint(v.lo - 1), fmt.Sprint(v.hi + 1), "99999999999999999999"}
-	case *durationValue:
-		return []string{(v.lo - time.Nanosecond).String(), (v.hi + time.Second).String(), "-5s"}
+	case *cliflag.Int:
+		return []string{fmt.Sprint(int64(v.Lo) - 1), fmt.Sprint(int64(v.Hi) + 1), "99999999999999999999"}
+	case *cliflag.Int64:
+		return []string{fmt.Sprint(v.Lo - 1), fmt.Sprint(v.Hi + 1), "99999999999999999999"}
+	case *cliflag.Duration:
+		return []string{(v.Lo - time.Nanosecond).String(), (v.Hi + time.Second).String(), "-5s"}
 	}
 	return nil
 }
@@ -256,14 +257,14 @@ func TestLongFlagValueClipped(t *testing.T) {
 func TestIntFlagsDecimal(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	seen := 0
-	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
+	cliflag.Visit(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
 		var lo, hi int64
 		get := func() int64 { return 0 }
 		switch v := f.Value.(type) {
-		case *intValue:
-			lo, hi, get = int64(v.lo), int64(v.hi), func() int64 { return int64(*v.p) }
-		case *int64Value:
-			lo, hi, get = v.lo, v.hi, func() int64 { return *v.p }
+		case *cliflag.Int:
+			lo, hi, get = int64(v.Lo), int64(v.Hi), func() int64 { return int64(*v.P) }
+		case *cliflag.Int64:
+			lo, hi, get = v.Lo, v.Hi, func() int64 { return *v.P }
 		default:
 			return
 		}
@@ -338,7 +339,7 @@ func TestEmptyPathFlagsRefused(t *testing.T) {
 	root := a.rootCmd()
 	setOnceFlags(root)
 	n := 0
-	visitFlags(root, func(c *cobra.Command, f *pflag.Flag) {
+	cliflag.Visit(root, func(c *cobra.Command, f *pflag.Flag) {
 		if f.Value.Type() != "string" {
 			return
 		}
@@ -437,8 +438,8 @@ func TestBadFlagValueNamesTheFlag(t *testing.T) {
 func TestFloatFlagsDecimal(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	seen := 0
-	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
-		v, ok := f.Value.(*floatValue)
+	cliflag.Visit(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
+		v, ok := f.Value.(*cliflag.Float)
 		if !ok {
 			return
 		}
@@ -450,7 +451,7 @@ func TestFloatFlagsDecimal(t *testing.T) {
 		}
 		for _, bad := range []string{"0x1p-2", "0X1P-2", "0x_1p-2", "1_0", "0x10"} {
 			if err := v.Set(bad); err == nil {
-				t.Errorf("%s --%s accepts %q (read as %g)", c.CommandPath(), f.Name, bad, *v.p)
+				t.Errorf("%s --%s accepts %q (read as %g)", c.CommandPath(), f.Name, bad, *v.P)
 			}
 		}
 	})
@@ -468,27 +469,27 @@ func TestFloatFlagsDecimal(t *testing.T) {
 func TestNumericFlagOneMessage(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	seen := 0
-	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
-		b, ok := f.Value.(boundedFlag)
+	cliflag.Visit(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
+		b, ok := f.Value.(cliflag.Bounded)
 		if !ok {
 			return
 		}
 		seen++
 		var bad []string
 		switch v := b.(type) {
-		case *intValue:
-			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(int64(v.lo) - 1), fmt.Sprint(int64(v.hi) + 1), "99999999999999999999", "-99999999999999999999"}
-		case *int64Value:
-			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(v.lo - 1), fmt.Sprint(v.hi + 1), "99999999999999999999", "-99999999999999999999"}
-		case *durationValue:
-			bad = []string{"+5s", "-5s", "abc", "5", "1e9s", (v.lo - time.Nanosecond).String(), (v.hi + time.Second).String(), "99999999999999999999h", "-99999999999999999999h"}
-		case *floatValue:
-			bad = []string{"+1", "abc", "NaN", "0x1p-2", "1_0", "-1e400", "1e400", fmt.Sprint(v.lo - 1 - math.Abs(v.lo)), fmt.Sprint(v.hi + 1 + math.Abs(v.hi))}
+		case *cliflag.Int:
+			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(int64(v.Lo) - 1), fmt.Sprint(int64(v.Hi) + 1), "99999999999999999999", "-99999999999999999999"}
+		case *cliflag.Int64:
+			bad = []string{"+1", "abc", "1e9", "0x10", "1_0", " 1", fmt.Sprint(v.Lo - 1), fmt.Sprint(v.Hi + 1), "99999999999999999999", "-99999999999999999999"}
+		case *cliflag.Duration:
+			bad = []string{"+5s", "-5s", "abc", "5", "1e9s", (v.Lo - time.Nanosecond).String(), (v.Hi + time.Second).String(), "99999999999999999999h", "-99999999999999999999h"}
+		case *cliflag.Float:
+			bad = []string{"+1", "abc", "NaN", "0x1p-2", "1_0", "-1e400", "1e400", fmt.Sprint(v.Lo - 1 - math.Abs(v.Lo)), fmt.Sprint(v.Hi + 1 + math.Abs(v.Hi))}
 		default:
 			t.Errorf("%s --%s: bounded flag of type %T not covered by this test", c.CommandPath(), f.Name, b)
 			return
 		}
-		lo, hi := b.bounds()
+		lo, hi := b.Bounds()
 		first := ""
 		for _, s := range bad {
 			err := b.Set(s)
@@ -523,15 +524,15 @@ func TestNumericFlagOneMessage(t *testing.T) {
 func TestNumberSyntaxOneRule(t *testing.T) {
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	seen := map[string]int{}
-	visitFlags(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
+	cliflag.Visit(a.rootCmd(), func(c *cobra.Command, f *pflag.Flag) {
 		name := c.CommandPath() + " --" + f.Name
 		var bad []string
 		switch f.Value.(type) {
-		case *intValue, *int64Value:
+		case *cliflag.Int, *cliflag.Int64:
 			bad = []string{"+1", "+0", "-0", " 1", "1 ", "\t1", "1_0", "0x1", "１", "1\n", ""}
-		case *durationValue:
+		case *cliflag.Duration:
 			bad = []string{"+1s", " 1s", "1s ", "1_0s"}
-		case *floatValue:
+		case *cliflag.Float:
 			bad = []string{"+1", " 1", "1 ", "1_0", "0x1p0"}
 		default:
 			return
@@ -629,7 +630,7 @@ func TestEveryFlagTakesOneValue(t *testing.T) {
 			if strings.HasSuffix(typ, "Array") || strings.HasSuffix(typ, "Slice") {
 				return
 			}
-			if _, ok := f.Value.(boundedFlag); !ok && numericType.MatchString(typ) {
+			if _, ok := f.Value.(cliflag.Bounded); !ok && numericType.MatchString(typ) {
 				t.Errorf("%s lost its range", name)
 			}
 			if typ == "bool" {

@@ -9,12 +9,8 @@ import (
 	"github.com/polytile/polytile/internal/clihelp"
 )
 
-// This file holds the help command, the check that its text was written,
-// and the flag groups every command's help lists (common first, then
-// tuning, then cluster); internal/clihelp renders the text.
-
-// helpWriteFailed turns a successful exit whose help text could not be
-// written into exit 2 with the error.
+// helpWriteFailed turns a successful exit whose help could not be
+// written into exit 2.
 func (a *app) helpWriteFailed(code int, out *clihelp.ErrWriter) int {
 	if code != exitOK || out.Err == nil {
 		return code
@@ -23,29 +19,11 @@ func (a *app) helpWriteFailed(code int, out *clihelp.ErrWriter) int {
 	return exitUsage
 }
 
-// helpCmd is "polytile help [command]": an unknown topic is a usage
-// error (exit 2) with the near names, as an unknown command is.
-func helpCmd(root *cobra.Command) *cobra.Command {
-	return clihelp.Command(root, "Help provides help for any command: polytile help solve is polytile solve --help.", func(msg string) error {
-		return usageErr("%s (see %s --help)", msg, root.Name())
-	})
-}
-
-// Flag groups, in the order the help lists them.
-const (
-	groupCommon = iota
-	groupTuning
-	groupCluster
-	nGroups
-)
-
-// groupTitles heads each group of a command with more than one group; a
-// command with common flags only heads them "Flags:".
+// groupTitles head the flag groups of a command that has more than one.
 var groupTitles = []string{"Common flags:", "Tuning flags:", "Cluster flags:"}
 
-// flagGroups lists, per command (by its path below the root, "" for the
-// root), the flags of each group in the order the help shows them. A
-// flag of the command missing here is listed last among the common ones.
+// flagGroups lists each command's flags by group, in the order the help
+// shows them (clihelp.Groups).
 var flagGroups = map[string][][]string{
 	"":       {{"help", "version", "quiet", "verbose"}},
 	"info":   {{"json", "from", "help"}},
@@ -76,18 +54,21 @@ var flagGroups = map[string][][]string{
 	"help":    {{"help"}},
 }
 
-// setHelp makes root and its commands print writeHelp's text, wrapped
-// to the width of a's stdout.
+// setHelp sets up root's help command, every command's help at the
+// width of a's stdout, and --version.
 func (a *app) setHelp(root *cobra.Command) {
-	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
-		// A write error is kept by the command's output (clihelp.ErrWriter).
-		_ = writeHelp(c.OutOrStdout(), c, clihelp.Width(a.stdout))
+	clihelp.Install(root, clihelp.Setup{
+		Groups:   helpGroups,
+		Width:    func() int { return clihelp.Width(a.stdout) },
+		HelpLong: "Help provides help for any command: polytile help solve is polytile solve --help.",
+		Unknown:  func(msg string) error { return usageErr("%s (see %s --help)", msg, root.Name()) },
+		Version:  versionString(),
 	})
 }
 
-// writeHelp writes c's help with polytile's flag groups, every line at
-// most width columns (but for an example or a word longer than the
-// width).
+var helpGroups = clihelp.Groups{Titles: groupTitles, ByCommand: flagGroups}
+
+// writeHelp writes c's help with polytile's flag groups at width columns.
 func writeHelp(w io.Writer, c *cobra.Command, width int) error {
-	return clihelp.Write(w, c, width, clihelp.Groups{Titles: groupTitles, ByCommand: flagGroups})
+	return clihelp.Write(w, c, width, helpGroups)
 }

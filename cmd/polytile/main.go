@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -53,58 +54,33 @@ input or usage, 130/143 interrupted.`,
 	}
 	root.PersistentFlags().BoolVarP(&a.quiet, "quiet", "q", false, "no progress line")
 	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "show solver logs (HiGHS output) on stderr")
-	// One check of every command's flags after parsing (applies.go).
-	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return checkFlagsApply(cmd) }
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		return cliflag.CheckApplies(cmd, flagRules[cmd.Name()], globalFlags) // applies.go
+	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr("%v (see %s --help)", err, c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
-	// Suggestions for an unknown command are added on one line by
-	// unknownCommandErr (lifecycle.go), not by cobra.
+	// unknownCommandErr (lifecycle.go) adds the suggestions on one line.
 	root.DisableSuggestions = true
 	root.SuggestionsMinimumDistance = 2
-	root.SetHelpCommand(helpCmd(root))
 	a.setHelp(root)
-	root.Version = versionString()
-	root.SetVersionTemplate("{{.Version}}\n")
 	for _, add := range []func() *cobra.Command{a.infoCmd, a.renderCmd, a.solveCmd, a.exportCmd, a.checkCmd, a.compareCmd, a.benchCmd, a.mergeCmd, a.versionCmd} {
 		root.AddCommand(add())
 	}
 	return root
 }
 
-// loadPuzzle reads PUZZLE (a path or "-"), with an optional forced format;
-// it stops after a signal (see loadPuzzleContext).
+// loadPuzzle reads PUZZLE (a path or "-") with a.ctx.
 func (a *app) loadPuzzle(path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	return a.loadPuzzleContext(a.ctx, path, format, u)
 }
 
-// unplaceableFor is what loading does with a piece that fits nowhere in a
-// command of this mode: leave it out of a maximum-coverage run (it covers
-// nothing), refuse it in an exact one unless its supply is unlimited.
-func unplaceableFor(maxCoverage bool) puzzle.Unplaceable {
-	if maxCoverage {
-		return puzzle.DropAll
-	}
-	return puzzle.DropUnlimited
-}
+// unplaceableFor is what loading does with a piece that fits nowhere.
+var unplaceableFor = puzzle.UnplaceableFor
 
-// addFromFlag adds the --from flag every command that reads a puzzle has.
-// Its value is checked when the flag is parsed: a bad one is the flag's
-// fault, not the puzzle file's (not "FILE: unknown puzzle format").
+// addFromFlag adds the --from flag of every command that reads a puzzle,
+// checked when it is parsed: a bad one is the flag's fault, not the file's.
 func addFromFlag(fs *pflag.FlagSet, from *string) {
-	fs.Var(&fromValue{p: from}, "from", "input format: "+puzzle.FormatList()+" for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	fs.Var(&cliflag.Checked{P: from, Check: puzzle.CheckFormat}, "from", "input format: "+puzzle.FormatList()+" for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
 }
-
-// fromValue is the --from flag: a format puzzle.CheckFormat takes.
-type fromValue struct{ p *string }
-
-func (v *fromValue) Set(s string) error {
-	if err := puzzle.CheckFormat(s); err != nil {
-		return err
-	}
-	*v.p = s
-	return nil
-}
-func (v *fromValue) String() string { return *v.p }
-func (v *fromValue) Type() string   { return "string" }

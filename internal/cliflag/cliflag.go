@@ -1,7 +1,10 @@
 // Package cliflag holds generic rules for the flags of a cobra command
-// tree: walking every flag, making a single-valued flag refuse a second,
-// different value, and finding an optional-value flag whose value was
-// written after a space.
+// tree: numeric flags with a range (Bounded, refusing a value with a
+// *RangeError), walking every flag, making a single-valued flag refuse a
+// second, different value, the rules that say when a flag applies
+// (CheckApplies, a *NotApplicableError), and argument counts
+// (ExactArgs, an *ArgCountError) explained by an optional-value flag
+// whose value was written after a space (a *SpacedValueError).
 package cliflag
 
 import (
@@ -68,12 +71,21 @@ type onceBool struct {
 
 func (o *onceBool) IsBoolFlag() bool { return o.isBool }
 
+// onceBounded keeps a Bounded flag's range; Set is Once's.
+type onceBounded struct {
+	*Once
+	b Bounded
+}
+
+func (o *onceBounded) Bounds() (lo, hi string) { return o.b.Bounds() }
+
 // SetOnce wraps every single-valued flag under root (Visit) in a Once:
 // array and slice flags, which are repeatable, are left alone.
 // refuseEmpty says which flags refuse an empty value. wrap, when not nil,
 // may return a value of its own around the Once (to keep an interface of
-// the flag's value that Once hides); nil keeps the Once (or, for a
-// boolean flag, a Once that pflag still sees as boolean).
+// the flag's value that Once hides); nil keeps the Once (for a boolean
+// flag, a Once that pflag still sees as boolean; for a Bounded one, a
+// Once that is still Bounded).
 func SetOnce(root *cobra.Command, refuseEmpty func(name string) bool, wrap func(o *Once) pflag.Value) {
 	seen := map[*pflag.Flag]bool{}
 	Visit(root, func(_ *cobra.Command, f *pflag.Flag) {
@@ -91,6 +103,10 @@ func SetOnce(root *cobra.Command, refuseEmpty func(name string) bool, wrap func(
 				f.Value = v
 				return
 			}
+		}
+		if b, ok := o.Value.(Bounded); ok {
+			f.Value = &onceBounded{Once: o, b: b}
+			return
 		}
 		if b, ok := o.Value.(interface{ IsBoolFlag() bool }); ok {
 			f.Value = &onceBool{Once: o, isBool: b.IsBoolFlag()}

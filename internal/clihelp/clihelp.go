@@ -1,7 +1,8 @@
 // Package clihelp renders a cobra command's help: the description
 // reflowed to a width, the usage line, the examples (long command lines
 // broken with the shell's line continuation), the subcommands, and the
-// flags in titled groups, each description wrapped under its own start.
+// flags in titled groups, each description wrapped under its own start;
+// and the version line of a build (Version).
 package clihelp
 
 import (

@@ -1,5 +1,6 @@
 // Package textio holds what every reader of a text input shares, so that
-// all of them accept the same files.
+// all of them accept the same files, and the small text helpers the
+// writers of messages and tables share (Count, Wrap).
 package textio
 
 import (
