@@ -261,8 +261,6 @@ func (s *Settings) set(name string, f keyFlag, value string) error {
 type KeyResolve struct {
 	Puzzle *puzzle.Puzzle
 	Path   string // the puzzle file: its format by name
-	// Resolve resolves the key's settings for Puzzle.
-	Resolve Resolver
 	// Redundancy is this run's --redundancy and Pinned the piece its
 	// split pinned ("" for none): a key whose --redundancy is the same
 	// (auto and none given, or left out) pins the same piece.
@@ -294,13 +292,8 @@ func ResolveKey(ctx context.Context, k *Key, r KeyResolve) (KeyConfig, error) {
 	}
 	if literal {
 		cfg = s.Literal()
-	} else {
-		if s.Backend != "fila" && s.Backend != "dlx" {
-			return KeyConfig{}, fmt.Errorf("--backend %q: a sharded count runs fila or dlx", s.Backend)
-		}
-		if cfg, err = r.Resolve(r.Puzzle, s); err != nil {
-			return KeyConfig{}, err
-		}
+	} else if cfg, err = ResolveSettings(r.Puzzle, s); err != nil {
+		return KeyConfig{}, err
 	}
 	switch spec := s.Redundancy; {
 	case k.Version >= 3 && spec == "none":

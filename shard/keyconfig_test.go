@@ -5,9 +5,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -79,23 +81,16 @@ func TestResolveKeyOfOlderVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var seen Settings
-	resolve := func(_ *puzzle.Puzzle, s Settings) (Config, error) {
-		seen = s
-		c := s.Literal()
-		if c.Schedule == "" {
-			c.Schedule = "f"
-		}
-		return c, nil
-	}
-	r := KeyResolve{Puzzle: p, Path: "p.yaml", Resolve: resolve, Redundancy: "", Pinned: "I"}
+	r := KeyResolve{Puzzle: p, Path: "p.yaml", Redundancy: "", Pinned: "I"}
 	kc, err := ResolveKey(context.Background(), &Key{Version: 1, Flags: []string{"--redundancy", "auto", "--unique"}}, r)
-	want := KeyConfig{Config: Config{Backend: "fila", Schedule: "f", NOF: true, Redundancy: "I"}, From: "yaml", Unique: true}
-	if err != nil || kc != want || !seen.Given("redundancy") {
+	cfg := ConfigOf(native.Options{Count: true, NOF: native.DefaultNOF, Unique: true, Redundancy: "auto"}.Resolve(p))
+	cfg.Redundancy = "I"
+	want := KeyConfig{Config: cfg, From: "yaml", Unique: true}
+	if err != nil || kc != want {
 		t.Errorf("version 1: %+v, %v; want %+v", kc, err, want)
 	}
 	// A version 3 key without --redundancy (auto) pins what the run pins.
-	v3 := &Key{Version: 3, Flags: []string{"--backend=fila", "--fila-at=0", "--heuristic=f", "--nof=true", "--volume=0", "--unique=true"}}
+	v3 := &Key{Version: 3, Flags: []string{"--backend=" + cfg.Backend, "--fila-at=0", "--heuristic=" + cfg.Schedule, "--nof=" + strconv.FormatBool(cfg.NOF), "--volume=" + strconv.Itoa(cfg.Volume), "--unique=true"}}
 	if kc3, err := ResolveKey(context.Background(), v3, r); err != nil || kc3 != want {
 		t.Errorf("version 3, auto: %+v, %v; want %+v", kc3, err, want)
 	}

@@ -94,11 +94,49 @@ func (s Settings) Literal() Config {
 	return Config{Backend: s.Backend, Schedule: s.Heuristic, FilaAt: s.FilaAt, NOF: s.NOF, Volume: s.Volume}
 }
 
-// Resolver resolves the settings of a count for the puzzle p into the
-// configuration solve --count runs (native.Options.Resolve and solve's
-// refusals). Its error, a setting a count refuses, names the setting as
-// solve's flag.
-type Resolver func(p *puzzle.Puzzle, s Settings) (Config, error)
+// ErrSetting is the kind of a *SettingError, for errors.Is.
+var ErrSetting = errors.New("a setting a sharded count refuses")
+
+// SettingError is a setting a sharded count refuses: Given spells it as
+// solve's flag (--backend "highs", --heuristic), Err says why.
+type SettingError struct {
+	Given string
+	Err   error
+}
+
+// Error is the setting as given and why it is refused.
+func (e *SettingError) Error() string { return e.Given + ": " + e.Err.Error() }
+
+// Is reports whether target is ErrSetting.
+func (e *SettingError) Is(target error) bool { return target == ErrSetting }
+
+// Unwrap returns why the setting is refused.
+func (e *SettingError) Unwrap() error { return e.Err }
+
+// ResolveSettings resolves the settings of a count for p into the
+// configuration solve --count runs (native.Options.Resolve). It refuses
+// a backend that does not shard and an unknown heuristic schedule (a
+// *SettingError), and a setting given where it does nothing on p (a
+// *native.IdleError).
+func ResolveSettings(p *puzzle.Puzzle, s Settings) (Config, error) {
+	if s.Backend != "fila" && s.Backend != "dlx" {
+		return Config{}, &SettingError{Given: fmt.Sprintf("--backend %q", s.Backend), Err: errors.New("a sharded count runs fila or dlx")}
+	}
+	cfg := native.Options{Algorithm: s.Backend, FilaAt: s.FilaAt, Schedule: s.Heuristic, NOF: s.NOF, Volume: s.Volume,
+		VolumeSet: s.given("volume"), Redundancy: s.Redundancy, Unique: s.Unique, Count: true}.Resolve(p)
+	given := native.GivenSettings(s.given) &^ native.SetWorkers
+	if cfg.Algorithm != native.FILA {
+		given &^= native.SetFilaAt
+	}
+	idle := native.Config{FilaAt: s.FilaAt, Schedule: s.Heuristic, NOF: s.NOF, Redundancy: s.Redundancy}
+	if err := idle.CheckIdle(p, false, given); err != nil {
+		return Config{}, err
+	}
+	if err := native.CheckSchedule(cfg.Schedule); err != nil {
+		return Config{}, &SettingError{Given: "--heuristic", Err: err}
+	}
+	return ConfigOf(cfg), nil
+}
 
 // PuzzleReader reads puzzle files for a merge as a count's shards read
 // them.
@@ -120,11 +158,7 @@ type KeyCheck struct {
 	// the --from given ("" for none).
 	Puzzle, From string
 	Data         []byte
-	// Parse reads the key's settings; Resolve resolves them for the
-	// puzzle once it is known.
-	Parse   func(k *Key) (Settings, error)
-	Resolve Resolver
-	Reader  PuzzleReader
+	Reader       PuzzleReader
 }
 
 // ErrKeyFlags is the kind of a *KeyFlagsError, for errors.Is.
@@ -206,7 +240,7 @@ func CheckKey(ctx context.Context, k *Key, c KeyCheck, acc *Account) error {
 	} else {
 		acc.not("N: %s records none (the results agree on one N among themselves)", key)
 	}
-	s, err := c.Parse(k)
+	s, err := ParseKeySettings(k)
 	if err != nil {
 		return &KeyFlagsError{Path: k.Path, Err: err}
 	}
@@ -237,7 +271,7 @@ func CheckKey(ctx context.Context, k *Key, c KeyCheck, acc *Account) error {
 	case p == nil:
 		acc.not("the configuration against %s's flags: needs the puzzle", key)
 	default:
-		cfg, err := c.Resolve(p, s)
+		cfg, err := ResolveSettings(p, s)
 		if err != nil {
 			return &RefusedSettingsError{Path: k.Path, Err: err}
 		}
@@ -330,7 +364,6 @@ type PuzzleCheck struct {
 	Fingerprint string
 	Puzzle      *puzzle.Puzzle
 	Settings    Settings
-	Resolve     Resolver
 }
 
 // CheckPuzzle refuses (a *Conflict) the results among files not
@@ -338,7 +371,7 @@ type PuzzleCheck struct {
 // results directory reused after the puzzle was edited, or filled by
 // another puzzle), then, when a setting of the configuration was given,
 // those of another configuration than solve --count's with the settings
-// given. A setting a count refuses is Resolve's error.
+// given. A setting a count refuses is ResolveSettings's error.
 func CheckPuzzle(c PuzzleCheck, files []Loaded) error {
 	var fc *FingerprintConflict
 	if errors.As(CheckFingerprint(c.Fingerprint, files), &fc) {
@@ -354,7 +387,7 @@ func CheckPuzzle(c PuzzleCheck, files []Loaded) error {
 	if !c.Settings.ConfigGiven() {
 		return nil
 	}
-	cfg, err := c.Resolve(c.Puzzle, c.Settings)
+	cfg, err := ResolveSettings(c.Puzzle, c.Settings)
 	if err != nil {
 		return err
 	}

@@ -13,14 +13,17 @@ import (
 // A merge with --puzzle and --heuristic s refuses the results counted
 // with another heuristic.
 func ExampleCheckPuzzle() {
-	fp := "sha256:" + strings.Repeat("ab", 32)
+	p, err := puzzle.Parse("p.yaml", []byte("board: 5x2\npieces:\n  I: \"#####\"\ncount: 2\n"), "")
+	if err != nil {
+		panic(err)
+	}
+	fp := shard.Fingerprint(p)
 	res := &shard.Result{Fingerprint: fp, Config: shard.Config{Backend: "fila", Schedule: "f", NOF: true, Volume: -1}}
 	files := []shard.Loaded{{Path: "shard-0.json", Result: res}}
 	s := shard.DefaultSettings()
-	s.Heuristic, s.Volume = "s", -1
+	s.Heuristic = "s"
 	s.Given = func(name string) bool { return name == "heuristic" }
-	err := shard.CheckPuzzle(shard.PuzzleCheck{Path: "p.yaml", Fingerprint: fp, Settings: s,
-		Resolve: func(_ *puzzle.Puzzle, s shard.Settings) (shard.Config, error) { return s.Literal(), nil }}, files)
+	err = shard.CheckPuzzle(shard.PuzzleCheck{Path: "p.yaml", Fingerprint: fp, Puzzle: p, Settings: s}, files)
 	var c *shard.Conflict
 	fmt.Println(errors.As(err, &c), c.Files)
 	// Output: true [shard-0.json (backend=fila heuristic=f fila-at=0 nof=true volume=-1 redundancy=none)]

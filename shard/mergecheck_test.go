@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ import (
 func keyFixture(t *testing.T, fp string, cfg Config) (*Key, []Loaded) {
 	t.Helper()
 	dir := t.TempDir()
-	words := []string{"--backend=" + cfg.Backend, "--fila-at=0", "--heuristic=" + cfg.Schedule, "--nof=true", "--volume=-1", "--redundancy=" + PinnedWord(cfg.Redundancy)}
+	words := []string{"--backend=" + cfg.Backend, "--fila-at=" + strconv.Itoa(cfg.FilaAt), "--heuristic=" + cfg.Schedule, "--nof=" + strconv.FormatBool(cfg.NOF), "--volume=" + strconv.Itoa(cfg.Volume), "--redundancy=" + PinnedWord(cfg.Redundancy)}
 	if err := os.WriteFile(filepath.Join(dir, KeyName), FormatKey("test", SHA256Hex([]byte("puzzle")), 2, words, fp), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -33,26 +34,15 @@ func keyFixture(t *testing.T, fp string, cfg Config) (*Key, []Loaded) {
 	return k, files
 }
 
-// literalSettings reads a key's canonical words (a test's parser: the
-// key's backend and heuristic).
-func literalSettings(k *Key) (Settings, error) {
-	s := DefaultSettings()
-	s.Volume = -1
-	for _, w := range k.Flags {
-		name, v, _ := strings.Cut(w, "=")
-		switch name {
-		case "--backend":
-			s.Backend = v
-		case "--heuristic":
-			s.Heuristic = v
-		case "--redundancy":
-			s.Redundancy = v
-		case "--fila-at", "--nof", "--volume":
-		default:
-			return s, errors.New("unknown flag " + name)
-		}
+// testPuzzle is two I pentominoes on a 5x2 board, and the
+// configuration solve --count resolves for it with solve's defaults.
+func testPuzzle(t *testing.T) (*puzzle.Puzzle, Config) {
+	t.Helper()
+	p, err := puzzle.Parse("p.yaml", []byte("board: 5x2\npieces:\n  I: \"#####\"\ncount: 2\n"), "")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return s, nil
+	return p, ConfigOf(native.Options{Count: true, NOF: native.DefaultNOF}.Resolve(p))
 }
 
 func TestCheckKeyWithoutThePuzzle(t *testing.T) {
@@ -61,7 +51,7 @@ func TestCheckKeyWithoutThePuzzle(t *testing.T) {
 	k, files := keyFixture(t, fp, cfg)
 	noRead := PuzzleReader{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist },
 		Puzzle: func(string, []byte, string) (string, *puzzle.Puzzle, error) { return "", nil, errors.New("unused") }}
-	check := KeyCheck{Files: files, Parse: literalSettings, Reader: noRead}
+	check := KeyCheck{Files: files, Reader: noRead}
 
 	var acc Account
 	if err := CheckKey(context.Background(), k, check, &acc); err != nil {
@@ -95,40 +85,38 @@ func TestCheckKeyWithoutThePuzzle(t *testing.T) {
 	}
 	files[0].Result.Fingerprint = fp
 
-	bad := check
-	bad.Parse = func(*Key) (Settings, error) { return Settings{}, errors.New("--bogus") }
+	bad := *k
+	bad.Flags = []string{"--bogus"}
 	var kf *KeyFlagsError
-	if err := CheckKey(context.Background(), k, bad, &Account{}); !errors.Is(err, ErrKeyFlags) || !errors.As(err, &kf) || kf.Path != k.Path {
+	if err := CheckKey(context.Background(), &bad, check, &Account{}); !errors.Is(err, ErrKeyFlags) || !errors.As(err, &kf) || kf.Path != k.Path {
 		t.Errorf("unreadable flags: %v", err)
 	}
 }
 
 func TestCheckKeyWithThePuzzle(t *testing.T) {
-	p, err := puzzle.Parse("p.yaml", []byte("board: 5x2\npieces:\n  I: \"#####\"\ncount: 2\n"), "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, cfg := testPuzzle(t)
 	fp := Fingerprint(p)
-	cfg := Config{Backend: "fila", Schedule: "f", NOF: true, Volume: -1}
 	k, files := keyFixture(t, fp, cfg)
 	data := []byte("puzzle") // the key's SHA-256
 	reader := PuzzleReader{ReadFile: os.ReadFile, Puzzle: func(string, []byte, string) (string, *puzzle.Puzzle, error) { return fp, p, nil }}
-	resolve := func(_ *puzzle.Puzzle, s Settings) (Config, error) {
-		if s.Heuristic == "zz" {
-			return Config{}, errors.New("--heuristic: unknown")
-		}
-		return s.Literal(), nil
-	}
-	check := KeyCheck{Files: files, Puzzle: "p.yaml", Data: data, Parse: literalSettings, Resolve: resolve, Reader: reader}
+	check := KeyCheck{Files: files, Puzzle: "p.yaml", Data: data, Reader: reader}
 	var acc Account
 	if err := CheckKey(context.Background(), k, check, &acc); err != nil || len(acc.Verified) != 3 || len(acc.Unchecked) != 0 {
 		t.Fatalf("%v, %+v", err, acc)
 	}
 
-	refused := check
-	refused.Parse = func(k *Key) (Settings, error) { s, err := literalSettings(k); s.Heuristic = "zz"; return s, err }
-	if err := CheckKey(context.Background(), k, refused, &Account{}); !errors.Is(err, ErrRefusedSettings) {
-		t.Errorf("settings a count refuses: %v", err)
+	for _, w := range []string{"--heuristic=zz", "--backend=highs"} {
+		refused := *k
+		refused.Flags = append(append([]string{}, k.Flags...), w)
+		if err := CheckKey(context.Background(), &refused, check, &Account{}); !errors.Is(err, ErrRefusedSettings) {
+			t.Errorf("%s: %v", w, err)
+		}
+	}
+	other := *k
+	other.Flags = append(append([]string{}, k.Flags...), "--heuristic=s")
+	var c *Conflict
+	if err := CheckKey(context.Background(), &other, check, &Account{}); !errors.As(err, &c) || len(c.Files) != 2 {
+		t.Errorf("another heuristic: %v", err)
 	}
 
 	// --puzzle of another SHA-256: said, and still checked by fingerprint.
@@ -141,19 +129,25 @@ func TestCheckKeyWithThePuzzle(t *testing.T) {
 }
 
 func TestCheckPuzzle(t *testing.T) {
-	fp := "sha256:" + strings.Repeat("ab", 32)
-	cfg := Config{Backend: "fila", Schedule: "f", NOF: true, Volume: -1}
+	p, cfg := testPuzzle(t)
+	fp := Fingerprint(p)
 	_, files := keyFixture(t, fp, cfg)
-	resolve := func(_ *puzzle.Puzzle, s Settings) (Config, error) { return s.Literal(), nil }
-	c := PuzzleCheck{Path: "p.yaml", Fingerprint: fp, Settings: DefaultSettings(), Resolve: resolve}
+	c := PuzzleCheck{Path: "p.yaml", Fingerprint: fp, Puzzle: p, Settings: DefaultSettings()}
 	if err := CheckPuzzle(c, files); err != nil {
 		t.Errorf("no setting given: %v", err)
 	}
-	c.Settings.Heuristic = "s"
 	c.Settings.Given = func(n string) bool { return n == "heuristic" }
+	if err := CheckPuzzle(c, files); err != nil {
+		t.Errorf("the default heuristic given: %v", err)
+	}
+	c.Settings.Heuristic = "s"
 	var conflict *Conflict
 	if err := CheckPuzzle(c, files); !errors.As(err, &conflict) || len(conflict.Files) != 2 {
 		t.Errorf("another heuristic given: %v", err)
+	}
+	c.Settings.Heuristic = "zz"
+	if err := CheckPuzzle(c, files); !errors.Is(err, ErrSetting) {
+		t.Errorf("an unknown heuristic: %v", err)
 	}
 	c.Fingerprint = "sha256:" + strings.Repeat("cd", 32)
 	if err := CheckPuzzle(c, files); !errors.As(err, &conflict) || !strings.Contains(conflict.What, "as it is now") {
@@ -195,7 +189,7 @@ func TestShardsAddUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole, err := native.Solve(context.Background(), p, native.Options{Count: true}.Resolve(p))
+	whole, err := native.Solve(context.Background(), p, native.Options{Count: true, NOF: native.DefaultNOF}.Resolve(p))
 	if err != nil || whole.All == 0 {
 		t.Fatalf("%v, %+v", err, whole)
 	}

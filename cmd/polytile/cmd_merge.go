@@ -12,7 +12,6 @@ import (
 
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
-	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
 )
 
@@ -125,7 +124,7 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 	var rep *shard.Report
 	if err == nil {
 		rep, err = shard.CheckedMerge(ctx, keys, shard.KeyCheck{Files: files, Puzzle: mp.path, From: mp.from, Data: data,
-			Parse: shard.ParseKeySettings, Resolve: a.countResolver(""), Reader: a.mergeReader()}, args, mp.settings(), &acc)
+			Reader: a.mergeReader()}, args, mp.settings(), &acc)
 	}
 	var conflict *shard.Conflict
 	if errors.As(err, &conflict) || errors.Is(err, shard.ErrKeyFlags) || errors.Is(err, shard.ErrRefusedSettings) {
@@ -159,27 +158,6 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 // sha256Hex is the SHA-256 of data, hexadecimal (shard.SHA256Hex).
 func sha256Hex(data []byte) string { return shard.SHA256Hex(data) }
 
-// countResolver resolves a count's settings as solve --count does
-// (nativeConfig); prefix goes before the flag a refusal names.
-func (a *app) countResolver(prefix string) shard.Resolver {
-	return func(p *puzzle.Puzzle, s shard.Settings) (shard.Config, error) {
-		if s.Backend != "fila" && s.Backend != "dlx" {
-			return shard.Config{}, usageErr("%s--backend %q: a sharded count runs fila or dlx", prefix, s.Backend)
-		}
-		changed := func(n string) bool { return s.Given != nil && s.Given(n) }
-		f := solveFlags{backend: s.Backend, heuristic: s.Heuristic, filaAt: s.FilaAt, nof: s.NOF, volume: s.Volume,
-			redundancy: s.Redundancy, unique: s.Unique, count: true, volumeSet: changed("volume"), given: givenSettings(changed)}
-		cfg, err := nativeConfig(p, &f)
-		if err != nil {
-			return shard.Config{}, err
-		}
-		if err := native.CheckSchedule(cfg.Schedule); err != nil {
-			return shard.Config{}, usageErr("%s--heuristic: %v", prefix, err)
-		}
-		return shard.ConfigOf(cfg), nil
-	}
-}
-
 // mergeReader reads puzzle files as the shards of a count read them.
 func (a *app) mergeReader() shard.PuzzleReader {
 	return shard.PuzzleReader{ReadFile: readRegularPuzzle, Puzzle: a.mergeFingerprint}
@@ -192,7 +170,15 @@ func (a *app) mergeForPuzzle(mp mergePuzzle, data []byte, files []shard.Loaded) 
 	if err != nil {
 		return fmt.Errorf("merge --puzzle: %w", err)
 	}
-	return shard.CheckPuzzle(shard.PuzzleCheck{Path: mp.path, Fingerprint: fp, Puzzle: p, Settings: mp.settings(), Resolve: a.countResolver("merge ")}, files)
+	err = shard.CheckPuzzle(shard.PuzzleCheck{Path: mp.path, Fingerprint: fp, Puzzle: p, Settings: mp.settings()}, files)
+	var idle *native.IdleError
+	switch {
+	case errors.Is(err, shard.ErrSetting):
+		return usageErr("merge %v", err)
+	case errors.As(err, &idle):
+		return usageErr("%v", err)
+	}
+	return err
 }
 
 // mergePuzzle is merge's --puzzle, --from and the solve flags that shape

@@ -84,7 +84,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg s
 		ctx = context.Background()
 	}
 	made, err := shard.EstablishKey(ctx, kp, f.key.recipe, now,
-		shard.KeyResolve{Puzzle: p, Path: sr.path, Resolve: a.countResolver(""), Redundancy: f.redundancy, Pinned: pinned})
+		shard.KeyResolve{Puzzle: p, Path: sr.path, Redundancy: f.redundancy, Pinned: pinned})
 	var kc *shard.KeyConflict
 	switch {
 	case errors.As(err, &kc) || errors.Is(err, shard.ErrKeyUnreadable):
