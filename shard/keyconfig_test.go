@@ -137,3 +137,39 @@ func TestEstablishKey(t *testing.T) {
 		t.Errorf("not a key: %v", err)
 	}
 }
+
+func TestKeyRequestAndCountFiles(t *testing.T) {
+	dir := t.TempDir()
+	key := filepath.Join(dir, KeyName)
+	ok := KeyRequest{Path: key, Recipe: "count.sh", Puzzle: "p.yaml", Checkpoint: filepath.Join(dir, "s.ckpt")}
+	if err := ok.Check(); err != nil {
+		t.Errorf("a good request: %v", err)
+	}
+	for name, r := range map[string]KeyRequest{
+		"another name":       {Path: filepath.Join(dir, "k"), Recipe: "r", Puzzle: "p.yaml"},
+		"the checkpoint":     {Path: key, Recipe: "r", Puzzle: "p.yaml", Checkpoint: filepath.Join(dir, ".", KeyName)},
+		"stdin":              {Path: key, Recipe: "r", Puzzle: "-"},
+		"a recipe of spaces": {Path: key, Recipe: "a b", Puzzle: "p.yaml"},
+	} {
+		if err := r.Check(); !errors.Is(err, ErrKeyRequest) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err := CheckCountFiles(key, CountOutput{"-o", filepath.Join(dir, "shard-0.json")}); err != nil {
+		t.Errorf("an empty directory: %v", err)
+	}
+	if err := os.Symlink("elsewhere.json", filepath.Join(dir, "link.json")); err != nil {
+		t.Fatal(err)
+	}
+	var nr *NotRegularError
+	if err := CheckCountFiles(key); !errors.Is(err, ErrKeyRequest) || !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "link.json") {
+		t.Errorf("a dangling link among the results: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "elsewhere.json"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := CheckCountFiles(key, CountOutput{"-o", filepath.Join(dir, "link.json")})
+	if !errors.Is(err, ErrKeyRequest) || !strings.Contains(err.Error(), "replace its target") || !errors.As(err, &nr) || nr.Target != "elsewhere.json" {
+		t.Errorf("-o through a link: %v", err)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -57,17 +56,8 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg s
 	if sr == nil || f.shard == "" {
 		return usageErr("--count-key needs --count and --shard")
 	}
-	if filepath.Base(kp) != shard.KeyName {
-		return usageErr("--count-key %s: the key's name is %s (merge DIR reads DIR/%s)", shownText(kp), shard.KeyName, shard.KeyName)
-	}
-	if sr.ckPath != "" && sameCleanPath(sr.ckPath, kp) {
-		return usageErr("--count-key %s is the --checkpoint file", shownText(kp))
-	}
-	if sr.path == "-" || sr.path == "" {
-		return usageErr("--count-key: the puzzle is stdin; a key records a puzzle file's SHA-256")
-	}
-	if r := f.key.recipe; shard.CheckRecipe(r) != nil {
-		return usageErr("--count-key-recipe %q: one word of at most %d printable ASCII characters", r, shard.MaxRecipeLen)
+	if err := (shard.KeyRequest{Path: kp, Recipe: f.key.recipe, Checkpoint: sr.ckPath, Puzzle: sr.path}).Check(); err != nil {
+		return usageErr("%v", err)
 	}
 	from, err := puzzle.CanonicalFormat(sr.path, f.from)
 	if err != nil {
@@ -95,14 +85,6 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg s
 		fmt.Fprintf(a.stderr, "polytile: wrote %s\n", shownText(kp))
 	}
 	return nil
-}
-
-// sameCleanPath reports whether a and b name one path once made absolute
-// and cleaned.
-func sameCleanPath(a, b string) bool {
-	x, err1 := filepath.Abs(a)
-	y, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && x == y
 }
 
 // shardKey places the count key once the split is made (shard.HookKey);
@@ -149,30 +131,8 @@ func (k *countKeyReq) check(f *solveFlags) error {
 	case !jsonOutput(f): // merge reads the result from the directory
 		return usageErr("--count-key: the shard's result goes to -o FILE.json with --json (merge reads it there), not a picture (--render) nor stdout")
 	}
-	return checkCountFiles(k.path, f)
-}
-
-// checkCountFiles refuses, before anything is read or written, a file of
-// the key's directory with a count's name, an -o or a --checkpoint that
-// is not a regular file (shard.CheckCountDir, shard.CheckCountFile): a
-// FIFO would make the shard wait for a reader.
-func checkCountFiles(keyPath string, f *solveFlags) error {
-	if err := shard.CheckCountDir(filepath.Dir(keyPath)); err != nil {
-		return usageErr("--count-key: %v: a count's directory holds only the files it writes (results, checkpoints, the key, the joblog); remove it, or use another directory", err)
-	}
-	for _, o := range []output{{"-o", f.out}, {"--checkpoint", f.checkpoint}} {
-		if o.path == "" || o.path == "-" {
-			continue
-		}
-		err := shard.CheckCountFile(o.path, true)
-		var nr *shard.NotRegularError
-		switch {
-		case !errors.As(err, &nr):
-		case nr.Target != "":
-			return usageErr("%s %v: with --count-key the shard writes its own files, and writing through the link would replace its target; remove it, or name another file", o.flag, err)
-		default:
-			return usageErr("%s %v: with --count-key the shard's files are read back from its directory; remove it, or name another file", o.flag, err)
-		}
+	if err := shard.CheckCountFiles(k.path, shard.CountOutput{Flag: "-o", Path: f.out}, shard.CountOutput{Flag: "--checkpoint", Path: f.checkpoint}); err != nil {
+		return usageErr("%v", err)
 	}
 	return nil
 }
