@@ -17,9 +17,10 @@ import (
 
 // mergeOptions are merge's inputs: its arguments and flags.
 type mergeOptions struct {
-	args   []string // result files and directories
-	asJSON bool
-	puzzle mergePuzzle // --puzzle, --from and solve's configuration flags
+	args         []string // result files and directories
+	asJSON       bool
+	puzzle, from string         // --puzzle, --from
+	settings     shard.Settings // solve's flags that shape the split
 }
 
 // mergeCmd is the cobra command; runMerge runs it.
@@ -78,14 +79,14 @@ key's flags are refused (exit 2). The rows verified and unchecked (and
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.args = args
-			opts.puzzle.changed = cmd.Flags().Changed
+			opts.settings.Given = cmd.Flags().Changed
 			return a.runMerge(a.ctx, opts)
 		},
 	}
 	c.Flags().BoolVar(&opts.asJSON, "json", false, "print one JSON object")
-	c.Flags().StringVar(&opts.puzzle.path, "puzzle", "", "refuse results not computed for this puzzle file as it is now (by its fingerprint)")
-	addFromFlag(c.Flags(), &opts.puzzle.from)
-	opts.puzzle.configFlags(c.Flags())
+	c.Flags().StringVar(&opts.puzzle, "puzzle", "", "refuse results not computed for this puzzle file as it is now (by its fingerprint)")
+	addFromFlag(c.Flags(), &opts.from)
+	mergeConfigFlags(c.Flags(), &opts.settings)
 	return c
 }
 
@@ -94,7 +95,7 @@ key's flags are refused (exit 2). The rows verified and unchecked (and
 // (shard.CheckedMerge) and prints the report: exit 2 for a refusal, 1
 // for an incomplete count or one of no solution.
 func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
-	args, mp := opts.args, opts.puzzle
+	args := opts.args
 	paths, err := shard.Collect(args)
 	if err != nil {
 		return usageErr("%v", err)
@@ -103,7 +104,7 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 		return usageErr("no *.json or *.jsonl files in %s%s", strings.Join(args, " "), shard.CheckpointNote(args))
 	}
 	// `merge results/ --json > results/all.json` would read its own output.
-	if err := a.checkStdout(append(slices.Clone(paths), mp.path)...); err != nil {
+	if err := a.checkStdout(append(slices.Clone(paths), opts.puzzle)...); err != nil {
 		return err
 	}
 	files, err := shard.LoadFiles(ctx, paths)
@@ -115,16 +116,16 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 		return usageErr("%s; remove it, or merge the result files by name", shownText(err.Error()))
 	}
 	var data []byte // --puzzle, read once: its SHA-256 and fingerprint are of these bytes
-	if mp.path != "" {
-		if data, err = a.readPuzzleOnce(mp.path); err == nil {
-			err = a.mergeForPuzzle(mp, data, files)
+	if opts.puzzle != "" {
+		if data, err = a.readPuzzleOnce(opts.puzzle); err == nil {
+			err = a.mergeForPuzzle(opts, data, files)
 		}
 	}
 	var acc shard.Account
 	var rep *shard.Report
 	if err == nil {
-		rep, err = shard.CheckedMerge(ctx, keys, shard.KeyCheck{Files: files, Puzzle: mp.path, From: mp.from, Data: data,
-			Reader: a.mergeReader()}, args, mp.settings(), &acc)
+		rep, err = shard.CheckedMerge(ctx, keys, shard.KeyCheck{Files: files, Puzzle: opts.puzzle, From: opts.from, Data: data,
+			Reader: shard.PuzzleReader{ReadFile: readRegularPuzzle, Puzzle: a.mergeFingerprint}}, args, opts.settings, &acc)
 	}
 	var conflict *shard.Conflict
 	if errors.As(err, &conflict) || errors.Is(err, shard.ErrKeyFlags) || errors.Is(err, shard.ErrRefusedSettings) {
@@ -158,19 +159,14 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 // sha256Hex is the SHA-256 of data, hexadecimal (shard.SHA256Hex).
 func sha256Hex(data []byte) string { return shard.SHA256Hex(data) }
 
-// mergeReader reads puzzle files as the shards of a count read them.
-func (a *app) mergeReader() shard.PuzzleReader {
-	return shard.PuzzleReader{ReadFile: readRegularPuzzle, Puzzle: a.mergeFingerprint}
-}
-
 // mergeForPuzzle refuses the results not computed for --puzzle as it is
 // now, or of another configuration than the flags given (shard.CheckPuzzle).
-func (a *app) mergeForPuzzle(mp mergePuzzle, data []byte, files []shard.Loaded) error {
-	fp, p, err := a.mergeFingerprint(mp.path, data, mp.from)
+func (a *app) mergeForPuzzle(opts mergeOptions, data []byte, files []shard.Loaded) error {
+	fp, p, err := a.mergeFingerprint(opts.puzzle, data, opts.from)
 	if err != nil {
 		return fmt.Errorf("merge --puzzle: %w", err)
 	}
-	err = shard.CheckPuzzle(shard.PuzzleCheck{Path: mp.path, Fingerprint: fp, Puzzle: p, Settings: mp.settings()}, files)
+	err = shard.CheckPuzzle(shard.PuzzleCheck{Path: opts.puzzle, Fingerprint: fp, Puzzle: p, Settings: opts.settings}, files)
 	var idle *native.IdleError
 	switch {
 	case errors.Is(err, shard.ErrSetting):
@@ -181,31 +177,15 @@ func (a *app) mergeForPuzzle(mp mergePuzzle, data []byte, files []shard.Loaded) 
 	return err
 }
 
-// mergePuzzle is merge's --puzzle, --from and the solve flags that shape
-// the split.
-type mergePuzzle struct {
-	path, from string
-	s          shard.Settings
-	changed    func(name string) bool
-}
-
-// configFlags adds solve's flags that shape the split, with its defaults
-// and bounds.
-func (mp *mergePuzzle) configFlags(fl *pflag.FlagSet) {
-	s := &mp.s
+// mergeConfigFlags adds solve's flags that shape the split, with its
+// defaults and bounds.
+func mergeConfigFlags(fl *pflag.FlagSet, s *shard.Settings) {
 	fl.StringVar(&s.Backend, "backend", "fila", "with --puzzle: refuse results not counted with this backend (fila or dlx)")
 	fl.StringVar(&s.Heuristic, "heuristic", "", "with --puzzle: refuse results not counted with this --heuristic (default: solve's)")
 	fl.BoolVar(&s.NOF, "nof", native.DefaultNOF, "with --puzzle: refuse results not counted with this --nof")
 	intFlag(fl, &s.FilaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --fila-at")
 	intFlag(fl, &s.Volume, "volume", "", 0, -1, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --volume (default: solve's)").NoOptDefVal = "-1"
 	fl.StringVar(&s.Redundancy, "redundancy", "", "with --puzzle: refuse results not counted with this --redundancy (a piece or none; auto, the default, takes whichever piece the results pinned)")
-}
-
-// settings are the flags read, as shard.Settings.
-func (mp *mergePuzzle) settings() shard.Settings {
-	s := mp.s
-	s.Given = mp.changed
-	return s
 }
 
 // shownText is a string read from a file as messages print it.
