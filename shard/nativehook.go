@@ -1,9 +1,11 @@
 package shard
 
 import (
+	"errors"
 	"os"
 
 	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
 )
 
 // The hooks that connect a shard's bookkeeping to a native search
@@ -115,4 +117,21 @@ func (h *KeyHook) Err() error {
 		return nil
 	}
 	return h.err
+}
+
+// LoadedFingerprint is the fingerprint a shard records for a puzzle
+// file loaded as p with the error err, and the puzzle the shard counts:
+// p's, or for a load answered "no tiling" before any search (a
+// *native.NoTilingError) that of the puzzle it carries, with the pieces
+// left out because they fit nowhere named (FingerprintOf). Any other
+// error is returned.
+func LoadedFingerprint(p *puzzle.Puzzle, err error) (string, *puzzle.Puzzle, error) {
+	if err == nil {
+		return Fingerprint(p), p, nil
+	}
+	var nt *native.NoTilingError
+	if !errors.As(err, &nt) || nt.Puzzle == nil {
+		return "", nil, err
+	}
+	return FingerprintOf(nt.Puzzle, nt.Puzzle.Dropped), nt.Puzzle, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
 )
 
 // TestHookKeyOrder: a new key is placed after the hook already there (a
@@ -42,5 +43,25 @@ func TestHookKeyOrder(t *testing.T) {
 	}
 	if (*KeyHook)(nil).Err() != nil {
 		t.Errorf("a nil hook has an error")
+	}
+}
+
+func TestLoadedFingerprint(t *testing.T) {
+	p, err := puzzle.Parse("p.yaml", []byte("board: 5x2\npieces:\n  I: \"#####\"\ncount: 2\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fp, q, err := LoadedFingerprint(p, nil); err != nil || q != p || fp != Fingerprint(p) {
+		t.Errorf("a puzzle read: %s, %v", fp, err)
+	}
+	answered := *p
+	answered.Dropped = []string{"X"}
+	fp, q, err := LoadedFingerprint(nil, &native.NoTilingError{Puzzle: &answered, Proof: errors.New("X fits nowhere")})
+	if err != nil || q != &answered || fp != FingerprintUnplaceable(&answered, []string{"X"}) || fp == Fingerprint(p) {
+		t.Errorf("a puzzle answered no tiling: %s, %v", fp, err)
+	}
+	other := errors.New("not a puzzle")
+	if _, _, err := LoadedFingerprint(nil, other); err != other {
+		t.Errorf("another error: %v", err)
 	}
 }

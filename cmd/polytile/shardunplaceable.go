@@ -38,16 +38,8 @@ func shardFingerprint(p *puzzle.Puzzle, f *solveFlags) string {
 }
 
 // mergeFingerprint reads data, the bytes of the puzzle file path, as
-// solve's shards read it: the fingerprint they record, also for a puzzle
-// answered before the search (answeredPuzzle), and the puzzle.
+// solve's shards read it: the fingerprint they record and the puzzle
+// (shard.LoadedFingerprint).
 func (a *app) mergeFingerprint(path string, data []byte, from string) (string, *puzzle.Puzzle, error) {
-	p, err := a.loadPuzzleData(a.ctx, path, data, from, puzzle.DropUnlimited)
-	if err == nil {
-		return shard.Fingerprint(p), p, nil
-	}
-	q := answeredPuzzle(err)
-	if q == nil {
-		return "", nil, err
-	}
-	return shard.FingerprintOf(q, q.Dropped), q, nil
+	return shard.LoadedFingerprint(a.loadPuzzleData(a.ctx, path, data, from, puzzle.DropUnlimited))
 }
