@@ -134,11 +134,13 @@ func (o *Outcome) CountText() string {
 // sentence; a listing stopped at its limit keeps "unique" and is a lower
 // bound too. The frontier's counts are numbers up to 2^53 and strings of
 // digits beyond, followed by the fixed points of the Burnside sum.
-func (o *Outcome) MarshalJSON() ([]byte, error) {
+// It has a value receiver so that an Outcome is written so whether
+// passed by value or by pointer.
+func (o Outcome) MarshalJSON() ([]byte, error) {
 	if o.big == nil {
 		return o.plainJSON()
 	}
-	c := *o
+	c := o
 	c.Solutions, c.Unique = nil, nil
 	base, err := c.plainJSON()
 	if err != nil {
