@@ -224,3 +224,59 @@ func SolverOf(b Backend) string {
 	}
 	return ""
 }
+
+// OptionNotApplicableError is ApplySolverOptions's error for an option
+// whose solver is not among the backends of the comparison.
+type OptionNotApplicableError struct{ Option SolverOption }
+
+// Error names the option and its solver.
+func (e *OptionNotApplicableError) Error() string {
+	return fmt.Sprintf("%s does not apply: %s is not among the backends of this comparison", e.Option, e.Option.Solver)
+}
+
+// ApplySolverOptions parses specs (ParseSolverOption), hands the options
+// to the external backends of backends and perKind (WithSolverOptions)
+// and asks each solver whether it knows them (ValidateSolverOptions). An
+// option for a solver that is not among the backends does nothing and is
+// an *OptionNotApplicableError.
+func ApplySolverOptions(ctx context.Context, specs []string, backends []Backend, perKind map[Kind][]Backend) ([]Backend, map[Kind][]Backend, error) {
+	if len(specs) == 0 {
+		return backends, perKind, nil
+	}
+	var opts []SolverOption
+	for _, s := range specs {
+		o, err := ParseSolverOption(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		opts = append(opts, o)
+	}
+	present := map[string]bool{}
+	apply := func(list []Backend) []Backend {
+		out := make([]Backend, len(list))
+		for n, b := range list {
+			if s := SolverOf(b); s != "" {
+				present[s] = true
+			}
+			out[n], _ = WithSolverOptions(b, opts)
+		}
+		return out
+	}
+	backends = apply(backends)
+	if perKind != nil {
+		m := make(map[Kind][]Backend, len(perKind))
+		for k, list := range perKind {
+			m[k] = apply(list)
+		}
+		perKind = m
+	}
+	for _, o := range opts {
+		if !present[o.Solver] {
+			return nil, nil, &OptionNotApplicableError{Option: o}
+		}
+	}
+	if err := ValidateSolverOptions(ctx, opts); err != nil {
+		return nil, nil, err
+	}
+	return backends, perKind, nil
+}

@@ -1,6 +1,8 @@
 package export_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -77,6 +79,43 @@ func ExampleWriteDLX() {
 	// D 0_0 1_0
 	// D 0_1 1_1
 	// D 0_2 1_2
+}
+
+// Prepare sizes an export before its output is opened; settings it does
+// not write are export.ErrInvalid.
+func ExamplePrepare() {
+	board, _ := puzzle.ArtCells("###/###", 0)
+	domino, _ := puzzle.ArtCells("##", 0)
+	p, err := puzzle.New(puzzle.Spec{Name: "dominoes", Dim: 2, Region: board, Pieces: []puzzle.PieceSpec{
+		{Name: "D", Cells: domino, Count: 3, Policy: puzzle.Free},
+	}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	prep, err := export.Prepare(context.Background(), p, export.Options{Format: "dlx", MinCovered: -1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := prep.Write(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	_, err = export.Prepare(context.Background(), p, export.Options{Format: "cnf", MinCovered: 7})
+	fmt.Println(errors.Is(err, export.ErrInvalid), err)
+	// Output:
+	// | polytile exact cover: dominoes
+	// | 7 items (1 piece classes with a finite count, then 6 cells), 7 options (images)
+	// | items written k|name must be covered exactly k times (dlx3 syntax; dlx1 needs multiplicity 1)
+	// 3|D 0_0 0_1 0_2 1_0 1_1 1_2
+	// D 0_0 0_1
+	// D 0_1 0_2
+	// D 1_0 1_1
+	// D 1_1 1_2
+	// D 0_0 1_0
+	// D 0_1 1_1
+	// D 0_2 1_2
+	// true --min-covered must be in [0, 6] (the cells of the region), not 7
 }
 
 // Ask which export formats write a binary program, and whether a format

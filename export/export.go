@@ -21,6 +21,11 @@
 // with column names from LPColumnOrder or ReadGLPKNames). A model.Program
 // turns the values into a tiling with DecodeNames.
 //
+// Prepare is what 'polytile export' writes: it builds and sizes the export
+// of a puzzle in a format named by a string (Options, Settings) before
+// its output is opened, refusing settings that are not written
+// (ErrInvalid); FindStart searches the MIP start that goes with a program.
+//
 // The package does not depend on HiGHS.
 package export
 

@@ -1,6 +1,7 @@
 // Package model turns a puzzle into the two forms that solvers read: Cover,
 // the exact-cover matrix of Knuth's Algorithm X, and Program, the binary
-// program of the MIP article. It does not import cgo.
+// program of the MIP article. Describe sums up what they see (images,
+// cover entries, symmetry, the coverage bound). It does not import cgo.
 package model
 
 import (

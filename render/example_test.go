@@ -85,3 +85,18 @@ func ExampleBarChart() {
 	// fila  ### 0.157 s  best
 	// time (s), linear scale: 0 .. 2.5
 }
+
+func ExampleTilings() {
+	p := trominoes()
+	t := puzzle.Tiling{Placements: []puzzle.Placement{
+		{Piece: 0, Orient: 0, At: puzzle.Cell{I: 0, J: 0}},
+		{Piece: 1, Orient: 0, At: puzzle.Cell{I: 0, J: 1}},
+	}}
+	render.Tilings(os.Stdout, p, []puzzle.Tiling{t, t}, render.ASCII, render.Options{})
+	// Output:
+	// L L J
+	// L J J
+	//
+	// L L J
+	// L J J
+}

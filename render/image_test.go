@@ -379,3 +379,19 @@ func TestOverview(t *testing.T) {
 		t.Errorf("text overview:\n%s", text)
 	}
 }
+
+// TestTilingsSheet: several tilings in SVG are one sheet (Gallery), one
+// tiling is the picture Tiling draws.
+func TestTilingsSheet(t *testing.T) {
+	p, _ := pent3x5(t)
+	ts := solve(p, 0, nil)
+	many := render(t, func(w io.Writer) error { return Tilings(w, p, ts, SVG, Options{}) })
+	if n := strings.Count(string(many), "<svg"); n != 1 || len(svgElements(t, many, "caption")) != len(ts) {
+		t.Errorf("%d svg elements, want 1 sheet of %d captions", n, len(ts))
+	}
+	one := render(t, func(w io.Writer) error { return Tilings(w, p, ts[:1], SVG, Options{}) })
+	alone := render(t, func(w io.Writer) error { return Tiling(w, p, ts[0], SVG, Options{}) })
+	if string(one) != string(alone) {
+		t.Error("one tiling is not drawn as Tiling draws it")
+	}
+}

@@ -291,3 +291,23 @@ func paintBlocksCell(w io.Writer, f Format, o Options, blocks []pblock, cols, s 
 	}
 	return cv.encode(w)
 }
+
+// Tilings draws the tilings ts of p: on one sheet (Gallery) for several
+// in SVG or PNG, else each as Tiling draws it, one after another with a
+// blank line between them, as a search streams them.
+func Tilings(w io.Writer, p *puzzle.Puzzle, ts []puzzle.Tiling, f Format, o Options) error {
+	if len(ts) > 1 && !f.Text() {
+		return Gallery(w, p, ts, f, o)
+	}
+	for n, t := range ts {
+		if n > 0 {
+			if _, err := fmt.Fprintln(w); err != nil {
+				return err
+			}
+		}
+		if err := Tiling(w, p, t, f, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}

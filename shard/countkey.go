@@ -21,30 +21,44 @@ const KeyName = "count.key"
 // a few kilobytes; anything larger is not a key.
 const MaxKeySize = 64 << 10
 
-// Key is a results directory's count.key. Version 2 is written by
+// Key is a results directory's count.key. Version 3 is written by
 // polytile solve --count-key (which the recipes in deploy/ call), once
 // the flags and the puzzle have been read and the shard can start:
 //
-//	polytile RECIPE 2
+//	polytile RECIPE 3
 //	puzzle-sha256 HEX
 //	shards N
 //	flags WORDS
 //	fingerprint sha256:HEX
 //
-// WORDS are the solve flags in a canonical form (FormatKey): each flag
-// as --name=value, sorted, the configuration as solve resolves it.
+// WORDS are the configuration of the count as data (KeyConfig.Words):
+// --backend, --fila-at, --heuristic, --nof, --volume as solve resolved
+// them, --redundancy the piece the split pinned (or none), --from the
+// format the puzzle file is read in, and --unique=true for a count of
+// unique solutions; ParseKeySettings reads them without solve's flag
+// definitions, and Key.Compare compares them as a KeyConfig.
+//
+// Versions 1 and 2 are still read and merged. Version 2 has the same
+// lines with "2": WORDS are solve's flags in a canonical form (each as
+// --name=value, the configuration resolved, the others sorted).
 // Version 1, the first four lines with "1", was written by the recipes'
 // own bash: WORDS are the extra solve flags as given, each quoted by
 // bash's printf %q and followed by a space ("" when none), and N may be
-// empty (a Slurm task that knew no count).
+// empty (a Slurm task that knew no count). ParseKeySettings reads the
+// flags of both as solve reads its own, passing over those that do not
+// decide a count; ResolveKey resolves them for a puzzle.
 type Key struct {
 	Path         string // the file read
 	Recipe       string // the script (or Job) that wrote it
-	Version      int    // 1 or 2
+	Version      int    // 1, 2 or 3
 	PuzzleSHA256 string // of the puzzle file's bytes, lowercase hexadecimal
 	Shards       int    // 0: not recorded
 	FlagsText    string // as recorded
 	Fingerprint  string // the puzzle's (Fingerprint); "" in version 1
+	// Config, when set, is the configuration the key records, compared
+	// by Key.Compare in place of Flags (ResolveKey for a key read, the
+	// run's own for the key about to be written).
+	Config *KeyConfig
 	// Flags are FlagsText's words unquoted; FlagsErr says why they could
 	// not be (a quoting printf %q does not produce): the flags are then
 	// not checked.
@@ -87,13 +101,17 @@ func ParseKey(data []byte) (*Key, error) {
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	head := strings.Fields(lines[0])
-	if len(head) != 3 || head[0] != "polytile" || head[2] != "1" && head[2] != "2" || lines[0] != strings.Join(head, " ") {
-		return nil, fmt.Errorf("line 1 %q is not \"polytile RECIPE 2\" (or 1): not a count key (of another version?)", shorten(lines[0]))
+	if len(head) != 3 || head[0] != "polytile" || head[2] != "1" && head[2] != "2" && head[2] != "3" || lines[0] != strings.Join(head, " ") {
+		return nil, fmt.Errorf("line 1 %q is not \"polytile RECIPE 3\" (or 2, 1): not a count key (of another version?)", shorten(lines[0]))
 	}
 	k := &Key{Recipe: head[1], Version: int(head[2][0] - '0')}
-	if want := 3 + k.Version; len(lines) != want {
+	want := 4
+	if k.Version >= 2 {
+		want = 5 // and the fingerprint
+	}
+	if len(lines) != want {
 		return nil, fmt.Errorf("%d line(s), want %d for version %d (polytile RECIPE %d, puzzle-sha256, shards, flags%s): not a count key",
-			len(lines), want, k.Version, k.Version, map[int]string{1: "", 2: ", fingerprint"}[k.Version])
+			len(lines), want, k.Version, k.Version, map[bool]string{false: "", true: ", fingerprint"}[k.Version >= 2])
 	}
 	sum, ok := strings.CutPrefix(lines[1], "puzzle-sha256 ")
 	if !ok || len(sum) != 64 || strings.Trim(sum, "0123456789abcdef") != "" {
@@ -117,9 +135,9 @@ func ParseKey(data []byte) (*Key, error) {
 	}
 	k.FlagsText = f
 	k.Flags, k.FlagsErr = UnquoteWords(f)
-	if k.Version == 2 {
+	if k.Version >= 2 {
 		if k.Shards == 0 {
-			return nil, errors.New("line 3: version 2 records N, and this key has none")
+			return nil, fmt.Errorf("line 3: version %d records N, and this key has none", k.Version)
 		}
 		if k.FlagsErr != nil {
 			return nil, fmt.Errorf("line 4: the flags are not the words polytile writes (%v)", k.FlagsErr)
@@ -144,12 +162,17 @@ func validFingerprint(fp string) bool {
 // flags, each quoted for bash as printf %q would where it needs it
 // (QuoteWord), so that UnquoteWords reads them back.
 func FormatKey(recipe, puzzleSHA256 string, shards int, words []string, fingerprint string) []byte {
+	return formatKey(recipe, 2, puzzleSHA256, shards, words, fingerprint)
+}
+
+// formatKey is the text of a key of version 2 or 3.
+func formatKey(recipe string, version int, puzzleSHA256 string, shards int, words []string, fingerprint string) []byte {
 	q := make([]string, len(words))
 	for i, w := range words {
 		q[i] = QuoteWord(w)
 	}
-	return fmt.Appendf(nil, "polytile %s 2\npuzzle-sha256 %s\nshards %d\nflags %s\nfingerprint %s\n",
-		recipe, puzzleSHA256, shards, strings.Join(q, " "), fingerprint)
+	return fmt.Appendf(nil, "polytile %s %d\npuzzle-sha256 %s\nshards %d\nflags %s\nfingerprint %s\n",
+		recipe, version, puzzleSHA256, shards, strings.Join(q, " "), fingerprint)
 }
 
 // QuoteWord quotes w for UnquoteWords (and bash): as it is when it holds

@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -10,11 +11,14 @@ import (
 // UnquoteWords as QuoteWord quoted them, and a key FormatKey writes of
 // them parses back to them; any text given to ParseKey is a key or an
 // error, never a panic, and a version 2 key it accepts is written back
-// by FormatKey as it was read.
+// by FormatKey as it was read. The flags of any key are settings or an
+// error (ParseKeySettings), and a version 3 key's configuration is
+// written back by FormatKeyConfig as it was read.
 func FuzzCountKey(f *testing.F) {
 	for _, s := range []string{"", "--backend=fila\x00--nof=true", "a b\x00$'x'\x00", "\x00\x00", "#\x00~\x00a=~b", "\xff\xfe",
 		"polytile slurm 2\npuzzle-sha256 " + strings.Repeat("ab", 32) + "\nshards 4\nflags --backend=fila $'a b'\nfingerprint sha256:" + strings.Repeat("0", 64) + "\n",
-		"polytile k8s 1\npuzzle-sha256 " + strings.Repeat("0", 64) + "\nshards\nflags -j\\ 4 \n"} {
+		"polytile k8s 1\npuzzle-sha256 " + strings.Repeat("0", 64) + "\nshards\nflags -j\\ 4 \n",
+		"polytile count.sh 3\npuzzle-sha256 " + strings.Repeat("ab", 32) + "\nshards 3\nflags --backend=fila --fila-at=0 --heuristic=f --nof=true --volume=-1 --redundancy=X --from=yaml\nfingerprint sha256:" + strings.Repeat("0", 64) + "\n"} {
 		f.Add([]byte(s))
 	}
 	sum, fp := strings.Repeat("0", 64), "sha256:"+strings.Repeat("f", 64)
@@ -33,8 +37,27 @@ func FuzzCountKey(f *testing.F) {
 		if len(key) <= MaxKeySize && (err != nil || !slices.Equal(k.Flags, words)) {
 			t.Fatalf("%q: key read back %+v, %v", words, k, err)
 		}
+		ParseKeySettings(k)
 		k, err = ParseKey(data)
-		if err != nil || k.Version != 2 {
+		if err != nil {
+			return
+		}
+		ParseKeySettings(k)
+		if k.Version == 3 {
+			kc, err := ResolveKey(context.Background(), k, KeyResolve{Path: "p.yaml"})
+			if err != nil {
+				return
+			}
+			k3, err := ParseKey(FormatKeyConfig(k.Recipe, k.PuzzleSHA256, k.Shards, kc, k.Fingerprint))
+			if err != nil {
+				t.Fatalf("%q: configuration %+v written back: %v", data, kc, err)
+			}
+			if kc3, err := ResolveKey(context.Background(), k3, KeyResolve{Path: "p.yaml"}); err != nil || kc3 != kc {
+				t.Fatalf("%q: configuration %+v written back as %+v, %v", data, kc, kc3, err)
+			}
+			return
+		}
+		if k.Version != 2 {
 			return
 		}
 		again := FormatKey(k.Recipe, k.PuzzleSHA256, k.Shards, k.Flags, k.Fingerprint)

@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -211,8 +212,9 @@ func (c *KeyConflict) Is(target error) bool { return target == ErrAnotherCount }
 
 // Compare compares k, the key recorded in a directory, with now, the key
 // of a count about to run there: the puzzle file's SHA-256, the
-// fingerprint (when k records one), N and the flags as words (both in
-// one canonical form, which the caller makes: the flags are solve's).
+// fingerprint (when k records one), N and the configuration: the two
+// KeyConfigs when both are set, else the flags as words (both in one
+// canonical form, which the caller makes).
 // k.FlagsErr, when set, is why k's flags cannot be compared; it is a
 // difference. It returns nil or a *KeyConflict listing every field that
 // differs.
@@ -232,10 +234,15 @@ func (k *Key) Compare(now *Key) error {
 		diffs = append(diffs, KeyDiff{Field: KeyShards, Then: then, Now: strconv.Itoa(now.Shards)})
 	}
 	then, cur := strings.Join(k.Flags, " "), strings.Join(now.Flags, " ")
+	differ := then != cur
+	if k.Config != nil && now.Config != nil {
+		differ = *k.Config != *now.Config
+		then, cur = strings.Join(k.Config.Words(), " "), strings.Join(now.Config.Words(), " ")
+	}
 	switch {
 	case k.FlagsErr != nil:
 		diffs = append(diffs, KeyDiff{Field: KeyFlags, Err: k.FlagsErr})
-	case then != cur:
+	case differ:
 		diffs = append(diffs, KeyDiff{Field: KeyFlags, Then: then, Now: cur})
 	}
 	if len(diffs) == 0 {
@@ -333,4 +340,59 @@ func CheckCountFile(path string, noLink bool) error {
 		return &NotRegularError{Path: path, What: "a symbolic link", Target: to}
 	}
 	return nil
+}
+
+// ErrKeyUnreadable is the kind of a *KeyUnreadableError, for errors.Is.
+var ErrKeyUnreadable = errors.New("a count key that cannot be read")
+
+// KeyUnreadableError is a file at a count key's path that cannot be read
+// as a key.
+type KeyUnreadableError struct {
+	Path string
+	Err  error
+}
+
+// Error names the file, why, and what to do.
+func (e *KeyUnreadableError) Error() string {
+	return fmt.Sprintf("%s cannot be read as a count key (%s): remove it, or use another directory", Printable(e.Path), Printable(e.Err.Error()))
+}
+
+// Is reports whether target is ErrKeyUnreadable.
+func (e *KeyUnreadableError) Is(target error) bool { return target == ErrKeyUnreadable }
+
+// Unwrap returns why the key cannot be read.
+func (e *KeyUnreadableError) Unwrap() error { return e.Err }
+
+// EstablishKey puts the key of a run's count, now (its PuzzleSHA256,
+// Fingerprint, Shards and Config), at path, or compares it with the key
+// there: the recorded key as the configuration it records for this
+// run's puzzle (ResolveKey with r), and Key.Compare. made says whether
+// this call wrote it. A key of another count is a *KeyConflict, a file
+// there that is not a key a *KeyUnreadableError; PlaceKey's errors are
+// returned as they are.
+func EstablishKey(ctx context.Context, path, recipe string, now *Key, r KeyResolve) (made bool, err error) {
+	data := FormatKeyConfig(recipe, now.PuzzleSHA256, now.Shards, *now.Config, now.Fingerprint)
+	if made, err = PlaceKey(path, data, PlaceOptions{}); err != nil || made {
+		return made, err
+	}
+	old, err := ReadKey(filepath.Dir(path))
+	if err == nil && old == nil {
+		err = errors.New("a link to nothing")
+	}
+	if err != nil {
+		return false, &KeyUnreadableError{Path: path, Err: err}
+	}
+	then := *old
+	kc, err := ResolveKey(ctx, old, r)
+	switch {
+	case old.FlagsErr != nil:
+		then.FlagsErr = fmt.Errorf("line 4 of the key cannot be read: %w", old.FlagsErr)
+	case errors.Is(err, ErrKeySyntax):
+		then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is not solve's flags (%w)", KeyFlagsText(old), err)
+	case err != nil:
+		then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is %w", KeyFlagsText(old), err)
+	default:
+		then.Config = &kc
+	}
+	return false, then.Compare(now)
 }

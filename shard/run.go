@@ -24,6 +24,8 @@ type Run struct {
 	resumed map[int64]bool
 	dirty   bool
 	failed  bool // the checkpoint did not match: nothing is written
+
+	stopWriting func() // the periodic writer's (StartWriting), nil when none runs
 }
 
 // RunSpec is what a Run records: the shard of which puzzle and
@@ -149,6 +151,33 @@ func (r *Run) Periodic(ctx context.Context, every time.Duration, onErr func(erro
 		cancel()
 		wg.Wait()
 	}
+}
+
+// StartWriting starts writing the checkpoint every interval (Periodic)
+// until StopWriting or Close. StartWriting, StopWriting and Close are
+// called from one goroutine.
+func (r *Run) StartWriting(ctx context.Context, every time.Duration, onErr func(error)) {
+	r.stopWriting = r.Periodic(ctx, every, onErr)
+}
+
+// StopWriting stops the periodic writer without a write; it reports
+// whether one was running.
+func (r *Run) StopWriting() bool {
+	if r.stopWriting == nil {
+		return false
+	}
+	r.stopWriting()
+	r.stopWriting = nil
+	return true
+}
+
+// Close stops the periodic writer and, when one was running, writes the
+// last checkpoint.
+func (r *Run) Close() error {
+	if r.StopWriting() {
+		return r.WriteCheckpoint(true)
+	}
+	return nil
 }
 
 func (r *Run) prevSeconds() float64 {

@@ -158,3 +158,35 @@ func TestRunPeriodic(t *testing.T) {
 		t.Errorf("write errors: %v", errs)
 	}
 }
+
+// TestRunClose: Close writes the last checkpoint of a run whose writer
+// was started, StopWriting stops it without a write, and a run that
+// never started writing writes nothing on Close.
+func TestRunClose(t *testing.T) {
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "s.ckpt")
+	r := testRun(t, ck, nil)
+	r.SetSplit(testSplit, "")
+	r.StartWriting(context.Background(), time.Hour, nil)
+	r.Solved(Sub{Index: 3, All: 2, Unique: 1, Nodes: 4})
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ReadCheckpoint(ck); err != nil || c == nil || len(c.Done) != 1 {
+		t.Errorf("after Close: %+v, %v", c, err)
+	}
+	stopped := filepath.Join(dir, "stopped.ckpt")
+	r = testRun(t, stopped, nil)
+	r.SetSplit(testSplit, "")
+	r.StartWriting(context.Background(), time.Hour, nil)
+	r.Solved(Sub{Index: 3, All: 2, Unique: 1, Nodes: 4})
+	if !r.StopWriting() || r.StopWriting() {
+		t.Errorf("StopWriting: a writer ran once")
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stopped); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a stopped writer wrote the checkpoint: %v", err)
+	}
+}

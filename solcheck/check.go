@@ -53,7 +53,7 @@ type Report struct {
 	Tiling puzzle.Tiling `json:"-"`
 }
 
-// Options are the settings of Check.
+// Options are the settings of Check and Load.
 type Options struct {
 	// Format is the solution's format, one of export.SolutionFormats;
 	// "" detects it from the file (Detect).
@@ -66,16 +66,33 @@ type Options struct {
 	// variables of a SAT or PB answer. Nil for none (a SAT or PB
 	// answer's variables are then named by the program: ProgramNames).
 	Names *Names
+	// NamesFile, when Names is nil, is the path of that file, read with
+	// ReadFile once the solution's format is known; "" for none.
+	NamesFile string
+	// ReadFile reads NamesFile; nil reads the file at that path, at most
+	// export.MaxSolutionSize bytes, with no standard input for "-". An
+	// error reading or parsing NamesFile is a *NamesError.
+	ReadFile func(path string) ([]byte, error)
+	// Extra is how many more names than the program has (MaxNames) the
+	// files may hold: the rows of pieces left out of the program.
+	Extra int
 	// Given are the export settings the program's options fix; the
 	// others are found from the file's fingerprint when it names another
 	// program of the puzzle (Settle).
 	Given Given
 }
 
-// Check reads solution (the content of a solution file for prog, or for
-// another export of prog's puzzle: Settle) and judges it: Read, Settle,
-// Decode and Judge in turn.
-func Check(ctx context.Context, prog *model.Program, solution []byte, opt Options) (*Report, error) {
+// Input is a solution file read for a program (Load).
+type Input struct {
+	Format   string // the solution's format
+	Names    *Names // the names it is read with (nil for none)
+	Solution *export.Solution
+}
+
+// Load detects the format of solution (unless opt.Format names it),
+// reads the names file and parses the solution: the first steps of
+// Check, for a caller that judges the file itself.
+func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options) (*Input, error) {
 	file := FileName(opt.File)
 	format := opt.Format
 	if format == "" {
@@ -83,25 +100,56 @@ func Check(ctx context.Context, prog *model.Program, solution []byte, opt Option
 			return nil, fileErr(file, 0, ErrUnknownFormat, nil, file+": not a solution file polytile knows")
 		}
 	}
-	names := AnswerNames(prog, format, solution, opt.Names)
-	sol, err := Read(ctx, solution, format, names, file, MaxNames(prog))
+	most := MaxNames(prog) + opt.Extra
+	names := opt.Names
+	if names == nil && opt.NamesFile != "" {
+		read := opt.ReadFile
+		if read == nil {
+			read = func(path string) ([]byte, error) {
+				return ctxio.ReadFile(ctx, path, nil, export.MaxSolutionSize)
+			}
+		}
+		data, err := read(opt.NamesFile)
+		if err == nil {
+			names, err = ReadNames(ctx, data, opt.NamesFile, most)
+		}
+		if err != nil {
+			return nil, &NamesError{File: opt.NamesFile, Err: err}
+		}
+	}
+	names = AnswerNames(prog, format, solution, names)
+	sol, err := Read(ctx, solution, format, names, file, most)
 	if err != nil {
 		return nil, err
 	}
-	settled, mismatch, err := Settle(ctx, prog, sol, names, opt.Given)
+	return &Input{Format: format, Names: names, Solution: sol}, nil
+}
+
+// Check reads solution (the content of a solution file for prog, or for
+// another export of prog's puzzle: Settle) and judges it: Load, Settle,
+// Decode and Judge in turn. The report names prog's puzzle and opt.File.
+func Check(ctx context.Context, prog *model.Program, solution []byte, opt Options) (*Report, error) {
+	file := FileName(opt.File)
+	in, err := Load(ctx, prog, solution, opt)
 	if err != nil {
 		return nil, err
 	}
-	if sol, err = Decode(ctx, settled, sol, names, file); err != nil {
+	settled, mismatch, err := Settle(ctx, prog, in.Solution, in.Names, opt.Given)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := Decode(ctx, settled, in.Solution, in.Names, file)
+	if err != nil {
 		return nil, mismatch.Explain(err)
 	}
-	rep, err := Judge(ctx, settled, sol, format, file)
+	rep, err := Judge(ctx, settled, sol, in.Format, file)
 	if err != nil {
 		return nil, mismatch.Explain(err)
 	}
 	if settled != prog {
 		rep.Program = Describe(settled)
 	}
+	rep.Puzzle, rep.File = prog.Puzzle.Name, opt.File
 	return rep, nil
 }
 

@@ -5,8 +5,9 @@
 // shapes), and the solver's claims of optimality or infeasibility are
 // taken only when the file identifies the program by its fingerprint.
 //
-// Check does it all for one file. The steps are exported for a caller
-// that reads its files itself: Detect names a file's format, ReadNames
+// Check does it all for one file; Load does its reading part (the
+// format, the names file, the solution). The steps are exported for a
+// caller that reads its files itself: Detect names a file's format, ReadNames
 // reads the LP, MPS, CNF or OPB file that was solved (for files that
 // number their columns or variables), ProgramNames names a SAT or PB
 // answer's variables by the program, Read parses the solution, Settle

@@ -47,6 +47,19 @@ func (e *FileError) Unwrap() []error {
 	return []error{e.Kind, e.Err}
 }
 
+// NamesError is an error reading or parsing the names file of
+// Options.NamesFile; its message is its cause's.
+type NamesError struct {
+	File string // the path as given
+	Err  error
+}
+
+// Error is the cause's message.
+func (e *NamesError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *NamesError) Unwrap() error { return e.Err }
+
 // fileErr is a *FileError of kind in file with the message msg (which
 // names the file already).
 func fileErr(file string, line int, kind, cause error, msg string) *FileError {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -1382,28 +1380,6 @@ func TestCheckStopsAtNamesPastTheProgram(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, want) || !strings.Contains(errs, "past the 16 names the program has") {
 			t.Errorf("--names %s: exit %d, %q; want exit 2 at %s", format, code, errs, want)
 		}
-	}
-}
-
-// TestSolutionReadAllocatesItsSize: a regular solution file is read into
-// one buffer of its size; io.ReadAll's growing buffer allocated about
-// three times the file (the memory of a 250 MB file, and its failure
-// under a ulimit -v that the file itself fits).
-func TestSolutionReadAllocatesItsSize(t *testing.T) {
-	const size = 16 << 20
-	path := filepath.Join(t.TempDir(), "big.sol")
-	if err := os.WriteFile(path, bytes.Repeat([]byte("x 0\n"), size/4), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	data, err := readLimitedWait(context.Background(), path, nil)
-	runtime.ReadMemStats(&after)
-	if err != nil || len(data) != size {
-		t.Fatalf("%d bytes, %v", len(data), err)
-	}
-	if got := after.TotalAlloc - before.TotalAlloc; got > size*5/4 {
-		t.Errorf("reading %d bytes allocated %d", size, got)
 	}
 }
 

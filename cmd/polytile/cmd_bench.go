@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -134,13 +133,10 @@ func (a *app) runBench(ctx context.Context, o benchOptions) error {
 	if runErr != nil {
 		update = "" // an interrupted run does not replace the document's section
 	}
-	err = a.writeReport(reportOutputs{
-		out: f.out, format: format,
-		write:  func(w io.Writer, f compare.Format) error { return compare.WriteBench(w, rep, f) },
-		update: update, section: "bench:" + suite, header: benchHeader,
-		chart: f.chart, chartFormat: chartFormat, bars: func() render.Chart { return compare.BenchChart(rep) },
-	})
-	if err != nil {
+	dest := compare.ReportFiles{Out: f.out, Format: format, Stdout: a.stdout, Update: update, Section: "bench:" + suite,
+		Header: benchHeader, Chart: f.chart, ChartFormat: chartFormat}
+	write := func(w io.Writer, f compare.Format) error { return compare.WriteBench(w, rep, f) }
+	if err := dest.Write(write, func() render.Chart { return compare.BenchChart(rep) }); err != nil {
 		return err
 	}
 	switch {
@@ -152,23 +148,17 @@ func (a *app) runBench(ctx context.Context, o benchOptions) error {
 	return nil
 }
 
-// examplesDir finds the example puzzles: the flag, ./examples, or
-// ../examples next to the binary (bin/polytile in a checkout).
+// examplesDir is the --examples directory, or compare.FindExamples.
 func examplesDir(flag string) (string, error) {
-	if flag != "" {
-		if st, err := os.Stat(flag); err != nil || !st.IsDir() {
-			return "", usageErr("--examples %s: not a directory", flag)
+	if flag == "" {
+		dir, err := compare.FindExamples()
+		if err != nil {
+			return "", usageErr("%v: run from the repository or pass --examples DIR", err)
 		}
-		return flag, nil
+		return dir, nil
 	}
-	candidates := []string{"examples"}
-	if exe, err := os.Executable(); err == nil {
-		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "..", "examples"))
+	if st, err := os.Stat(flag); err != nil || !st.IsDir() {
+		return "", usageErr("--examples %s: not a directory", flag)
 	}
-	for _, c := range candidates {
-		if _, err := os.Stat(filepath.Join(c, "pentomino-10x6.yaml")); err == nil {
-			return c, nil
-		}
-	}
-	return "", usageErr("the example puzzles were not found in ./examples: run from the repository or pass --examples DIR")
+	return flag, nil
 }

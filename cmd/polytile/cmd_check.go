@@ -5,31 +5,26 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/ctxio"
-	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/render"
 	"github.com/polytile/polytile/solcheck"
 )
 
-// checkOptions are the inputs of 'polytile check': its arguments and
-// flags.
+// checkOptions are check's inputs; given are the program flags given
+// (the others are found from the file).
 type checkOptions struct {
-	puzzle, solution                                 string
-	solver, names, mode, formulation, symmetry, from string
-	renderFormat, out                                string
-	maxCoverage, strengthen, asJSON                  bool
-	// The program flags given (--mode or --max-coverage, --formulation,
-	// --strengthen, --symmetry): the others are found from the file.
-	given   solcheck.Given
-	modeSet bool // --mode was given
+	export.Settings
+	puzzle, solution, solver, names, from, renderFormat, out string
+	asJSON                                                   bool
+	given                                                    solcheck.Given
 }
 
 // checkReport is what check prints (text or --json).
@@ -97,7 +92,7 @@ column, or the fingerprint).`,
 		Args: exactArgs(2, "PUZZLE SOLUTION"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fl := cmd.Flags()
-			f.puzzle, f.solution, f.modeSet = args[0], args[1], fl.Changed("mode")
+			f.puzzle, f.solution, f.ModeGiven = args[0], args[1], fl.Changed("mode")
 			f.given = solcheck.Given{Mode: fl.Changed("mode") || fl.Changed("max-coverage"), Formulation: fl.Changed("formulation"), Strengthen: fl.Changed("strengthen"), Symmetry: fl.Changed("symmetry")}
 			return a.runCheck(cmd.Context(), f)
 		},
@@ -105,11 +100,11 @@ column, or the fingerprint).`,
 	fl := c.Flags()
 	fl.StringVar(&f.solver, "solver", "", "solution format: "+strings.Join(export.SolutionFormats, ", ")+" (default: detected)")
 	fl.StringVar(&f.names, "names", "", "the LP, MPS, CNF or OPB file that was solved, to name the columns of a fixed-MPS, glpk-raw, sat or pb solution (- for stdin)")
-	fl.StringVar(&f.mode, "mode", "exact", "program mode of the export: exact or max-coverage")
-	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "short for --mode max-coverage")
-	fl.StringVar(&f.formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
-	fl.BoolVar(&f.strengthen, "strengthen", false, "the export had --strengthen")
-	fl.StringVar(&f.symmetry, "symmetry", "none", "the export's --symmetry: none, pin or hole")
+	fl.StringVar(&f.Mode, "mode", "exact", "program mode of the export: exact or max-coverage")
+	fl.BoolVar(&f.MaxCoverage, "max-coverage", false, "short for --mode max-coverage")
+	fl.StringVar(&f.Formulation, "formulation", model.DefaultFormulation.String(), "max-coverage formulation of the export: seed or packing")
+	fl.BoolVar(&f.Strengthen, "strengthen", false, "the export had --strengthen")
+	fl.StringVar(&f.Symmetry, "symmetry", "none", "the export's --symmetry: none, pin or hole")
 	addFromFlag(fl, &f.from)
 	fl.StringVar(&f.renderFormat, "render", "", "draw the tiling: ascii, ansi, svg or png")
 	fl.StringVarP(&f.out, "output", "o", "-", "picture file (- for stdout; the format follows the extension)")
@@ -117,35 +112,19 @@ column, or the fingerprint).`,
 	return c
 }
 
-// runCheck runs 'polytile check' with the inputs f.
 func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	puzzlePath, solPath := f.puzzle, f.solution
-	mode := f.mode
-	if f.maxCoverage {
-		if f.modeSet && mode != "max-coverage" {
-			return usageErr("--max-coverage contradicts --mode %s", mode)
-		}
-		mode = "max-coverage"
-	}
-	opt, err := programOptions(mode, f.formulation, f.strengthen)
+	opt, err := resolveProgram(f.Settings, "")
 	if err != nil {
 		return err
 	}
-	if opt.Symmetry, err = model.ParseSymmetry(f.symmetry); err != nil {
-		return usageErr("--symmetry: %v", err)
-	}
-	if opt.Symmetry == model.FixHole && opt.Mode != model.MaxCoverage {
-		return usageErr("--symmetry hole applies to --max-coverage")
-	}
-	opt.Checkerboard = opt.Strengthen
 	if f.solver != "" && !slices.Contains(export.SolutionFormats, f.solver) {
 		return usageErr("unknown --solver %q: use %s", f.solver, strings.Join(export.SolutionFormats, ", "))
 	}
 	var pic render.Format
 	wantPic := f.renderFormat != "" || f.out != "-"
-	// The picture to the file stdout writes (-o /dev/stdout, or the file
-	// stdout is redirected to) goes through stdout, in order with the
-	// report after it.
+	// A picture to the file stdout writes goes through stdout, before the
+	// report.
 	picOut := f.out
 	if sameAsStdout(f.out, a.stdout) {
 		picOut = "-"
@@ -158,14 +137,12 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 			return err
 		}
 	}
-	if err := a.checkOutputs(nonEmpty(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
+	if err := a.checkOutputs(cliout.Given(puzzlePath, solPath, f.names), output{"-o", f.out}); err != nil {
 		return err
 	}
-	if err := stdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
-		return err
+	if err := cliout.StdinOnce([]string{"the puzzle", "the solution", "--names"}, puzzlePath, solPath, f.names); err != nil {
+		return usageErr("%v", err)
 	}
-	// A reading that answers "no tiling" carries the puzzle without the
-	// pieces that fit nowhere (checkLoadFailed).
 	var src puzzleSource
 	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
@@ -175,26 +152,14 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	solName := solcheck.FileName(solPath)
-	sol, format, names, err := a.readCheckSolution(ctx, prog, 0, solPath, f)
+	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
 	if err != nil {
-		return err
+		return usageErr("%v", err)
 	}
-	settled, mismatch, err := solcheck.Settle(ctx, prog, sol, names, f.given)
+	rep, err := solcheck.Check(ctx, prog, data, a.solcheckOptions(ctx, f, 0))
 	if err != nil {
-		return checkFileErr(ctx, solName, err)
+		return checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
-	if sol, err = solcheck.Decode(ctx, settled, sol, names, solName); err != nil {
-		return checkFileErr(ctx, solName, mismatch.Explain(err))
-	}
-	rep, err := solcheck.Judge(ctx, settled, sol, format, solName)
-	if err != nil {
-		return checkFileErr(ctx, solName, mismatch.Explain(err))
-	}
-	if settled != prog {
-		rep.Program = solcheck.Describe(settled)
-	}
-	rep.Puzzle, rep.File = p.Name, solPath
 	exitCode := exitNoSolution
 	if rep.Accepted {
 		exitCode = 0
@@ -208,8 +173,8 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 			return err
 		}
 	}
-	// An SVG or PNG picture on stdout is alone there (as in solve): the
-	// report goes to stderr.
+	// An SVG or PNG picture on stdout is alone there: the report goes to
+	// stderr.
 	reportOut := a.stdout
 	if wantPic && picOut == "-" && !pic.Text() {
 		reportOut = a.stderr
@@ -227,13 +192,29 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	return nil
 }
 
-// checkFileErr is the CLI's error for an error of the solcheck package
-// about the solution file solName: exit 2, or the signal's exit when ctx
-// ended (a value its column cannot take is exit 2 all the same).
+// solcheckOptions are solcheck's options for f, with extra names.
+func (a *app) solcheckOptions(ctx context.Context, f *checkOptions, extra int) solcheck.Options {
+	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Extra: extra, Given: f.given,
+		ReadFile: func(path string) ([]byte, error) {
+			return ctxio.ReadFile(ctx, path, a.stdin, export.MaxSolutionSize)
+		}}
+}
+
+// checkFileErr is the exit of a solcheck error: 2, or the signal's when
+// ctx ended (but a value its column cannot take is 2 all the same).
 func checkFileErr(ctx context.Context, solName string, err error) error {
 	fe := (*solcheck.FileError)(nil)
+	ne := (*solcheck.NamesError)(nil)
 	isFile := errors.As(err, &fe)
 	switch {
+	case errors.Is(err, solcheck.ErrUnknownFormat):
+		return usageErr("%v (use --solver %s)", err, strings.Join(export.SolutionFormats, "|"))
+	case errors.Is(err, solcheck.ErrNamesNeeded):
+		return usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
+	case errors.As(err, &ne) && ctx.Err() != nil:
+		return fmt.Errorf("--names: %w", ne.Err)
+	case errors.As(err, &ne):
+		return usageErr("--names: %v", ne.Err)
 	case isFile && (ctx.Err() == nil || errors.Is(err, solcheck.ErrBadValue)):
 		return usageErr("%s", err.Error())
 	case isFile:
@@ -244,174 +225,19 @@ func checkFileErr(ctx context.Context, solName string, err error) error {
 	return usageErr("%s: %v", solName, err)
 }
 
-// readCheckSolution reads check's solution file solPath, in the format
-// --solver names or the one its head shows, with the names of --names: a
-// file that cannot be read, of no known format or that does not parse is
-// a usage error (exit 2; a signal's when ctx ended). At most
-// solcheck.MaxNames(prog)+extra names are read.
-func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (sol *export.Solution, format string, names *solcheck.Names, err error) {
-	most := solcheck.MaxNames(prog) + extra
-	data, err := readLimited(ctx, solPath, a.stdin)
-	solName := solcheck.FileName(solPath)
+// readCheckSolution reads the solution file solPath for prog, with extra
+// names (solcheck.Load).
+func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (*export.Solution, string, *solcheck.Names, error) {
+	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
 	if err != nil {
 		return nil, "", nil, usageErr("%v", err)
 	}
-	format = f.solver
-	if format == "" {
-		if format = solcheck.Detect(data); format == "" {
-			return nil, "", nil, usageErr("%s: not a solution file polytile knows (use --solver %s)", solName, strings.Join(export.SolutionFormats, "|"))
-		}
-	}
-	if f.names != "" {
-		names, err = a.readCheckNames(ctx, f.names, most)
-		if err != nil {
-			return nil, "", nil, err
-		}
-	}
-	names = solcheck.AnswerNames(prog, format, data, names)
-	sol, err = solcheck.Read(ctx, data, format, names, solName, most)
-	if errors.Is(err, solcheck.ErrNamesNeeded) {
-		return nil, "", nil, usageErr("a glpsol -w solution numbers its columns: give the LP or MPS file that was solved with --names")
-	}
+	in, err := solcheck.Load(ctx, prog, data, a.solcheckOptions(ctx, f, extra))
 	if err != nil {
-		return nil, "", nil, checkFileErr(ctx, solName, err)
+		return nil, "", nil, checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
-	return sol, format, names, nil
+	return in.Solution, in.Format, in.Names, nil
 }
 
-// readCheckNames reads the --names file path (- for stdin).
-func (a *app) readCheckNames(ctx context.Context, path string, most int) (*solcheck.Names, error) {
-	data, err := readLimited(ctx, path, a.stdin)
-	if err == nil {
-		var names *solcheck.Names
-		if names, err = solcheck.ReadNames(ctx, data, path, most); err == nil {
-			return names, nil
-		}
-	}
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("--names: %w", err)
-	}
-	return nil, usageErr("--names: %v", err)
-}
-
-// readLimitedWait reads a solution file (or stdin for "-"), refusing one
-// larger than export.MaxSolutionSize and anything but a regular file or
-// stdin. It may block in open or read (a FIFO, a pipe): readLimited runs it.
-func readLimitedWait(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
-	var r io.Reader = stdin
-	if path != "-" {
-		// Opened once, then checked as opened: a directory or device put
-		// at the path after a check of the path would be read otherwise.
-		fh, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer fh.Close()
-		st, err := fh.Stat()
-		if err != nil {
-			return nil, err
-		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory", path)
-		}
-		if st.Mode()&os.ModeDevice != 0 {
-			return nil, fmt.Errorf("%s is a device, not a regular file", path)
-		}
-		r = fh
-	}
-	// A regular file's size is known (stdin redirected from one too):
-	// refuse it before reading.
-	left := textio.RegularSize(r) // -1: not a regular file
-	if left > export.MaxSolutionSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes (%d bytes)", path, export.MaxSolutionSize, left)
-	}
-	// A regular file is read into a buffer of its size: io.ReadAll's
-	// growing buffer would allocate more than twice the file.
-	data, err := textio.ReadAtMost(ctxio.Reader(ctx, r), left, export.MaxSolutionSize)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(data) > export.MaxSolutionSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, export.MaxSolutionSize)
-	}
-	return textio.TrimBOM(data), nil
-}
-
-// messageName is a file's name in messages: stdin ("-") is named as a
-// puzzle read from it is ("<stdin>:8: ..."), not "-:8: ...".
+// messageName is a file's name in messages (solcheck.FileName).
 func messageName(path string) string { return solcheck.FileName(path) }
-
-// stdinOnce refuses "-" (stdin) for more than one of paths, named by
-// what: the first to read stdin would take all of it, leaving the next
-// an empty input ("not a solution file", or --names read from a nil
-// reader: a panic).
-func stdinOnce(what []string, paths ...string) error {
-	var from []string
-	for i, p := range paths {
-		if p == "-" {
-			from = append(from, what[i])
-		}
-	}
-	if len(from) > 1 {
-		return usageErr("%s read - (stdin), which can be read only once: give all but one of them as files", strings.Join(from, " and "))
-	}
-	return nil
-}
-
-// nonEmpty returns the paths that are given (not "").
-func nonEmpty(paths ...string) []string {
-	var out []string
-	for _, p := range paths {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// readLimited is readLimitedWait under ctx: the open and the reads run on
-// their own goroutine, so that a FIFO with no writer, or a pipe on stdin
-// that never ends, holds up neither a signal nor the end of the command.
-//
-// It is for a command that exits once it returns, not for library use:
-// when ctx ends first, readLimited returns ctx's error at once and
-// abandons that goroutine, still blocked in open(2) or read(2) (Go cannot
-// interrupt either: a FIFO's open, and reads of a standard input that is
-// in blocking mode, are not on the runtime's poller). The goroutine holds
-// the file (or reads stdin) until the call returns or the process exits;
-// it then closes the file and ends, its result dropped (done is
-// buffered). A caller that lives on (a server, a test calling it many
-// times) keeps one such goroutine per blocked call, and stdin may lose
-// the bytes that goroutine reads later.
-func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
-	r, ok := await(ctx, func() (r readResult) {
-		r.data, r.err = readLimitedWait(ctx, path, stdin)
-		return r
-	})
-	if !ok {
-		return nil, fmt.Errorf("reading %s: %w", path, ctx.Err())
-	}
-	return r.data, r.err
-}
-
-// readResult is what a read run by await returns.
-type readResult struct {
-	data []byte
-	err  error
-}
-
-// await runs fn on its own goroutine and returns its result, or ok false
-// as soon as ctx ends first: for a call Go cannot interrupt (an open or
-// read of a FIFO or of stdin, encoding/json) in a command that exits once
-// it returns. The goroutine is then abandoned (see readLimited); its
-// result is dropped.
-func await[T any](ctx context.Context, fn func() T) (v T, ok bool) {
-	done := make(chan T, 1) // buffered: an abandoned goroutine ends
-	go func() { done <- fn() }()
-	select {
-	case v = <-done:
-		return v, true
-	case <-ctx.Done():
-		return v, false
-	}
-}

@@ -435,7 +435,7 @@ func writeJSONWithin(ctx context.Context, w io.Writer, v any, indent bool) error
 	jctx, release := ctxio.Grace(ctx, drawGrace)
 	defer release()
 	var buf bytes.Buffer
-	err, ok := await(jctx, func() error { return writeJSONLine(&buf, v, indent) })
+	err, ok := ctxio.Await(jctx, func() error { return writeJSONLine(&buf, v, indent) })
 	switch {
 	case !ok:
 		return errJSONLate

@@ -37,26 +37,18 @@ type app struct {
 	stdout, stderr io.Writer
 	quiet, verbose bool
 	signal         atomic.Int32 // the signal that stopped us, if any
-	// commitMu is the commit point of a command whose outputs are
-	// complete or nothing (commitComplete: export, render, check's
-	// picture, solve's result of a search that ran to its end), ordered
-	// against a signal: the outputs are in place before it (the signal is
-	// then late, lateSignal, and the exit is the command's) or the signal
-	// comes first and they are removed (exit 130 / 143).
+	// commitMu orders the commit of complete outputs (commitComplete)
+	// against a signal: the outputs are in place before it (lateSignal:
+	// the exit is the command's, commitExit after a hard exit) or
+	// removed after it (exit 130 / 143).
 	commitMu   commitpoint.Point
 	lateSignal atomic.Bool
-	// commitExit is the exit of a command whose outputs are committed
-	// when nothing after the commit fails (check: its verdict): a hard
-	// exit after a late signal (a second one, or the watchdog) exits
-	// with it, not with the signal's, as the outputs are in place.
 	commitExit atomic.Int32
-	// raise delivers a signal as the operating system does (tests).
-	raise func(os.Signal)
-	// ctx is done after SIGINT or SIGTERM: the context of every phase that
-	// no --time-limit bounds (see loadPuzzle).
-	ctx context.Context
-	// observer, when not nil, watches the commit point (commitComplete).
-	observer commitObserver
+	raise      func(os.Signal) // delivers a signal as the system does (tests)
+	// ctx is done after SIGINT or SIGTERM: the context of every phase
+	// that no --time-limit bounds.
+	ctx      context.Context
+	observer commitObserver // watches commitComplete, when not nil
 }
 
 // exitError carries an exit code; a nil err means "nothing more to print".
@@ -74,29 +66,12 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErr marks bad input or usage (exit 2). An argument that is an
-// error ended by a signal (context.Canceled) stays in the chain whatever
-// the verb (%v): exitCode then prints nothing after the signal, as for
-// every command (no "reading sol.fifo: context canceled" line).
+// usageErr marks bad input or usage (exit 2). A cancellation among args
+// stays in the chain (errmsg.Errorf): exitCode prints nothing after a
+// signal.
 func usageErr(format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
-	for _, arg := range args {
-		if e, ok := arg.(error); ok && errors.Is(e, context.Canceled) && !errors.Is(err, context.Canceled) {
-			err = &canceledErr{msg: err.Error(), cause: e}
-			break
-		}
-	}
-	return &exitError{code: exitUsage, err: err}
+	return &exitError{code: exitUsage, err: errmsg.Errorf(format, args...)}
 }
-
-// canceledErr is a message that keeps the cancellation it tells of.
-type canceledErr struct {
-	msg   string
-	cause error
-}
-
-func (e *canceledErr) Error() string { return e.msg }
-func (e *canceledErr) Unwrap() error { return e.cause }
 
 // noSolution is returned once a result that means "no" is out (exit 1).
 var noSolution = &exitError{code: exitNoSolution}
@@ -108,15 +83,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // stopGrace is how long the process may take to stop after a signal
-// before the watchdog ends it: every phase polls its context well within
-// a second, but a solver library may not (HiGHS's presolve runs for
-// seconds without calling back).
+// before the watchdog ends it: a solver library may not poll its context
+// (HiGHS's presolve).
 const stopGrace = time.Second
 
-// runMain is Main with a hard exit (os.Exit in the real process, nil in
-// tests): after a signal, a second signal or stopGrace without the
-// command returning ends the process at once with the signal's exit code.
-// Outputs stay whole: -o files appear only when complete (internal/atomicfile).
+// runMain is Main with a hard exit (os.Exit; nil in tests): after a
+// signal, a second signal or stopGrace without the command returning ends
+// the process at once with the signal's exit code.
 func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit func(int)) int {
 	return runMainWith(args, stdin, stdout, stderr, runOptions{hardExit: hardExit})
 }
@@ -124,10 +97,8 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer, hardExit 
 // runOptions are what the process (or a test) gives runMainWith besides
 // the arguments and streams.
 type runOptions struct {
-	// hardExit ends the process (os.Exit; nil in tests: no hard exit).
-	hardExit func(int)
-	// observer, when not nil, watches every commit point.
-	observer commitObserver
+	hardExit func(int)      // os.Exit; nil: no hard exit
+	observer commitObserver // watches every commit point, when not nil
 }
 
 // runMainWith is runMain with its options.
@@ -142,10 +113,7 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 	defer func() {
 		if hardExit != nil {
 			// The exit is decided and the outputs are in place: a signal
-			// between here and os.Exit is late, and its default action
-			// would end the process as killed by it (a shell's 130 with
-			// a complete -o result in place, 1 run in 100 of two SIGINTs
-			// near the end of a short count).
+			// from here to os.Exit must not kill the process.
 			signal.Ignore(os.Interrupt, syscall.SIGTERM)
 		}
 		signal.Stop(sigs)
@@ -161,9 +129,8 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 			return
 		}
 		grace := time.After(stopGrace)
-		// Not between a commit's check of ctx and its renames; but a
-		// commit held up there (a rename or sync on a file system that
-		// hangs) holds up neither the watchdog nor a second signal.
+		// Never between a commit's check of ctx and its renames, unless
+		// the commit hangs (lockCommit gives up).
 		hung := a.lockCommit(sigs, grace, hardExit != nil)
 		if hung == "" && a.commitMu.Committed() {
 			a.lateSignal.Store(true)
@@ -181,10 +148,8 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 		if hardExit == nil {
 			return
 		}
-		// One way out for both hard paths: the temporaries of the outputs
-		// being written go first (os.Exit runs no deferred Abort).
-		// A signal that came after the command's outputs were committed
-		// (lateSignal) replaced nothing: the exit is the command's.
+		// The hard exit removes the temporary files first (os.Exit runs
+		// no deferred Abort); after a late signal it is the command's.
 		stop := func(why string) {
 			if a.lateSignal.Load() {
 				fmt.Fprintf(a.stderr, "polytile: %s: stopped at once (the output files were complete and in place before the first signal)\n", why)
@@ -227,9 +192,8 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 	return a.helpWriteFailed(a.exitCode(err), helpOut)
 }
 
-// stillRunning is the watchdog's reason for a hard exit: what held the
-// process up when it can tell (a write to an output written in place,
-// which nobody reads), else a call that cannot be interrupted.
+// stillRunning is the watchdog's reason for a hard exit: the write that
+// nobody reads when it can tell, else a call that cannot be interrupted.
 func stillRunning() string {
 	switch w := atomicfile.InPlaceWrite(); w {
 	case "":
@@ -241,10 +205,9 @@ func stillRunning() string {
 	}
 }
 
-// lockCommit locks a.commitMu for the signal handler and returns "".
-// Without hard exits (hard false: Main in tests) it waits as long as it
-// takes; with them it gives up at a second signal on sigs or when grace
-// fires, and returns the reason of the hard exit that follows.
+// lockCommit locks a.commitMu for the signal handler and returns "";
+// with hard exits it gives up at a second signal or when grace fires and
+// returns the reason of the hard exit that follows.
 func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard bool) string {
 	if !hard {
 		a.commitMu.Lock()
@@ -262,22 +225,16 @@ func (a *app) lockCommit(sigs <-chan os.Signal, grace <-chan time.Time, hard boo
 func (a *app) exitCode(err error) int {
 	sig := syscall.Signal(a.signal.Load())
 	if a.lateSignal.Load() && !errors.Is(err, context.Canceled) {
-		// The signal came after the command's outputs were in place
-		// (commitComplete) and stopped nothing: the exit is the
-		// command's, as without it.
-		sig = 0
+		sig = 0 // the signal came after the commit and stopped nothing
 	}
-	switch sig {
-	case syscall.SIGINT:
+	if sig != 0 { // SIGINT or SIGTERM
 		if err != nil && !errors.Is(err, context.Canceled) {
 			a.printErr(err)
+		}
+		if sig == syscall.SIGTERM {
+			return exitTerminated
 		}
 		return exitInterrupted
-	case syscall.SIGTERM:
-		if err != nil && !errors.Is(err, context.Canceled) {
-			a.printErr(err)
-		}
-		return exitTerminated
 	}
 	if err == nil {
 		return exitOK
@@ -289,41 +246,31 @@ func (a *app) exitCode(err error) int {
 		}
 		return ee.code
 	}
-	a.printErr(err)
-	// Errors cobra raises for flags and arguments are usage errors, and so
-	// are problems with the input; everything reaching here is one of them.
+	a.printErr(err) // cobra's errors and input problems: usage
 	return exitUsage
 }
 
-// printErr prints an error, with any character that a terminal would
-// interpret (escapes, bidirectional overrides) escaped: messages quote
-// file names and input.
+// printErr prints an error with the characters a terminal would
+// interpret escaped: messages quote file names and input.
 func (a *app) printErr(err error) {
 	if ee, ok := err.(*exitError); ok && ee.err == nil {
-		return // an exit code alone: its message is already out (no "exit 1" line after a signal)
+		return // an exit code alone: its message is already out
 	}
 	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(errmsg.PlainPath(err.Error()), "polytile: "))))
 }
 
-// commitObserver watches the commit point of commitComplete; runMain
-// takes one through runOptions (tests deliver a signal there).
+// commitObserver watches commitComplete (tests deliver a signal there):
+// atCommit runs with stage "before" once the outputs are flushed, before
+// the check of the context, and "after" once they are in place.
 type commitObserver interface {
-	// atCommit runs with stage "before" once the outputs are written and
-	// flushed, before the check of the context, and with "after" once
-	// they are renamed into place.
 	atCommit(a *app, stage string)
 }
 
 // commitComplete renames a command's complete outputs into place
-// together: the commit point of a command whose outputs are complete or
-// nothing (an export with its companions, a picture). Unless a signal
-// came first (ctx done): then none is renamed, every temporary file is
-// removed and the signal gives the exit. The check of ctx and the
-// renames happen under a.commitMu, which the signal handler takes too,
-// so a signal is either before the check (nothing left, exit 130 / 143)
-// or after the renames (the files in place and the command's own exit,
-// 0). The files are flushed to disk first, outside the lock, so that a
-// signal is never held up by a sync of a large file.
+// together, unless a signal came first (ctx done: none is renamed). The
+// check of ctx and the renames happen under a.commitMu, which the signal
+// handler takes too; the files are flushed before, outside the lock, so
+// that a signal never waits for a sync.
 func (a *app) commitComplete(ctx context.Context, files ...*atomicfile.File) error {
 	for _, f := range files {
 		if err := f.Flush(); err != nil {
@@ -340,42 +287,24 @@ func (a *app) commitComplete(ctx context.Context, files ...*atomicfile.File) err
 	return err
 }
 
-// writeComplete writes path (or stdout for "-") with fn, as
-// atomicfile.Write does, and commits it through commitComplete: the file
-// is in place with the command's exit, or absent after a signal.
+// writeComplete writes path (or stdout for "-") with fn and commits it
+// through commitComplete.
 func (a *app) writeComplete(ctx context.Context, path string, fn func(w io.Writer) error) error {
 	return atomicfile.WriteCommit(ctx, path, a.stdout, fn, func(f *atomicfile.File) error { return a.commitComplete(ctx, f) })
 }
 
-// unknownCommandErr rewrites cobra's "unknown command" error on one line.
-// Cobra appends its suggestions as "\n\nDid you mean this?\n\t<name>\n",
-// and printErr escapes every control character of a message (file names in
-// messages come from the user), which would print the suggestion as a run
-// of \u000a escapes. The root command has DisableSuggestions set, and this adds the
-// suggestions back in a form that needs no newline or tab. Any other error is
-// returned as it is.
+// unknownCommandErr rewrites cobra's "unknown command" error on one line
+// (clihelp.UnknownCommand); any other error is returned as it is.
 func unknownCommandErr(root *cobra.Command, err error) error {
-	if err == nil {
-		return nil
+	if msg, ok := clihelp.UnknownCommand(root, err); ok {
+		return usageErr("%s", msg)
 	}
-	var typed, path string
-	if n, _ := fmt.Sscanf(err.Error(), "unknown command %q for %q", &typed, &path); n != 2 {
-		return err
-	}
-	msg := fmt.Sprintf("unknown command %q for %q", typed, path)
-	// SuggestionsFor honours DisableSuggestions only in cobra's own message,
-	// so it still finds the near names here.
-	if s := root.SuggestionsFor(typed); len(s) > 0 {
-		msg += "; did you mean " + strings.Join(s, " or ") + "?"
-	}
-	return usageErr("%s (see %s --help)", msg, path)
+	return err
 }
 
-// openOutputErr is the error of an output that could not be opened. Waiting
-// for the reader of a FIFO is the only wait in opening one: when the
-// command's --time-limit ends there, it is the time limit (exit 1, as for a
-// search cut short, docs/reliability.md), not bad usage; a signal keeps its
-// own exit code (exitCode reads it), and anything else is exit 2.
+// openOutputErr is the error of an output that could not be opened: the
+// --time-limit ending while a FIFO waits for its reader is exit 1 (a
+// search cut short), anything else exit 2 (a signal keeps its own).
 func openOutputErr(ctx context.Context, flag string, err error) error {
 	if errors.Is(err, context.DeadlineExceeded) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: time limit reached (--time-limit counts from the start of the command): %w", flag, err)}

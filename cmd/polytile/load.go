@@ -4,30 +4,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
+	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
 // loadPuzzleContext reads and builds PUZZLE (a path or "-") until ctx is
-// done. The work runs on its own goroutine so that nothing can hold up a
-// signal or a deadline: not a read from a pipe or FIFO that never ends, not
-// the YAML library (which takes no context); the puzzle package stops by
-// itself within a fraction of a second, and a goroutine still blocked in a
-// read is abandoned (the process exits).
-//
-// u says what happens to a piece that fits nowhere on the board: exact
-// commands pass puzzle.DropUnlimited (a finite one means no exact tiling:
-// exit 1, a native.NoTilingError), maximum coverage puzzle.DropAll. A piece left
-// out is named in a note on stderr.
+// done, on its own goroutine: a read from a pipe that never ends is
+// abandoned. u is puzzle.DropUnlimited for exact commands (a finite piece
+// that fits nowhere is the answer "no tiling", exit 1) and
+// puzzle.DropAll for maximum coverage; a note names each piece left out.
 func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	return a.loadPuzzleFrom(ctx, path, nil, format, u)
 }
 
-// loadPuzzleData is loadPuzzleContext for a puzzle already read: data,
-// the bytes of path ("-": stdin), is parsed and built, and path is never
-// opened again (what was checked of the bytes, such as their SHA-256, is
-// what is parsed).
+// loadPuzzleData is loadPuzzleContext for data, the bytes already read
+// of path: what was checked of them (their SHA-256) is what is parsed.
 func (a *app) loadPuzzleData(ctx context.Context, path string, data []byte, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	return a.loadPuzzleFrom(ctx, path, func() ([]byte, error) { return data, nil }, format, u)
 }
@@ -43,17 +37,13 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 		err error
 	}
 	if read == nil && path == "-" {
-		// A regular file is refused from its size, before reading.
 		read = func() ([]byte, error) { return puzzle.ReadInput(puzzle.StdinName, a.stdin) }
 	}
-	// Every piece that fits nowhere is left out and kept as data
-	// (p.Unfit): an exact command's answer "no tiling" is read from it,
-	// and the puzzle without those pieces is there for the flags that
-	// are checked before that answer (answeredPuzzle). A puzzle whose
-	// pieces all fit nowhere is kept, with no pieces: its maximum
-	// coverage is 0 cells, a proven answer.
+	// Every piece that fits nowhere is left out and kept as data: an
+	// exact command answers "no tiling" from it, after checking its
+	// flags on the puzzle without them (answeredPuzzle).
 	opt := puzzle.BuildOptions{Unplaceable: puzzle.DropAll, KeepEmpty: true}
-	r, ok := await(ctx, func() (r result) {
+	r, ok := ctxio.Await(ctx, func() (r result) {
 		if read == nil {
 			r.p, r.err = puzzle.ParseFileWith(ctx, path, format, opt)
 			return r
@@ -71,7 +61,6 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 	if r.err == nil {
 		if u != puzzle.DropAll {
 			if nt := native.NoTiling(r.p, r.p.NoExactTiling()); nt != nil {
-				// Legal input whose answer is known: no exact tiling.
 				return nil, &exitError{code: exitNoSolution, err: fmt.Errorf("%w (--max-coverage leaves such a piece out)", nt)}
 			}
 		}
@@ -88,14 +77,12 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 	return nil, &exitError{code: exitUsage, err: r.err}
 }
 
-// provenInfeasible is an exact command's answer "no tiling" (exit 1,
-// a native.NoTilingError) for a puzzle whose areas or colourings prove that it
-// has no exact tiling (native.ProveInfeasible), with the proof; nil when
-// they prove nothing.
+// provenInfeasible is an exact command's answer "no tiling" (exit 1) for
+// a puzzle whose areas or colourings prove it (native.ProveInfeasible),
+// or nil.
 func provenInfeasible(p *puzzle.Puzzle) error { return infeasibleAnswer(p, native.ProveInfeasible(p)) }
 
-// infeasibleAnswer is provenInfeasible's answer for proof
-// (native.NoTiling), nil for nil.
+// infeasibleAnswer is provenInfeasible's answer for proof, nil for nil.
 func infeasibleAnswer(p *puzzle.Puzzle, proof error) error {
 	nt := native.NoTiling(p, proof)
 	if nt == nil {
@@ -104,9 +91,8 @@ func infeasibleAnswer(p *puzzle.Puzzle, proof error) error {
 	return &exitError{code: exitNoSolution, err: fmt.Errorf("%w; --max-coverage finds a tiling that covers the most cells", nt)}
 }
 
-// answeredPuzzle is the puzzle of a load answered "no tiling"
-// (native.NoTilingError: the puzzle read with every piece that fits
-// nowhere left out), or nil for any other error.
+// answeredPuzzle is the puzzle of a load answered "no tiling", without
+// the pieces that fit nowhere, or nil for any other error.
 func answeredPuzzle(err error) *puzzle.Puzzle {
 	var nt *native.NoTilingError
 	if errors.As(err, &nt) {
@@ -115,9 +101,8 @@ func answeredPuzzle(err error) *puzzle.Puzzle {
 	return nil
 }
 
-// stoppedWhileLoading is the error of a load cut short: a signal (the exit
-// code comes from it) or a deadline, which is exit 1 like a search that
-// found nothing in time.
+// stoppedWhileLoading is the error of a load cut short: a signal (its
+// own exit code) or a deadline (exit 1, as a search that ran out of time).
 func stoppedWhileLoading(ctx context.Context, path string) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		msg := "time limit reached while reading the puzzle and building its images (--time-limit counts from the start of the command)"
@@ -137,5 +122,64 @@ func (a *app) noteDropped(p *puzzle.Puzzle, u puzzle.Unplaceable) {
 	}
 	for _, name := range p.Dropped {
 		fmt.Fprintf(a.stderr, "note: piece %q fits nowhere in the board: left out (%s)\n", name, why)
+	}
+}
+
+// readPuzzleOnce reads the puzzle file at path once (stdin for "-"), for
+// a command that hashes its bytes and parses them (loadPuzzleData), so
+// that both are one file's (puzzle.ReadFile, regular files only). The
+// read runs under a.ctx: stdin may be a pipe that never ends.
+func (a *app) readPuzzleOnce(path string) ([]byte, error) {
+	ctx := a.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	type readResult struct {
+		data []byte
+		err  error
+	}
+	r, ok := ctxio.Await(ctx, func() (r readResult) {
+		if path == "-" {
+			r.data, r.err = puzzle.ReadInput(puzzle.StdinName, a.stdin)
+		} else {
+			r.data, r.err = readRegularPuzzle(path)
+		}
+		return r
+	})
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("%s: reading the puzzle: %w", path, ctx.Err())
+	case r.err != nil:
+		return nil, &exitError{code: exitUsage, err: r.err}
+	}
+	return r.data, nil
+}
+
+// readRegularPuzzle reads the regular file at path (puzzle.ReadFile).
+func readRegularPuzzle(path string) ([]byte, error) {
+	data, _, err := puzzle.ReadFile(path, true)
+	return data, err
+}
+
+// puzzleSource keeps the bytes a command read its puzzle from, for the
+// SHA-256 a count key records, and whether they were a regular file's.
+type puzzleSource struct {
+	data    []byte
+	regular bool
+	// regularOnly refuses anything but a regular file, unwaited: a file
+	// found in a directory.
+	regularOnly bool
+}
+
+// read returns the function loadPuzzleFrom reads path with ("-": stdin),
+// keeping the bytes in s.
+func (s *puzzleSource) read(path string, stdin io.Reader) func() ([]byte, error) {
+	return func() (data []byte, err error) {
+		if path == "-" {
+			s.data, err = puzzle.ReadInput(puzzle.StdinName, stdin)
+		} else {
+			s.data, s.regular, err = puzzle.ReadFile(path, s.regularOnly)
+		}
+		return s.data, err
 	}
 }

@@ -2,35 +2,25 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
-	"strings"
-	"time"
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/progress"
-	"github.com/polytile/polytile/internal/regfile"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 )
-
-// This file holds what every command that writes files shares: outputs may
-// not be an input or each other, picture formats follow the -o extension,
-// and the checks that can fail cheaply run before the long work.
 
 // output is one file a command will write: the flag that names it and the
 // path ("-" for stdout, "" for none).
 type output struct{ flag, path string }
 
 // checkOutputs refuses (exit 2) an output that is an input or another
-// output, or that cannot be written (cliout.Check), and a standard output
-// redirected to an input (checkStdout).
+// output or cannot be written, and a stdout redirected to an input.
 func (a *app) checkOutputs(inputs []string, outs ...output) error {
 	if err := a.checkStdout(inputs...); err != nil {
 		return err
@@ -45,57 +35,26 @@ func (a *app) checkOutputs(inputs []string, outs ...output) error {
 	return nil
 }
 
-// pictureExtensions lists the extensions a picture format is inferred from.
-const pictureExtensions = ".svg, .png, .txt (ascii) or .ans (ansi)"
-
-// resolvePictureFormat decides the picture format of a command that draws
-// to out ("-" for stdout) with the format flag flagName (--render or
-// --format; "" when not given):
-//   - the flag, when given; it must agree with a known extension of out
-//     (svg with .svg, png with .png, ascii or ansi with .txt or .ans);
-//   - else the extension of out: .svg, .png, .txt, .ans; any other
-//     extension is refused, since writing ASCII into x.gif helps nobody;
-//   - else (stdout) ansi on a terminal, ascii otherwise.
-//
-// PNG is refused on a terminal.
+// resolvePictureFormat is cliout.PictureFormat with a usage error.
 func resolvePictureFormat(flagName, format, out string, terminal bool) (render.Format, error) {
-	ext, extOK := render.FormatForFile(out)
-	if out == "-" {
-		extOK = false
-	}
-	if format != "" {
-		f, err := render.ParseFormat(format)
-		if err != nil {
-			return 0, usageErr("%s: %v", flagName, err)
-		}
-		if extOK && f != ext && !(f.Text() && ext.Text()) {
-			return 0, extContradicted(flagName, f.String(), out, ext.String())
-		}
-		if f == render.PNG && out == "-" && terminal {
-			return 0, usageErr("a PNG picture is binary: write it to a file with -o FILE.png")
-		}
-		return f, nil
-	}
-	if extOK {
-		return ext, nil
-	}
-	if out != "-" {
-		return 0, usageErr("-o %s: the picture format is not known from the file name: use an extension %s, or give %s FORMAT", out, pictureExtensions, flagName)
-	}
-	if terminal {
-		return render.ANSI, nil
-	}
-	return render.ASCII, nil
+	return asUsage(cliout.PictureFormat(flagName, format, out, terminal))
 }
 
-// maxJSONCells bounds what --json holds in memory: the tilings of one JSON
-// object, counted in board cells (number of tilings x cells of the board).
-// --jsonl streams instead and has no such bound.
+// asUsage returns v, and err as a usage error (exit 2).
+func asUsage[T any](v T, err error) (T, error) {
+	if err != nil {
+		return v, usageErr("%v", err)
+	}
+	return v, nil
+}
+
+// maxJSONCells bounds the tilings of one --json object, counted in board
+// cells; --jsonl streams instead.
 const maxJSONCells = 1 << 22
 
 // pictures is the picture output of a solve: opened before the search,
 // written by stream as solutions arrive (text formats with --limit) or by
-// finish from the tilings kept, and committed at the end.
+// finish from the tilings kept.
 type pictures struct {
 	file     *atomicfile.File
 	format   render.Format
@@ -108,15 +67,11 @@ type pictures struct {
 	late     func() bool // the drawing outlived its grace after the stop (drawingContext)
 	release  func()      // ends the drawing context (drawingContext); abort calls it
 	stderr   io.Writer
-	// skipped says that the picture asked for was not written (its
-	// drawing outlived the grace): the command then exits 1.
-	skipped bool
+	skipped  bool // not written: its drawing outlived the grace (exit 1)
 }
 
 // checkSolveOutputs runs the checks of solve's outputs that need no
-// puzzle, before the puzzle is read: an output that is the input (stdout
-// too), an unwritable -o or --checkpoint, two flags naming one file, and
-// a --checkpoint that stdout is redirected to.
+// puzzle (checkOutputs, and a --checkpoint that stdout is redirected to).
 func (a *app) checkSolveOutputs(path string, f *solveFlags) error {
 	if err := a.checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
 		return err
@@ -136,14 +91,10 @@ type pictureAsk struct {
 }
 
 // solvePictures runs the checks of solve's picture and --json object that
-// need the puzzle p and open nothing: --json with a picture on stdout, a
-// picture too large for --render svg / png, --json asked to hold more
-// tilings than maxJSONCells allows. prepareSolveOutputs runs them before
-// the search, solveLoadFailed before it answers "no tiling". format is the
-// one the flags chose (solve).
+// need the puzzle p and open nothing: --json and a picture on stdout, a
+// picture too large for svg / png, --json beyond maxJSONCells.
 func (a *app) solvePictures(p *puzzle.Puzzle, f *solveFlags, format render.Format) (pictureAsk, error) {
-	// --json -o X.json writes the summary (a shard's result) to the file:
-	// no picture then.
+	// --json -o X.json writes the summary to the file: no picture then.
 	want := !jsonOutput(f) && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
 	toStdout := f.out == "-" || sameAsStdout(f.out, a.stdout) // -o /dev/stdout, or the file stdout is redirected to
 	if want && (f.asJSON || f.jsonLines) && toStdout {
@@ -170,8 +121,6 @@ func (a *app) solvePictures(p *puzzle.Puzzle, f *solveFlags, format render.Forma
 	if !format.Text() {
 		if _, _, err := render.CheckPicture(p, int(shown), format, ask.opt); err != nil {
 			if shown > 1 {
-				// The board's own fit only: render's bound for any board
-				// would contradict it.
 				if fit := render.MaxPictureTilings(p, int(shown), format, ask.opt); fit > 0 {
 					return pictureAsk{}, usageErr("--limit %d with --render %s: at most %d tilings of this board fit on one picture (of at most %d pixels): lower --limit to %d, or stream them with --render ascii or --jsonl", f.limit, format, fit, render.MaxPixels, fit)
 				}
@@ -182,19 +131,14 @@ func (a *app) solvePictures(p *puzzle.Puzzle, f *solveFlags, format render.Forma
 	return ask, nil
 }
 
-// prepareSolveOutputs runs the checks of solve's outputs that can fail
-// cheaply once the puzzle is read, before the search (solvePictures;
-// checkSolveOutputs ran those that need no puzzle). It opens the picture output (nil when
-// no picture is asked for) and, for a text picture of --limit N, makes the
-// native search stream into it without keeping the tilings (as it does
-// for --jsonl).
+// prepareSolveOutputs runs solvePictures before the search and opens the
+// picture output (nil when none is asked for); a text picture of --limit
+// N is streamed, without keeping the tilings.
 func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Puzzle, f *solveFlags, format render.Format) (*pictures, error) {
 	ask, err := a.solvePictures(p, f, format)
 	if err != nil {
 		return nil, err
 	}
-	// --limit N streams its solutions; nothing holds them unless --json or
-	// an SVG / PNG gallery (bounded above) needs them at the end.
 	streaming := f.limit > 0 && !f.maxCoverage && (f.backend == "fila" || f.backend == "dlx")
 	if !ask.want {
 		f.keepNone = streaming && !f.asJSON
@@ -202,11 +146,8 @@ func (a *app) prepareSolveOutputs(ctx context.Context, stop func(), p *puzzle.Pu
 	}
 	format, toStdout := ask.format, ask.toStdout
 	pc := &pictures{format: format, toStdout: toStdout, opt: ask.opt, p: p, stop: stop, stderr: a.stderr}
-	// A picture to the file stdout writes goes through stdout, in order
-	// with the summary after it: opened again (-o /dev/stdout > x.txt)
-	// the picture would be written from the start of the file and the
-	// summary then over it; renamed over it (-o x.txt > x.txt) the
-	// summary would go to the old file, removed.
+	// A picture to the file stdout writes goes through stdout, before
+	// the summary: opened again, one would overwrite the other.
 	out := f.out
 	if toStdout {
 		out = "-"
@@ -241,34 +182,18 @@ func (pc *pictures) stream(t puzzle.Tiling) {
 	}
 }
 
-// finish draws the kept tilings (when they were not streamed) and commits
-// the output with commit; with nothing drawn the output is discarded (no
-// file).
+// finish draws the kept tilings (when none was streamed) and commits the
+// output; with nothing drawn there is no file.
 func (pc *pictures) finish(tilings []puzzle.Tiling, commit func(*atomicfile.File) error) error {
 	if pc == nil {
 		return nil
 	}
 	if pc.drawn == 0 && len(tilings) > 0 {
-		var err error
-		if len(tilings) > 1 && !pc.format.Text() {
-			err = render.Gallery(pc.file, pc.p, tilings, pc.format, pc.opt)
-		} else {
-			for n, t := range tilings {
-				if n > 0 {
-					fmt.Fprintln(pc.file)
-				}
-				if err = render.Tiling(pc.file, pc.p, t, pc.format, pc.opt); err != nil {
-					break
-				}
-			}
-		}
-		pc.drawn = len(tilings)
-		pc.err = err
+		pc.drawn, pc.err = len(tilings), render.Tilings(pc.file, pc.p, tilings, pc.format, pc.opt)
 	}
 	if pc.err != nil || pc.drawn == 0 {
 		pc.file.Abort()
 		if pc.err != nil && pc.late != nil && pc.late() {
-			// What was found is still reported; the picture is not half-written.
 			fmt.Fprintf(pc.stderr, "note: the picture was not finished within %v of the stop (time limit or signal): not written\n", drawGrace)
 			pc.skipped = true
 			return nil
@@ -289,9 +214,8 @@ func (pc *pictures) abort() {
 	}
 }
 
-// summaryTo is where solve's text summary goes: stdout, except when a
-// picture that is not text (SVG, PNG) goes to stdout, which must hold the
-// picture alone; then stderr.
+// summaryTo is where solve's text summary goes: stderr when an SVG or
+// PNG picture goes to stdout, else stdout.
 func (a *app) summaryTo(pc *pictures) io.Writer {
 	if pc != nil && pc.toStdout && !pc.format.Text() {
 		return a.stderr
@@ -307,9 +231,8 @@ func bothSolutions(a, b func(puzzle.Tiling)) func(puzzle.Tiling) {
 	return func(t puzzle.Tiling) { a(t); b(t) }
 }
 
-// checkReportOutputs runs the cheap checks of the outputs of compare and
-// bench before the run: no output is an input or another output, each can
-// be written, and the --update file's markers of section are in order.
+// checkReportOutputs checks compare's and bench's outputs before the run
+// (checkOutputs, and the markers of the --update file's section).
 func (a *app) checkReportOutputs(inputs []string, out, chart, update, section string) error {
 	if err := a.checkOutputs(inputs, output{"-o", out}, output{"--chart", chart}, output{"--update", update}); err != nil {
 		return err
@@ -325,74 +248,18 @@ func (a *app) checkReportOutputs(inputs []string, out, chart, update, section st
 // sameAsStdout reports whether path names the file stdout writes to.
 var sameAsStdout = cliout.SameAsStdout
 
-// The -o file's extension and --format agree in every command: solve,
-// render and check take a picture format from it, export, compare and
-// bench a program or table format, and each refuses a contradiction.
-
-// exportExtFormats are the --format values each export file extension may
-// hold (an MPS file: free or fixed).
-var exportExtFormats = map[string][]string{
-	".lp": {"lp"}, ".mps": {"mps", "fixed-mps"}, ".dlx": {"dlx"},
-	".cnf": {"cnf"}, ".opb": {"opb"}, ".py": {"pyomo"},
-}
-
-// exportFormatForOutput checks export's --format against -o: a known
-// extension holding another format is exit 2; without --format, the
-// error names the format the extension suggests.
+// exportFormatForOutput is cliout.ExportFormat with a usage error.
 func exportFormatForOutput(format, out string) error {
-	ext := strings.ToLower(filepath.Ext(out))
-	want := exportExtFormats[ext]
-	if out == "-" || want == nil {
-		return nil
-	}
-	if format == "" {
-		return usageErr("export needs --format lp, mps, fixed-mps, dlx, cnf, opb or pyomo (for -o %s: --format %s)", out, want[0])
-	}
-	for _, w := range want {
-		if strings.EqualFold(format, w) {
-			return nil
-		}
-	}
-	return extContradicted("--format", format, out, strings.Join(want, " or "))
+	_, err := asUsage(0, cliout.ExportFormat(format, out))
+	return err
 }
 
-// extContradicted is the error of every command whose format flag (flag
-// given as format) contradicts the extension of -o out, a kind file.
-func extContradicted(flag, format, out, kind string) error {
-	return usageErr("%s %s contradicts the extension of -o %s (a %s file): use matching ones", flag, format, out, kind)
-}
-
-// tableExtFormats are the table formats of compare's and bench's -o
-// extensions.
-var tableExtFormats = map[string]string{
-	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json",
-}
-
-// tableFormatForOutput is compare's and bench's --format: without it,
-// -o's extension decides (.txt table, .md markdown, .csv, .json; any other
-// and stdout: table); with it, an extension of another format is exit 2.
+// tableFormatForOutput is cliout.TableFormat with a usage error.
 func tableFormatForOutput(format, out string) (compare.Format, error) {
-	byExt := ""
-	if out != "-" {
-		byExt = tableExtFormats[strings.ToLower(filepath.Ext(out))]
-	}
-	if format == "" {
-		format = byExt
-	}
-	f, err := compare.ParseFormat(format)
-	if err != nil {
-		return 0, usageErr("%v", err)
-	}
-	if byExt != "" {
-		if g, _ := compare.ParseFormat(byExt); g != f {
-			return 0, extContradicted("--format", format, out, byExt)
-		}
-	}
-	return f, nil
+	return asUsage(cliout.TableFormat(format, out))
 }
 
-// checkStdout refuses (exit 2) a standard output redirected to one of
-// the inputs (cliout.CheckStdout), before anything is written.
+// checkStdout refuses (exit 2) a stdout redirected to one of the inputs.
 func (a *app) checkStdout(inputs ...string) error {
 	if err := cliout.CheckStdout(a.stdin, a.stdout, inputs...); err != nil {
 		return usageErr("%v", err)
@@ -400,46 +267,24 @@ func (a *app) checkStdout(inputs ...string) error {
 	return nil
 }
 
-// errReadTimeLimit marks a puzzle of compare whose reading reached the
-// per-puzzle --time-limit: it is left out of the comparison with a note,
-// and the run goes on (exit 1 at the end).
-var errReadTimeLimit = errors.New("time limit reached while reading the puzzle")
-
-// perPuzzleLimit turns the error of a compare load cut short by its own
-// --time-limit (ctx is the per-puzzle context; the command's context is
-// not done) into errReadTimeLimit, with compare's wording: the limit is
-// per puzzle, not from the start of the command.
-func perPuzzleLimit(ctx context.Context, file string, limit time.Duration, err error) error {
-	if err == nil || limit <= 0 || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return err
-	}
-	return fmt.Errorf("%s: %w and building its images (--time-limit %v applies to each puzzle and backend)", file, errReadTimeLimit, limit)
-}
-
-// noteSkipped says on stderr that a directory entry was not read.
-func (a *app) noteSkipped(path string, st fs.FileInfo, err error) {
-	why := ""
-	switch {
-	case err != nil:
-		why = err.Error()
-	default:
-		why = "not a regular file (" + regfile.Describe(st.Mode()) + ")"
-	}
-	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
-}
-
 // drawGrace is how long solve's picture may still take after the time
-// limit or a signal: results found are drawn after the stop, but a
-// picture of a million cells takes seconds (less than stopGrace, so the
-// signal watchdog does not have to act).
+// limit or a signal.
 const drawGrace = ctxio.StopGrace
 
-// drawingContext returns the context solve draws its pictures with: it
-// ends drawGrace after ctx does. late reports whether it has ended;
-// release, called when the drawing is over, unregisters the function
-// that waits for ctx (one per solve, kept while ctx lives otherwise) and
-// ends the drawing context.
+// drawingContext returns the context solve draws its pictures with,
+// ending drawGrace after ctx (ctxio.Grace); late reports whether it has
+// ended, and release ends it.
 func drawingContext(ctx context.Context) (draw context.Context, late func() bool, release func()) {
 	d, release := ctxio.Grace(ctx, drawGrace)
 	return d, func() bool { return d.Err() != nil }, release
 }
+
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// jsonEncoder is a JSON encoder of w (one value a line).
+func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }

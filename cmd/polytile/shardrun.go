@@ -16,8 +16,8 @@ import (
 // checkpointEvery is how often a shard with --checkpoint writes it.
 const checkpointEvery = 5 * time.Second
 
-// resolveShard reads the --shard value (shard.ResolveSpec): "I/N", or
-// "auto" / "auto/N" from the Slurm or Kubernetes environment.
+// resolveShard reads --shard: "I/N", or "auto" / "auto/N" from the
+// Slurm or Kubernetes environment (shard.ResolveSpec).
 func resolveShard(s string) (int, int, error) {
 	i, n, err := shard.ResolveSpec(s, os.LookupEnv)
 	if err != nil {
@@ -26,8 +26,7 @@ func resolveShard(s string) (int, int, error) {
 	return i, n, nil
 }
 
-// shardRun is a counting shard (shard.Run, which keeps its record and
-// checkpoint) and what solve says of it.
+// shardRun is a counting shard (shard.Run) and what solve says of it.
 type shardRun struct {
 	f           *solveFlags
 	path        string // puzzle file
@@ -36,15 +35,11 @@ type shardRun struct {
 	ckPath      string
 	run         *shard.Run
 	matchErr    error
-	stop        func() // the checkpoint writer's (nil once stopped)
 }
 
-// checkCheckpoint refuses, before the puzzle is read, a --checkpoint
-// without --count, one that is "-", one whose path exists and is not a
-// regular file, and a file that is no checkpoint: none of them depends on
-// the puzzle, and a puzzle whose reading answers "no tiling" (a piece
-// that fits nowhere) hid them behind exit 1. The checkpoint read is kept
-// in f.ckPrev for startShard, which matches it to the puzzle's split.
+// checkCheckpoint refuses a --checkpoint that is no checkpoint file
+// before the puzzle is read (a puzzle answered "no tiling" would hide
+// it), and keeps the one read in f.ckPrev for startShard.
 func checkCheckpoint(f *solveFlags) error {
 	if f.checkpoint == "" {
 		return nil
@@ -66,62 +61,36 @@ func checkCheckpoint(f *solveFlags) error {
 	return nil
 }
 
-// startShard prepares a counting shard (--shard with --count, or
-// --checkpoint, read by checkCheckpoint) and hooks it into the native
-// configuration: the checkpoint is matched once the split is made, its
-// subproblems skipped, and written every checkpointEvery.
+// startShard hooks a counting shard (--shard or --checkpoint with
+// --count) into cfg (shard.Run.Attach) and starts its checkpoint writer.
 func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *native.Config) (*shardRun, error) {
 	if f.shard == "" && f.checkpoint == "" || !f.count {
 		return nil, nil
 	}
 	sr := &shardRun{f: f, path: path, fingerprint: shardFingerprint(p, f), index: cfg.Shard.Index, n: max(cfg.Shard.Count, 1), ckPath: f.checkpoint}
 	sr.run = shard.NewRun(shard.RunSpec{Fingerprint: sr.fingerprint, Index: sr.index, Count: sr.n, Checkpoint: sr.ckPath, Prev: f.ckPrev,
-		Config: shard.Config{Backend: cfg.Algorithm, Schedule: cfg.Schedule, FilaAt: cfg.FilaAt, NOF: cfg.NOF, Volume: cfg.Volume}})
-	cfg.OnSplit = func(sp native.Split) error {
-		if err := sr.run.SetSplit(shard.Split{Subproblems: sp.Subproblems, Hash: sp.Hash}, sp.Pinned); err != nil {
-			sr.matchErr = usageErr("checkpoint %s: %v; remove it or use another file", sr.ckPath, err)
-			return sr.matchErr
-		}
-		return nil
-	}
-	cfg.Skip = sr.run.Skip
-	cfg.OnSubproblem = func(s native.Subproblem) {
-		sr.run.Solved(shard.Sub{Index: s.Index, All: s.All, Unique: s.Unique, Nodes: s.Nodes})
-	}
+		Config: shard.ConfigOf(*cfg)})
+	sr.run.Attach(cfg, func(err error) error {
+		sr.matchErr = usageErr("checkpoint %s: %v; remove it or use another file", sr.ckPath, err)
+		return sr.matchErr
+	})
 	if sr.ckPath != "" {
 		ctx := a.ctx
 		if ctx == nil {
 			ctx = context.Background()
 		}
-		sr.stop = sr.run.Periodic(ctx, checkpointEvery, func(err error) { fmt.Fprintf(a.stderr, "polytile: %v\n", err) })
+		sr.run.StartWriting(ctx, checkpointEvery, func(err error) { fmt.Fprintf(a.stderr, "polytile: %v\n", err) })
 	}
 	return sr, nil
 }
 
-// stopWriter stops the checkpoint writer, if running.
-func (sr *shardRun) stopWriter() {
-	if sr.stop != nil {
-		sr.stop()
-		sr.stop = nil
-	}
-}
-
-// finish stops the checkpoint writer, writes the last checkpoint and
-// completes the outcome with the shard's record (counts include the
-// subproblems resumed from the checkpoint).
+// finish writes the last checkpoint (shard.Run.Close) and completes o
+// with the shard's record (shard.Run.Finish).
 func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
-	if sr.stop != nil {
-		sr.stopWriter()
-		if err := sr.run.WriteCheckpoint(true); err != nil {
-			return err
-		}
+	if err := sr.run.Close(); err != nil {
+		return err
 	}
-	out := shard.Outcome{Puzzle: o.Puzzle, File: sr.path, All: res.All, Unique: res.Unique, Nodes: res.Nodes,
-		Seconds: res.Seconds, Interrupted: res.Interrupted, Rerun: sr.rerun()}
-	if res.Split != nil {
-		out.Owned = res.Split.Owned
-	}
-	r, err := sr.run.Result(out)
+	r, err := sr.run.Finish(res, shard.Outcome{Puzzle: o.Puzzle, File: sr.path, Rerun: sr.rerun()})
 	if errors.Is(err, shard.ErrCountOverflow) {
 		return usageErr("checkpoint %s: %v; remove it to start again", sr.ckPath, err)
 	}
@@ -137,8 +106,7 @@ func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
 	return nil
 }
 
-// rerun is the command line of this shard with {} for the index
-// (shard.Rerun).
+// rerun is the command line of this shard with {} for the index.
 func (sr *shardRun) rerun() []string {
 	f := sr.f
 	return shard.Rerun{Puzzle: sr.path, Unique: f.unique, Config: sr.run.Config(), Index: sr.index, Count: sr.n,

@@ -9,51 +9,38 @@ import (
 )
 
 // splitWatch collects, for solve --stats, the work and time of every
-// subproblem of the split this process solves (shard.SplitWatch).
+// subproblem of the split (shard.WatchSplit).
 type splitWatch struct {
-	w shard.SplitWatch
+	w *shard.SplitWatch
 }
 
-// watchSplit hooks a splitWatch into cfg when --stats is given and the
-// search goes through the split anyway (-j N > 1, --shard, --checkpoint:
-// the hooks of startShard), chained after the hook already there. It
-// returns nil otherwise: a serial search must stay serial, and the
-// symmetric-solution search has no split.
+// watchSplit hooks a splitWatch into cfg with --stats, after startShard's
+// hook; nil when the search has no split.
 func watchSplit(p *puzzle.Puzzle, f *solveFlags, cfg *native.Config) *splitWatch {
-	if !f.stats || p.Symmetric != nil {
+	if !f.stats {
 		return nil
 	}
-	if !cfg.Splits() {
-		return nil
+	if w := shard.WatchSplit(cfg, p.Symmetric != nil); w != nil {
+		return &splitWatch{w}
 	}
-	sw := &splitWatch{}
-	prev := cfg.OnSubproblem
-	cfg.OnSubproblem = func(s native.Subproblem) { // never called concurrently
-		if prev != nil {
-			prev(s)
-		}
-		sw.w.Add(s.Nodes, s.Time)
-	}
-	return sw
+	return nil
 }
 
-// splitJSON is "split" in --stats: the balance of a parallel or sharded
-// search (shard.SplitStats).
+// splitJSON is "split" in --stats (shard.SplitStats).
 type splitJSON struct {
 	shard.SplitStats
 }
 
-// summary is the balance of the run; nil without a split (a serial or
-// symmetric search, or one cancelled while splitting).
+// summary is the balance of the run; nil without a split.
 func (sw *splitWatch) summary(res *native.Result, cfg native.Config) *splitJSON {
-	if sw == nil || res.Split == nil {
+	if sw == nil {
 		return nil
 	}
-	sp := res.Split
-	st := sw.w.Stats(shard.SplitInfo{Subproblems: sp.Subproblems, Owned: sp.Owned, Skipped: sp.Skipped, Depth: sp.Depth, Nodes: sp.Nodes},
-		cfg.Shard.Index, cfg.Shard.Count)
-	return &splitJSON{*st}
+	if st := sw.w.Summary(res, cfg.Shard); st != nil {
+		return &splitJSON{*st}
+	}
+	return nil
 }
 
-// text prints the block after the per-level table (shard.SplitStats.WriteText).
+// text prints the block after the per-level table.
 func (s *splitJSON) text(w io.Writer) { s.WriteText(w) }

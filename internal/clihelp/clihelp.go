@@ -481,3 +481,25 @@ func wrapExample(line string, width int) string {
 	}
 	return strings.Join(append(out, line), "\n")
 }
+
+// UnknownCommand rewrites cobra's "unknown command" error on one line,
+// with the near names of root's commands as "; did you mean X?" and a
+// pointer to --help: cobra puts its suggestions on lines of their own,
+// which a printer that escapes control characters would mangle. ok is
+// false for any other error.
+func UnknownCommand(root *cobra.Command, err error) (msg string, ok bool) {
+	if err == nil {
+		return "", false
+	}
+	var typed, path string
+	if n, _ := fmt.Sscanf(err.Error(), "unknown command %q for %q", &typed, &path); n != 2 {
+		return "", false
+	}
+	msg = fmt.Sprintf("unknown command %q for %q", typed, path)
+	// SuggestionsFor finds the near names even with DisableSuggestions,
+	// which only silences cobra's own message.
+	if s := root.SuggestionsFor(typed); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	}
+	return fmt.Sprintf("%s (see %s --help)", msg, path), true
+}

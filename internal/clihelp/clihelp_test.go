@@ -110,3 +110,28 @@ func TestCommandUnknownTopic(t *testing.T) {
 		t.Errorf("help rn: %v %q", err, msgs)
 	}
 }
+
+// TestUnknownCommand: cobra's error for an unknown command becomes one
+// line with the near names; any other error is left alone.
+func TestUnknownCommand(t *testing.T) {
+	root := &cobra.Command{Use: "tool", DisableSuggestions: true, SuggestionsMinimumDistance: 2}
+	root.AddCommand(&cobra.Command{Use: "solve", Run: func(*cobra.Command, []string) {}})
+	for _, c := range []struct{ arg, want string }{
+		{"slove", `unknown command "slove" for "tool"; did you mean solve? (see tool --help)`},
+		{"zzz", `unknown command "zzz" for "tool" (see tool --help)`},
+	} {
+		root.SetArgs([]string{c.arg})
+		root.SetOut(&bytes.Buffer{})
+		root.SetErr(&bytes.Buffer{})
+		_, err := root.ExecuteC()
+		if msg, ok := UnknownCommand(root, err); !ok || msg != c.want {
+			t.Errorf("%s: %q %v (cobra: %v)", c.arg, msg, ok, err)
+		}
+	}
+	if _, ok := UnknownCommand(root, errors.New("other")); ok {
+		t.Error("another error is rewritten")
+	}
+	if _, ok := UnknownCommand(root, nil); ok {
+		t.Error("nil is rewritten")
+	}
+}

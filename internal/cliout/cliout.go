@@ -2,7 +2,8 @@
 // write before it does any work: an output may not be one of its inputs
 // (through links, standard input included), two outputs may not name one
 // file, each output must be writable, and standard output may not be
-// redirected to an input.
+// redirected to an input; and the format flag of an output agrees with
+// its file name's extension.
 //
 // The errors are plain messages that name the flags; the caller decides
 // their exit code.

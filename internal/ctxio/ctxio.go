@@ -1,7 +1,9 @@
 // Package ctxio wraps readers and writers so that they fail once a
 // context is done: a long parse or a long write (an export, a picture, a
 // solver's input file) then stops at its next read or write after a
-// signal or a time limit, whatever loop drives it.
+// signal or a time limit, whatever loop drives it. ReadFile and Await
+// run a call Go cannot interrupt (the open of a FIFO, a read of stdin) on
+// a goroutine of its own, for a command that exits once they return.
 package ctxio
 
 import (

@@ -1,0 +1,91 @@
+package solcheck_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/solcheck"
+)
+
+// TestCheckReadsNamesFile: a Gurobi file of a fixed-MPS export's short
+// names is judged through the MPS file read by Options.ReadFile once the
+// format is known; without it the names are another program's.
+func TestCheckReadsNamesFile(t *testing.T) {
+	ctx := context.Background()
+	prog := dominoes(t, model.Exact)
+	var mps bytes.Buffer
+	if err := export.WriteMPS(&mps, prog, export.MPSOptions{Fixed: true}); err != nil {
+		t.Fatal(err)
+	}
+	names, err := solcheck.ReadNames(ctx, mps.Bytes(), "d.mps", solcheck.MaxNames(prog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := map[string]string{}
+	for s, full := range names.Rename {
+		short[full] = s
+	}
+	var sol strings.Builder
+	for _, line := range strings.SplitAfter(string(gurobiFile(t, prog, nativeTiling(t, prog), true)), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && short[f[0]] != "" {
+			line = short[f[0]] + " " + f[1] + "\n"
+		}
+		sol.WriteString(line)
+	}
+	read := 0
+	opt := solcheck.Options{File: "d.sol", NamesFile: "d.mps", ReadFile: func(path string) ([]byte, error) {
+		read++
+		return mps.Bytes(), nil
+	}}
+	rep, err := solcheck.Check(ctx, prog, []byte(sol.String()), opt)
+	if err != nil || read != 1 {
+		t.Fatalf("%v, names file read %d times", err, read)
+	}
+	if !rep.Accepted || rep.Puzzle != "dominoes" || rep.File != "d.sol" {
+		t.Errorf("report %+v", rep)
+	}
+	if _, err := solcheck.Check(ctx, prog, []byte(sol.String()), solcheck.Options{File: "d.sol"}); !errors.Is(err, solcheck.ErrOtherProgram) {
+		t.Errorf("without the names file: %v, want ErrOtherProgram", err)
+	}
+}
+
+// TestLoadErrors: Load's errors by kind, the names file's as a
+// *NamesError with its cause.
+func TestLoadErrors(t *testing.T) {
+	ctx := context.Background()
+	prog := dominoes(t, model.Exact)
+	sol := gurobiFile(t, prog, nativeTiling(t, prog), true)
+	ne := (*solcheck.NamesError)(nil)
+	missing := func(string) ([]byte, error) { return nil, fs.ErrNotExist }
+	garbage := func(string) ([]byte, error) { return []byte("hello\n"), nil }
+	cases := []struct {
+		name string
+		data []byte
+		opt  solcheck.Options
+		want error
+	}{
+		{"no known format", []byte("hello\n"), solcheck.Options{}, solcheck.ErrUnknownFormat},
+		{"glpk-raw without names", []byte("c\n"), solcheck.Options{Format: "glpk-raw"}, solcheck.ErrNamesNeeded},
+		{"missing names file", sol, solcheck.Options{NamesFile: "n.lp", ReadFile: missing}, fs.ErrNotExist},
+		{"names file of no program", sol, solcheck.Options{NamesFile: "n.txt", ReadFile: garbage}, solcheck.ErrNotProgram},
+	}
+	for _, c := range cases {
+		_, err := solcheck.Load(ctx, prog, c.data, c.opt)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+		if isNames := errors.As(err, &ne); isNames != (c.opt.NamesFile != "") {
+			t.Errorf("%s: a *NamesError: %v", c.name, isNames)
+		}
+	}
+	in, err := solcheck.Load(ctx, prog, sol, solcheck.Options{})
+	if err != nil || in.Format != "gurobi" || !in.Solution.Feasible {
+		t.Errorf("Load: %+v, %v", in, err)
+	}
+}
