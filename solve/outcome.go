@@ -77,7 +77,7 @@ type bigCounts struct {
 
 // SetTimedOut marks an interrupted outcome as stopped by the time limit
 // (deadline: the context's deadline passed and no signal came), unless
-// it was proven optimal before the stop.
+// it is proven optimal (proven before the stop).
 func (o *Outcome) SetTimedOut(deadline bool) {
 	if o.Interrupted && deadline {
 		o.TimedOut = true
