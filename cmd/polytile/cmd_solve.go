@@ -341,16 +341,6 @@ func solveErr(err error) error {
 	return err
 }
 
-// stoppedVerifying is the exit 1 of a solver's err when the stop (a time
-// limit or a signal) came while it verified its best tiling; nil when err
-// is nil or ctx is live.
-func stoppedVerifying(ctx context.Context, err error, prefix string) error {
-	if err == nil || ctx.Err() == nil {
-		return nil
-	}
-	return &exitError{code: exitNoSolution, err: fmt.Errorf("%s%w", prefix, err)}
-}
-
 // solveExit is solve's exit once its outcome o is written (skipped: the
 // picture asked for was not).
 func (a *app) solveExit(f *solveFlags, o *solveOutcome, skipped bool) error {
@@ -453,14 +443,6 @@ func writeJSONLine(w io.Writer, v any, indent bool) error {
 	return jsonEncoder(w).Encode(v)
 }
 
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
-}
-
-// mergeSolutionsText is merge's "solutions" row (shard.Report.SolutionsRow).
 func mergeSolutionsText(r *shard.Report) string { return r.SolutionsRow() }
 
 // nativeConfig is the native configuration of f's flags on p, refusing a
