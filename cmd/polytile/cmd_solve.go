@@ -139,9 +139,9 @@ Backends:
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: no native start tiling")
 	addFromFlag(fl, &f.from)
-	floatFlag(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap |bound - best| / |best| (HiGHS's mip_rel_gap; 0 = prove optimality)")
-	intFlag(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0 = HiGHS's default, half the CPUs)")
-	fl.StringArrayVar(&f.highs.Extra, "highs-option", nil, "highs: set any HiGHS option, KEY=VALUE (repeatable), e.g. mip_heuristic_effort=0.2;\nan unknown option or a bad value is an error with HiGHS's message;\nunder objective_bound, objective_target or a solution or node limit\nno infeasibility or optimum is proven (docs/comparing.md)")
+	floatFlag(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap (0: prove optimality)")
+	intFlag(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0: its default)")
+	fl.StringArrayVar(&f.highs.Extra, "highs-option", nil, "highs: set a HiGHS option KEY=VALUE (repeatable); some void\nthe proof of an optimum (docs/comparing.md)")
 	addCountKeyFlags(fl, &f.key)
 	return c
 }
