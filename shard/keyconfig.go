@@ -4,9 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/polytile/polytile/internal/cliflag"
 
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
@@ -48,15 +53,21 @@ func FormatKeyConfig(recipe, puzzleSHA256 string, shards int, c KeyConfig, finge
 // ErrKeySyntax is the kind of a *KeySyntaxError, for errors.Is.
 var ErrKeySyntax = errors.New("a count key's flags that are not solve's")
 
-// KeySyntaxError is a word of a key's flags line that ParseKeySettings
-// cannot read: Why says why.
+// KeySyntaxError is a key's flags line that ParseKeySettings cannot
+// read. Args holds the words that are not flags, when that is why;
+// otherwise Word names the word, if one is to blame, and Why says why
+// (for a version 1 or 2 key, the error solve's flag parser gives).
 type KeySyntaxError struct {
 	Word, Why string
+	Args      string
 }
 
 // Error names the word and why it cannot be read.
 func (e *KeySyntaxError) Error() string {
-	if e.Word == "" {
+	switch {
+	case e.Args != "":
+		return fmt.Sprintf("arguments that are not flags (%s)", e.Args)
+	case e.Word == "":
 		return e.Why
 	}
 	return fmt.Sprintf("%s: %s", Printable(e.Word), e.Why)
@@ -65,195 +76,87 @@ func (e *KeySyntaxError) Error() string {
 // Is reports whether target is ErrKeySyntax.
 func (e *KeySyntaxError) Is(target error) bool { return target == ErrKeySyntax }
 
-// flagKind is how a key's flag takes its value.
-type flagKind int
+// v3Flags are the flags a version 3 key holds (KeyConfig.Words).
+var v3Flags = map[string]bool{"backend": true, "heuristic": true, "nof": true, "fila-at": true, "volume": true,
+	"redundancy": true, "from": true, "unique": true}
 
-const (
-	boolFlag     flagKind = iota // --name, --name=true|false
-	stringFlag                   // --name VALUE, --name=VALUE
-	intFlag                      // a string flag whose value is an integer in [lo, hi]
-	floatFlag                    // a string flag whose value is a number
-	durationFlag                 // a string flag whose value is a duration in [0, MaxTimeLimit]
-)
-
-// keyFlag is a solve flag a key's flags line may hold.
-type keyFlag struct {
-	kind   flagKind
-	lo, hi int64
-	// noOpt is the value of a flag given without =VALUE that does not
-	// take the next word (solve's --volume: -1, the volume filter from
-	// the start).
-	noOpt string
-	// v3 says the flag is a field of a version 3 key (KeyConfig.Words);
-	// the others are solve flags that do not decide a fila or dlx count
-	// (how a shard runs, what it writes, other backends' options), read
-	// in a version 1 or 2 key and passed over.
-	v3 bool
+// keyFlagSet is solve's flags as a count key holds them, read by the
+// rules and with the errors of solve's own parser: a version 1 key holds
+// the flags a recipe was given, as given; a version 2 key solve's
+// canonical words, and a version 3 key the fields of KeyConfig. The
+// settings that decide a count go into s; the others (how a shard runs,
+// what it writes, other backends' options) are checked and passed over.
+func keyFlagSet(s *Settings) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("count.key flags", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	var (
+		str           string
+		strs          []string
+		b             bool
+		limit         int64
+		jobs, threads int
+		gap           float64
+		timeLimit     time.Duration
+	)
+	fs.StringVar(&s.Backend, "backend", s.Backend, "")
+	fs.StringVar(&s.Heuristic, "heuristic", s.Heuristic, "")
+	fs.BoolVar(&s.NOF, "nof", s.NOF, "")
+	fs.Var(&cliflag.Int{P: &s.FilaAt, Lo: 0, Hi: limits.MaxPieceLevel}, "fila-at", "")
+	fs.Var(&cliflag.Int{P: &s.Volume, Lo: -1, Hi: limits.MaxPieceLevel}, "volume", "")
+	fs.Lookup("volume").NoOptDefVal = "-1"
+	fs.StringVar(&s.Redundancy, "redundancy", s.Redundancy, "")
+	fs.Var(&cliflag.Checked{P: &s.From, Check: puzzle.CheckFormat}, "from", "")
+	fs.BoolVar(&s.Unique, "unique", s.Unique, "")
+	for _, n := range []string{"count", "max-coverage", "stats", "json", "jsonl", "strengthen", "no-warm-start", "count-key-only"} {
+		fs.BoolVar(&b, n, false, "")
+	}
+	for _, n := range []string{"shard", "checkpoint", "render", "formulation", "count-key", "count-key-recipe"} {
+		fs.StringVar(&str, n, "", "")
+	}
+	fs.StringVarP(&str, "output", "o", "", "")
+	fs.StringArrayVar(&strs, "highs-option", nil, "")
+	fs.Var(&cliflag.Int64{P: &limit, Lo: 0, Hi: limits.MaxSolutions}, "limit", "")
+	fs.VarP(&cliflag.Int{P: &jobs, Lo: 1, Hi: limits.MaxWorkers}, "jobs", "j", "")
+	fs.Var(&cliflag.Int{P: &threads, Lo: 0, Hi: 256}, "threads", "")
+	fs.Var(&cliflag.Float{P: &gap, Lo: 0, Hi: 1e6}, "mip-gap", "")
+	fs.Var(&cliflag.Duration{P: &timeLimit, Lo: 0, Hi: limits.MaxTimeLimit}, "time-limit", "")
+	fs.BoolVarP(&b, "quiet", "q", false, "")
+	fs.BoolVarP(&b, "verbose", "v", false, "")
+	return fs
 }
-
-// keyFlags are solve's flags as a count key holds them: a version 1 key
-// holds the flags a recipe was given, as given; a version 2 key solve's
-// canonical words, and a version 3 key the fields of KeyConfig.
-var keyFlags = map[string]keyFlag{
-	"backend":          {kind: stringFlag, v3: true},
-	"heuristic":        {kind: stringFlag, v3: true},
-	"nof":              {kind: boolFlag, v3: true},
-	"fila-at":          {kind: intFlag, hi: limits.MaxPieceLevel, v3: true},
-	"volume":           {kind: intFlag, lo: -1, hi: limits.MaxPieceLevel, noOpt: "-1", v3: true},
-	"redundancy":       {kind: stringFlag, v3: true},
-	"from":             {kind: stringFlag, v3: true},
-	"unique":           {kind: boolFlag, v3: true},
-	"count":            {kind: boolFlag},
-	"limit":            {kind: intFlag, hi: limits.MaxSolutions},
-	"jobs":             {kind: intFlag, lo: 1, hi: limits.MaxWorkers},
-	"shard":            {kind: stringFlag},
-	"checkpoint":       {kind: stringFlag},
-	"max-coverage":     {kind: boolFlag},
-	"time-limit":       {kind: durationFlag},
-	"stats":            {kind: boolFlag},
-	"json":             {kind: boolFlag},
-	"jsonl":            {kind: boolFlag},
-	"render":           {kind: stringFlag},
-	"output":           {kind: stringFlag},
-	"formulation":      {kind: stringFlag},
-	"strengthen":       {kind: boolFlag},
-	"no-warm-start":    {kind: boolFlag},
-	"mip-gap":          {kind: floatFlag},
-	"threads":          {kind: intFlag, hi: 256},
-	"highs-option":     {kind: stringFlag},
-	"count-key":        {kind: stringFlag},
-	"count-key-recipe": {kind: stringFlag},
-	"count-key-only":   {kind: boolFlag},
-	"quiet":            {kind: boolFlag},
-	"verbose":          {kind: boolFlag},
-}
-
-// keyShorthands are the one-letter forms of keyFlags.
-var keyShorthands = map[byte]string{'j': "jobs", 'o': "output", 'q': "quiet", 'v': "verbose"}
 
 // ParseKeySettings reads the settings of k's count from its flags line
-// (k.Flags) by the rules solve reads its flags with: --name=VALUE,
+// (k.Flags) by the rules solve reads its flags with (--name=VALUE,
 // --name VALUE, a boolean flag alone, -j N and the other shorthands, the
-// last of a repeated flag. A version 3 key holds only the fields of
-// KeyConfig; a version 1 or 2 key may hold any solve flag, and those
-// that do not decide a count are passed over (a bounded value is still
-// checked). A word it cannot read is a *KeySyntaxError; a key whose
-// line could not be unquoted returns k.FlagsErr, wrapped.
+// last of a repeated flag), with the same errors. A version 3 key holds
+// only the fields of KeyConfig; a version 1 or 2 key may hold any solve
+// flag, and those that do not decide a count are passed over (a bounded
+// value is still checked). A line it cannot read is a *KeySyntaxError; a
+// key whose line could not be unquoted returns k.FlagsErr, wrapped.
 func ParseKeySettings(k *Key) (Settings, error) {
 	if k.FlagsErr != nil {
 		return Settings{}, fmt.Errorf("its flags line is not words quoted by printf %%q (%w)", k.FlagsErr)
 	}
 	s := DefaultSettings()
-	given := map[string]bool{}
-	var args []string
-	words := k.Flags
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		var name, value string
-		hasValue := false
-		switch {
-		case w == "--":
-			args = append(args, words[i+1:]...)
-			i = len(words)
-			continue
-		case strings.HasPrefix(w, "--"):
-			name, value, hasValue = strings.Cut(w[2:], "=")
-		case strings.HasPrefix(w, "-") && len(w) > 1:
-			long, ok := keyShorthands[w[1]]
-			if !ok {
-				return s, &KeySyntaxError{Word: w, Why: "unknown shorthand flag"}
-			}
-			name, value, hasValue = long, strings.TrimPrefix(w[2:], "="), len(w) > 2
-			if hasValue && keyFlags[long].kind == boolFlag {
-				return s, &KeySyntaxError{Word: w, Why: "combined shorthand flags are not read"}
-			}
-		default:
-			args = append(args, w)
-			continue
-		}
-		f, ok := keyFlags[name]
-		switch {
-		case !ok:
-			return s, &KeySyntaxError{Word: w, Why: "unknown flag"}
-		case k.Version >= 3 && !f.v3:
-			return s, &KeySyntaxError{Word: w, Why: "not a setting a version 3 key records"}
-		}
-		if !hasValue {
-			switch {
-			case f.kind == boolFlag:
-				value = "true"
-			case f.noOpt != "":
-				value = f.noOpt
-			case i+1 < len(words):
-				i++
-				value = words[i]
-			default:
-				return s, &KeySyntaxError{Word: w, Why: "the flag needs a value"}
-			}
-		}
-		if err := s.set(name, f, value); err != nil {
-			return s, &KeySyntaxError{Word: w, Why: err.Error()}
-		}
-		given[name] = true
+	fs := keyFlagSet(&s)
+	if err := fs.Parse(k.Flags); err != nil {
+		return s, &KeySyntaxError{Why: err.Error()}
 	}
-	if len(args) > 0 {
-		return s, &KeySyntaxError{Why: fmt.Sprintf("arguments that are not flags (%s)", Printable(strings.Join(args, " ")))}
+	if fs.NArg() > 0 {
+		return s, &KeySyntaxError{Args: Printable(strings.Join(fs.Args(), " "))}
 	}
-	s.Given = func(name string) bool { return given[name] }
+	var bad string
+	fs.Visit(func(f *pflag.Flag) {
+		if k.Version >= 3 && !v3Flags[f.Name] && bad == "" {
+			bad = f.Name
+		}
+	})
+	if bad != "" {
+		return s, &KeySyntaxError{Word: "--" + bad, Why: "not a setting a version 3 key records"}
+	}
+	s.Given = fs.Changed
 	return s, nil
-}
-
-// set checks value for the flag name of kind f and records a setting.
-func (s *Settings) set(name string, f keyFlag, value string) error {
-	var b bool
-	var n int64
-	var err error
-	switch f.kind {
-	case boolFlag:
-		b, err = strconv.ParseBool(value)
-	case intFlag:
-		n, err = strconv.ParseInt(value, 10, 64)
-		if err == nil && (n < f.lo || n > f.hi) {
-			err = fmt.Errorf("%d is out of range [%d, %d]", n, f.lo, f.hi)
-		}
-	case floatFlag:
-		_, err = strconv.ParseFloat(value, 64)
-	case durationFlag:
-		var d time.Duration
-		d, err = time.ParseDuration(value)
-		if err == nil && (d < 0 || d > limits.MaxTimeLimit) {
-			err = fmt.Errorf("%s is out of range [0, %s]", value, limits.MaxTimeLimit)
-		}
-	}
-	var ne *strconv.NumError
-	if errors.As(err, &ne) {
-		err = ne.Err
-	}
-	if err != nil {
-		return fmt.Errorf("invalid value %q (%v)", value, err)
-	}
-	switch name {
-	case "backend":
-		s.Backend = value
-	case "heuristic":
-		s.Heuristic = value
-	case "nof":
-		s.NOF = b
-	case "fila-at":
-		s.FilaAt = int(n)
-	case "volume":
-		s.Volume = int(n)
-	case "redundancy":
-		s.Redundancy = value
-	case "unique":
-		s.Unique = b
-	case "from":
-		if err := puzzle.CheckFormat(value); err != nil {
-			return err
-		}
-		s.From = value
-	}
-	return nil
 }
 
 // KeyResolve is what ResolveKey needs to read a version 1 or 2 key's

@@ -55,9 +55,9 @@ func TestParseKeySettings(t *testing.T) {
 	}{
 		{key(1, "--bogus"), "unknown flag"},
 		{key(2, "stray-word"), "arguments that are not flags"},
-		{key(1, "--heuristic"), "needs a value"},
-		{key(1, "--jobs=0"), "out of range"},
-		{key(2, "--fila-at=x"), "invalid value"},
+		{key(1, "--heuristic"), "needs an argument"},
+		{key(1, "--jobs=0"), "from 1 to 256"},
+		{key(2, "--fila-at=x"), "invalid argument"},
 		{key(1, "--from=nope"), "nope"},
 		{key(3, "--jobs=2"), "version 3"},
 		{key(1, "-x"), "unknown shorthand"},

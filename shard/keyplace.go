@@ -387,6 +387,8 @@ func EstablishKey(ctx context.Context, path, recipe string, now *Key, r KeyResol
 	switch {
 	case old.FlagsErr != nil:
 		then.FlagsErr = fmt.Errorf("line 4 of the key cannot be read: %w", old.FlagsErr)
+	case isArgsError(err):
+		then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is %w", KeyFlagsText(old), err)
 	case errors.Is(err, ErrKeySyntax):
 		then.FlagsErr = fmt.Errorf("line 4 of the key, %s, is not solve's flags (%w)", KeyFlagsText(old), err)
 	case err != nil:
@@ -395,4 +397,11 @@ func EstablishKey(ctx context.Context, path, recipe string, now *Key, r KeyResol
 		then.Config = &kc
 	}
 	return false, then.Compare(now)
+}
+
+// isArgsError reports whether err is a key's flags line that holds
+// words that are not flags.
+func isArgsError(err error) bool {
+	var se *KeySyntaxError
+	return errors.As(err, &se) && se.Args != ""
 }

@@ -175,7 +175,11 @@ type KeyFlagsError struct {
 // Error names the key's line and why it cannot be read.
 func (e *KeyFlagsError) Error() string {
 	why := e.Err.Error()
-	if errors.Is(e.Err, ErrKeySyntax) {
+	var se *KeySyntaxError
+	switch {
+	case errors.As(e.Err, &se) && se.Args != "":
+		why = "its flags hold " + why
+	case errors.Is(e.Err, ErrKeySyntax):
 		why = fmt.Sprintf("its flags are not solve's (%s)", why)
 	}
 	return fmt.Sprintf("refusing to merge: %s line 4: %s; remove the key (the results are then checked only against each other, or give --puzzle and solve's flags), or merge the result files by name",
