@@ -11,9 +11,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 	"github.com/polytile/polytile/solcheck"
 )
@@ -89,7 +91,7 @@ column, or the fingerprint).`,
 		Example: `  polytile export examples/tetris-7x7.yaml --format lp --max-coverage -o t.lp
   cbc t.lp solve solu t.sol
   polytile check examples/tetris-7x7.yaml t.sol --max-coverage --render png -o t.png`,
-		Args: exactArgs(2, "PUZZLE SOLUTION"),
+		Args: cliflag.ExactArgs(2, "PUZZLE SOLUTION"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fl := cmd.Flags()
 			f.puzzle, f.solution, f.ModeGiven = args[0], args[1], fl.Changed("mode")
@@ -126,7 +128,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	// A picture to the file stdout writes goes through stdout, before the
 	// report.
 	picOut := f.out
-	if sameAsStdout(f.out, a.stdout) {
+	if cliout.SameAsStdout(f.out, a.stdout) {
 		picOut = "-"
 	}
 	if wantPic {
@@ -144,7 +146,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 		return usageErr("%v", err)
 	}
 	var src puzzleSource
-	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
+	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, puzzle.UnplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
 		return a.checkLoadFailed(ctx, solPath, opt, f, err) // loadanswered.go
 	}
@@ -238,6 +240,3 @@ func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra 
 	}
 	return in.Solution, in.Format, in.Names, nil
 }
-
-// messageName is a file's name in messages (solcheck.FileName).
-func messageName(path string) string { return solcheck.FileName(path) }

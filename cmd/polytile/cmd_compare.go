@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
@@ -80,8 +81,8 @@ Options, statuses and --dlx-solver in detail: docs/comparing.md#compare-in-detai
 	fl.StringVar(&f.dlxCount, "dlx-count", compare.DefaultDLXCount.String(), "regexp: group 1 is --dlx-solver's count")
 	fl.StringVar(&f.format, "format", "", "table, markdown, csv or json (default: by -o)")
 	fl.StringVar(&f.task, "task", "auto", "auto, count or max-coverage")
-	durationFlag(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "per backend and task (0: none)")
-	intFlag(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most HiGHS solves in a count")
+	cliflag.DurationVar(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "per backend and task (0: none)")
+	cliflag.IntVarP(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most HiGHS solves in a count")
 	fl.StringVar(&f.chart, "chart", "", "bar chart of the times (.svg .png .txt)")
 	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
 	fl.StringVar(&f.update, "update", "", "write the tables into FILE's --section")
@@ -106,11 +107,11 @@ type compareOptions struct {
 func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 	reg := compare.NewRegistry()
 	args, f := o.puzzles, &o.compareFlags
-	format, err := tableFormatForOutput(f.format, f.out)
+	format, err := asUsage(cliout.TableFormat(f.format, f.out))
 	if err != nil {
 		return err
 	}
-	chartFormat, err := chartFormatFor(f.chart)
+	chartFormat, err := asUsage(cliout.ChartFormat(f.chart))
 	if err != nil {
 		return err
 	}
@@ -241,12 +242,9 @@ func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags, re
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	p, err := a.loadPuzzleFrom(ctx, file, read, f.from, unplaceableFor(f.task == "max-coverage"))
+	p, err := a.loadPuzzleFrom(ctx, file, read, f.from, puzzle.UnplaceableFor(f.task == "max-coverage"))
 	return p, perPuzzleLimit(ctx, file, f.timeLimit, err)
 }
-
-// chartFormatFor is cliout.ChartFormat with a usage error.
-func chartFormatFor(chart string) (render.Format, error) { return asUsage(cliout.ChartFormat(chart)) }
 
 // puzzleFiles expands directories into their puzzle files
 // (compare.PuzzleFiles), with a note for each entry skipped.

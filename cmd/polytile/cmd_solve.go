@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/highs"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
@@ -107,10 +109,10 @@ Backends:
   polytile solve examples/tetris-cube.yaml --count --unique --heuristic e=11:f=3 --nof -j 2
   polytile solve examples/pentomino-10x6.yaml --limit 12 --render svg -o gallery.svg
   polytile solve examples/tetris-7x7.yaml --max-coverage --backend highs --formulation packing`,
-		Args: exactArgs(1, "PUZZLE"),
+		Args: cliflag.ExactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.volumeSet = cmd.Flags().Changed("volume")
-			f.given = givenSettings(cmd.Flags().Changed)
+			f.given = native.GivenSettings(cmd.Flags().Changed)
 			f.key.words = changedWords(cmd.Flags())
 			return a.runSolve(cmd.Context(), solveOptions{path: args[0], flags: f, afterSearch: afterSearch})
 		},
@@ -118,18 +120,18 @@ Backends:
 	fl := c.Flags()
 	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx, highs or frontier")
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
-	int64Flag(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "print the first N (0: all)")
+	cliflag.Int64Var(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "print the first N (0: all)")
 	fl.BoolVar(&f.unique, "unique", false, "one per symmetry class (a count unless --limit)")
 	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial or a schedule (e=11:f=3)")
 	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "neighbour occupancy filtering")
-	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "DLX to FILA at N pieces left")
-	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter, =N to N pieces").NoOptDefVal = "-1"
+	cliflag.IntVarP(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "DLX to FILA at N pieces left")
+	cliflag.IntVarP(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter, =N to N pieces").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE, auto or none")
-	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "workers for --count")
+	cliflag.IntVarP(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "workers for --count")
 	fl.StringVar(&f.shard, "shard", "", "I/N (0-based) or auto[/N]; docs/cluster.md")
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "--count: save and resume progress in FILE")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible")
-	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop after this long")
+	cliflag.DurationVar(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop after this long")
 	fl.BoolVar(&f.stats, "stats", false, "search statistics per number of pieces left")
 	fl.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fl.BoolVar(&f.jsonLines, "jsonl", false, "one JSON line per solution, then the summary")
@@ -139,8 +141,8 @@ Backends:
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: no native start tiling")
 	addFromFlag(fl, &f.from)
-	floatFlag(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap (0: prove optimality)")
-	intFlag(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0: its default)")
+	cliflag.FloatVar(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap (0: prove optimality)")
+	cliflag.IntVarP(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0: its default)")
 	fl.StringArrayVar(&f.highs.Extra, "highs-option", nil, "highs: set a HiGHS option KEY=VALUE (repeatable); some void\nthe proof of an optimum (docs/comparing.md)")
 	addCountKeyFlags(fl, &f.key)
 	return c
@@ -205,7 +207,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 	loadStart := time.Now()
 	// Read once: the count key's SHA-256 is of these bytes.
 	src := &f.key.src
-	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
+	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, puzzle.UnplaceableFor(f.maxCoverage))
 	if err == nil && !f.maxCoverage {
 		// An area or colouring proof answers at once, whatever the backend.
 		err = provenInfeasible(p)
@@ -270,7 +272,7 @@ func (a *app) solveRequest(p *puzzle.Puzzle, f *solveFlags, line *progress.Line)
 		Program: f.program, HiGHS: f.highsOpt, NoWarmStart: f.noWarmStart, KeepNone: f.keepNone,
 		Progress: line, Native: &nativeRun{a: a, f: f}}
 	if f.jsonLines {
-		enc := jsonEncoder(a.stdout)
+		enc := json.NewEncoder(a.stdout)
 		r.OnSolution = func(t puzzle.Tiling) { enc.Encode(map[string]any{"solution": p.TilingJSON(t)}) }
 	}
 	if f.stream != nil {
@@ -413,16 +415,16 @@ func exitCodeOf(err error) int {
 	return exitUsage
 }
 
-// errJSONLate is the error of a JSON summary not encoded within drawGrace
+// errJSONLate is the error of a JSON summary not encoded within ctxio.StopGrace
 // of the stop.
-var errJSONLate = fmt.Errorf("the JSON summary was not finished within %v of the stop (time limit or signal): not written", drawGrace)
+var errJSONLate = fmt.Errorf("the JSON summary was not finished within %v of the stop (time limit or signal): not written", ctxio.StopGrace)
 
-// writeJSONWithin writes v within drawGrace of ctx's end: encoding/json
+// writeJSONWithin writes v within ctxio.StopGrace of ctx's end: encoding/json
 // reads no context, and a tiling of a million cells takes seconds to
 // encode. The encoding runs aside into memory; past the grace nothing is
 // written and the error is errJSONLate.
 func writeJSONWithin(ctx context.Context, w io.Writer, v any, indent bool) error {
-	jctx, release := ctxio.Grace(ctx, drawGrace)
+	jctx, release := ctxio.Grace(ctx, ctxio.StopGrace)
 	defer release()
 	var buf bytes.Buffer
 	err, ok := ctxio.Await(jctx, func() error { return writeJSONLine(&buf, v, indent) })
@@ -440,7 +442,7 @@ func writeJSONLine(w io.Writer, v any, indent bool) error {
 	if indent {
 		return writeJSON(w, v)
 	}
-	return jsonEncoder(w).Encode(v)
+	return json.NewEncoder(w).Encode(v)
 }
 
 func mergeSolutionsText(r *shard.Report) string { return r.SolutionsRow() }

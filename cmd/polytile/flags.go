@@ -24,25 +24,8 @@ var pathFlags = map[string]bool{
 	"update": true, "examples": true, "dlx-solver": true,
 }
 
-type argCountError = cliflag.ArgCountError
-
-// Every numeric flag is registered with a range (cliflag.Bounded);
-// TestNumericFlagsBounded fails on one registered any other way.
-var (
-	intFlag      = cliflag.IntVarP
-	int64Flag    = cliflag.Int64Var
-	durationFlag = cliflag.DurationVar
-	floatFlag    = cliflag.FloatVar
-	exactArgs    = cliflag.ExactArgs
-)
-
-// spaceValueHint is cliflag.ExplainArgCount: "write --volume=3".
-func spaceValueHint(cmd *cobra.Command, args []string, e *argCountError) error {
-	return cliflag.ExplainArgCount(cmd, args, e)
-}
-
-// givenSettings is the set of native settings whose flags were given.
-var givenSettings = native.GivenSettings
+// intFlag registers cmd_merge.go's bounded int flags (cliflag.IntVarP).
+var intFlag = cliflag.IntVarP
 
 // idleFlags refuses (exit 2) a native flag that would do nothing on p
 // (native.Config.CheckIdle); fila says that --fila-at is read. The other

@@ -9,6 +9,7 @@ import (
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/solcheck"
 )
 
 // loadPuzzleContext reads and builds PUZZLE (a path or "-") until ctx is
@@ -52,7 +53,7 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 		if err != nil {
 			return result{err: err}
 		}
-		r.p, r.err = puzzle.ParseWith(ctx, messageName(path), data, format, opt)
+		r.p, r.err = puzzle.ParseWith(ctx, solcheck.FileName(path), data, format, opt)
 		return r
 	})
 	if !ok {

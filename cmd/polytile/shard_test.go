@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
 )
 
@@ -210,7 +211,7 @@ func TestFingerprintIgnoresFormatting(t *testing.T) {
 	os.WriteFile(b, []byte("# the same\npieces:\n  I: \"#####\"\n  L: \"####/#...\"\n  X: \"#\"\nname: two\nboard: |\n  #####\n  #####\n"), 0o644)
 	os.WriteFile(c, []byte("name: one\nboard: 5x2\npieces:\n  I: \"#####\"\n  L: \"####/#...\"\n  X:\n    shape: \"#\"\n    count: 2\n"), 0o644)
 	fp := func(path string) string {
-		p, err := (&app{}).loadPuzzle(path, "", unplaceableFor(false))
+		p, err := (&app{}).loadPuzzle(path, "", puzzle.UnplaceableFor(false))
 		if err != nil {
 			t.Fatal(err)
 		}
