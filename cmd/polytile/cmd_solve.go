@@ -447,21 +447,12 @@ func writeJSONLine(w io.Writer, v any, indent bool) error {
 
 func mergeSolutionsText(r *shard.Report) string { return r.SolutionsRow() }
 
-// nativeConfig is the native configuration of f's flags on p, refusing a
-// flag that does nothing on p and a split of the symmetric key's orbit
-// problem, which is searched serially.
+// nativeConfig is the native configuration of f's flags on p
+// (solve.NativeConfig) with its shard.
 func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
-	cfg := f.nativeOptions().Resolve(p)
-	if err := idleFlags(p, false, f, cfg.Algorithm == native.FILA); err != nil {
-		return cfg, err
-	}
-	if p != nil && p.Symmetric != nil {
-		switch {
-		case f.shard != "":
-			return cfg, usageErr("--shard %s: the symmetric key's orbit problem is searched serially, in one part; leave --shard out", f.shard)
-		case f.checkpoint != "":
-			return cfg, usageErr("--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out")
-		}
+	cfg, err := solve.NativeConfig(p, f.nativeOptions(), f.extras())
+	if err != nil {
+		return cfg, usageOf(err)
 	}
 	i, n, err := resolveShard(f.shard)
 	if err != nil {
@@ -469,6 +460,12 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	}
 	cfg.Shard = native.Shard{Index: i, Count: n}
 	return cfg, nil
+}
+
+// extras are the parts of f the settings rules read (solve.Extras).
+func (f *solveFlags) extras() solve.Extras {
+	return solve.Extras{Given: f.given, Shard: f.shard, Checkpoint: f.checkpoint != "", CountKey: f.key.path != "",
+		Stream: f.jsonLines, Picture: f.renderFormat != "" || f.out != "-" && !jsonOutput(f)}
 }
 
 func (f *solveFlags) nativeOptions() native.Options {
@@ -516,37 +513,24 @@ func checkSolveBackend(f *solveFlags) error {
 	return nil
 }
 
-// checkFrontierFlags refuses what the frontier backend does not do: list
-// or draw tilings, shards and checkpoints, and the native search's flags.
+// checkFrontierFlags refuses what the frontier backend does not do
+// (solve.CheckFrontier).
 func checkFrontierFlags(f *solveFlags) error {
-	switch {
-	case !f.count && !f.maxCoverage:
-		return usageErr("the frontier backend counts (--count, --unique) or finds the maximum coverage (--max-coverage); it lists no tilings: use --backend fila to find one")
-	case f.limit > 0 || f.jsonLines:
-		return usageErr("the frontier backend lists no tilings (--limit, --jsonl): use --backend fila")
-	case f.shard != "" || f.checkpoint != "" || f.key.path != "":
-		return usageErr("the frontier backend counts in one run: --shard, --checkpoint and --count-key apply to --backend fila and dlx")
-	case f.stats:
-		return usageErr("--stats reports the native search's attempts and fits: the frontier backend has none")
-	case f.given&^native.SetWorkers != 0:
-		return usageErr("--heuristic, --nof, --fila-at, --volume and --redundancy set the native searches: the frontier backend has none of them")
-	case f.renderFormat != "" || f.out != "-" && !jsonOutput(f):
-		return usageErr("the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)")
-	}
-	return nil
+	return usageOf(solve.CheckFrontier(f.nativeOptions(), f.maxCoverage, f.extras()))
 }
 
-// checkMaxCoverageHeuristic refuses a schedule with levels (e=5:f=2) for
-// maximum coverage, whose search runs the schedule's first heuristic
-// throughout.
+// checkMaxCoverageHeuristic refuses a native flag that does nothing on
+// maximum coverage (solve.CheckMaxCoverage).
 func checkMaxCoverageHeuristic(f *solveFlags) error {
 	if !f.maxCoverage {
 		return nil
 	}
-	if err := native.CheckSchedule(f.heuristic); err != nil {
+	err := solve.CheckMaxCoverage(f.nativeOptions(), f.given)
+	var idle *native.IdleError
+	if err != nil && !errors.As(err, &idle) {
 		return usageErr("--heuristic: %v", err)
 	}
-	return idleFlags(nil, true, f, false)
+	return usageOf(err)
 }
 
 // solveOutputList lists every file solve writes, for checkOutputs: each

@@ -4,8 +4,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/internal/cliflag"
-	"github.com/polytile/polytile/native"
-	"github.com/polytile/polytile/puzzle"
 )
 
 // setOnceFlags makes every single-valued flag of root refuse a second,
@@ -26,18 +24,3 @@ var pathFlags = map[string]bool{
 
 // intFlag registers cmd_merge.go's bounded int flags (cliflag.IntVarP).
 var intFlag = cliflag.IntVarP
-
-// idleFlags refuses (exit 2) a native flag that would do nothing on p
-// (native.Config.CheckIdle); fila says that --fila-at is read. The other
-// native flags on maximum coverage are refused by their flag rule.
-func idleFlags(p *puzzle.Puzzle, maxCoverage bool, f *solveFlags, fila bool) error {
-	given := f.given
-	if !fila || maxCoverage {
-		given &^= native.SetFilaAt
-	}
-	cfg := native.Config{FilaAt: f.filaAt, Schedule: f.heuristic, NOF: f.nof, Redundancy: f.redundancy, Workers: f.workers}
-	if err := cfg.CheckIdle(p, maxCoverage, given); err != nil {
-		return usageErr("%w", err)
-	}
-	return nil
-}

@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
-	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 	"github.com/polytile/polytile/solve"
@@ -66,8 +64,8 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Forma
 }
 
 // answeredFlags checks solve's flags against p, the puzzle read with its
-// pieces that fit nowhere left out, as the search would (nativeConfig, and
-// a --redundancy piece the puzzle lacks or has more than one copy of).
+// pieces that fit nowhere left out, as the search would (nativeConfig,
+// solve.CheckPin).
 func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if f.backend != "fila" && f.backend != "dlx" || f.maxCoverage {
 		return nil // highs: checked before reading (checkSolveBackend)
@@ -75,12 +73,8 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if _, err := nativeConfig(p, f); err != nil {
 		return err
 	}
-	// A piece left out may be named; the symmetry half of the rule is the
-	// search's (p's group can be larger than the puzzle's).
-	if !slices.Contains(p.Dropped, f.redundancy) {
-		if err := native.CheckRedundancyPiece(p, f.redundancy); err != nil {
-			return redundancyUsage(err)
-		}
+	if err := solve.CheckPin(p, f.redundancy); err != nil {
+		return redundancyUsage(err)
 	}
 	return nil
 }

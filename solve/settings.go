@@ -1,0 +1,160 @@
+package solve
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
+)
+
+// ErrNotApplicable is a setting that the backend or the question does
+// not take: every *SettingError is it (errors.Is).
+var ErrNotApplicable = errors.New("solve: setting does not apply")
+
+// Refusal names the rule a *SettingError breaks.
+type Refusal int
+
+// The rules CheckFrontier and NativeConfig apply.
+const (
+	// FrontierQuestion: the frontier counts or maximises coverage only.
+	FrontierQuestion Refusal = iota + 1
+	// FrontierListing: the frontier lists no tilings.
+	FrontierListing
+	// FrontierSplit: the frontier counts in one run (no shard,
+	// checkpoint or count key).
+	FrontierSplit
+	// FrontierStats: the frontier has no search statistics.
+	FrontierStats
+	// FrontierNative: the frontier takes none of the native settings.
+	FrontierNative
+	// FrontierPicture: the frontier finds no tiling to draw.
+	FrontierPicture
+	// SymmetricShard: a symmetric key's orbit problem is not split.
+	SymmetricShard
+	// SymmetricCheckpoint: a symmetric key's orbit problem has no
+	// subproblems to record.
+	SymmetricCheckpoint
+)
+
+// SettingError is a setting refused by one of the rules; its message
+// names the setting by polytile solve's flag.
+type SettingError struct {
+	Refusal Refusal
+	// Shard is the shard as given, for SymmetricShard.
+	Shard string
+}
+
+func (e *SettingError) Error() string {
+	switch e.Refusal {
+	case FrontierQuestion:
+		return "the frontier backend counts (--count, --unique) or finds the maximum coverage (--max-coverage); it lists no tilings: use --backend fila to find one"
+	case FrontierListing:
+		return "the frontier backend lists no tilings (--limit, --jsonl): use --backend fila"
+	case FrontierSplit:
+		return "the frontier backend counts in one run: --shard, --checkpoint and --count-key apply to --backend fila and dlx"
+	case FrontierStats:
+		return "--stats reports the native search's attempts and fits: the frontier backend has none"
+	case FrontierNative:
+		return "--heuristic, --nof, --fila-at, --volume and --redundancy set the native searches: the frontier backend has none of them"
+	case FrontierPicture:
+		return "the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)"
+	case SymmetricShard:
+		return "--shard " + e.Shard + ": the symmetric key's orbit problem is searched serially, in one part; leave --shard out"
+	case SymmetricCheckpoint:
+		return "--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out"
+	}
+	return ErrNotApplicable.Error()
+}
+
+// Is reports whether target is ErrNotApplicable.
+func (e *SettingError) Is(target error) bool { return target == ErrNotApplicable }
+
+// Extras are the parts of a question that a Request does not hold and
+// the rules read: the settings the user gave, how the search is split,
+// and what is shown of it.
+type Extras struct {
+	// Given are the native settings given explicitly.
+	Given native.Settings
+	// Shard is the shard as given ("I/N", "auto"); "" for none.
+	Shard string
+	// Checkpoint and CountKey record the progress and the count's
+	// identity in files.
+	Checkpoint, CountKey bool
+	// Stream shows every solution as it is found; Picture draws a tiling.
+	Stream, Picture bool
+}
+
+// CheckFrontier returns a *SettingError when the frontier backend cannot
+// answer o (its Count, Limit and Stats; maxCoverage) with x.
+func CheckFrontier(o native.Options, maxCoverage bool, x Extras) error {
+	var r Refusal
+	switch {
+	case !o.Count && !maxCoverage:
+		r = FrontierQuestion
+	case o.Limit > 0 || x.Stream:
+		r = FrontierListing
+	case x.Shard != "" || x.Checkpoint || x.CountKey:
+		r = FrontierSplit
+	case o.Stats:
+		r = FrontierStats
+	case x.Given&^native.SetWorkers != 0:
+		r = FrontierNative
+	case x.Picture:
+		r = FrontierPicture
+	default:
+		return nil
+	}
+	return &SettingError{Refusal: r}
+}
+
+// NativeConfig resolves o on p into the native search's configuration
+// (without its shard), refusing a setting among x.Given that does nothing
+// on p (*native.IdleError) and a shard or checkpoint of a puzzle whose
+// symmetric key's orbit problem is searched serially (*SettingError).
+func NativeConfig(p *puzzle.Puzzle, o native.Options, x Extras) (native.Config, error) {
+	cfg := o.Resolve(p)
+	given := x.Given
+	if cfg.Algorithm != native.FILA {
+		given &^= native.SetFilaAt
+	}
+	if err := asGiven(o).CheckIdle(p, false, given); err != nil {
+		return cfg, err
+	}
+	if p != nil && p.Symmetric != nil {
+		switch {
+		case x.Shard != "":
+			return cfg, &SettingError{Refusal: SymmetricShard, Shard: x.Shard}
+		case x.Checkpoint:
+			return cfg, &SettingError{Refusal: SymmetricCheckpoint}
+		}
+	}
+	return cfg, nil
+}
+
+// CheckMaxCoverage refuses, for the maximum-coverage search, a schedule
+// that does not parse (native.CheckSchedule) and a setting among given
+// that does nothing there (*native.IdleError): that search runs the
+// schedule's first heuristic throughout and reads no level.
+func CheckMaxCoverage(o native.Options, given native.Settings) error {
+	if err := native.CheckSchedule(o.Schedule); err != nil {
+		return err
+	}
+	return asGiven(o).CheckIdle(nil, true, given&^native.SetFilaAt)
+}
+
+// asGiven is o's settings as a Config, to spell them as given.
+func asGiven(o native.Options) native.Config {
+	return native.Config{FilaAt: o.FilaAt, Schedule: o.Schedule, NOF: o.NOF, Redundancy: o.Redundancy, Workers: o.Workers}
+}
+
+// CheckPin checks the redundancy piece spec on p, a puzzle read without
+// its pieces that fit nowhere (native.CheckRedundancyPiece): a piece left
+// out (p.Dropped) may be named. The symmetry half of the rule is the
+// search's, as p's group can be larger than the whole puzzle's.
+func CheckPin(p *puzzle.Puzzle, spec string) error {
+	if slices.Contains(p.Dropped, spec) {
+		return nil
+	}
+	return native.CheckRedundancyPiece(p, spec)
+}
