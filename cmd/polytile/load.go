@@ -106,11 +106,20 @@ func answeredPuzzle(err error) *puzzle.Puzzle {
 // own exit code) or a deadline (exit 1, as a search that ran out of time).
 func stoppedWhileLoading(ctx context.Context, path string) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		msg := "time limit reached while reading the puzzle and building its images (--time-limit counts from the start of the command)"
-		return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: %s", path, msg)}
+		return &exitError{code: exitNoSolution, err: readTimedOut{path}}
 	}
 	return fmt.Errorf("%s: reading the puzzle: %w", path, ctx.Err())
 }
+
+// readTimedOut is the reading of the puzzle at path cut short by
+// --time-limit; it is context.DeadlineExceeded.
+type readTimedOut struct{ path string }
+
+func (e readTimedOut) Error() string {
+	return e.path + ": time limit reached while reading the puzzle and building its images (--time-limit counts from the start of the command)"
+}
+
+func (readTimedOut) Unwrap() error { return context.DeadlineExceeded }
 
 // noteDropped says on stderr which pieces fit nowhere and were left out.
 func (a *app) noteDropped(p *puzzle.Puzzle, u puzzle.Unplaceable) {

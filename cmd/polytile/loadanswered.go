@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/polytile/polytile/internal/atomicfile"
@@ -48,7 +47,7 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Forma
 		return err // a shard's result file is a shard's, with its split: none here
 	}
 	r := &solve.Request{Puzzle: p, Options: f.nativeOptions(), MaxCoverage: f.maxCoverage}
-	o := r.Answered(reason, strings.Contains(reason, "time limit reached"), time.Since(start).Seconds())
+	o := r.Answered(reason, errors.Is(err, context.DeadlineExceeded), time.Since(start).Seconds())
 	o.File = path
 	out := func(w io.Writer) error { return writeJSONLine(w, o, f.asJSON) }
 	if jsonOutput(f) {
