@@ -155,7 +155,7 @@ func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 	var puzzles []*puzzle.Puzzle
 	maxOnly := map[*puzzle.Puzzle]bool{} // auto: no exact tiling (loadComparedAuto)
 	unread := 0                          // puzzles left out: their reading reached --time-limit
-	var checked []*puzzle.Puzzle         // puzzles, and those answered "no tiling", for checkBackendsForPuzzles
+	var checked []*puzzle.Puzzle         // puzzles, and those answered "no tiling", for the backends' check
 	var checkedFiles []string
 	var answer error // the first "no tiling" of --task count, once every input is checked
 	for _, file := range files {
@@ -165,10 +165,10 @@ func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 			unread++
 			continue
 		}
-		var ans *countAnswered
+		var ans *compare.NoTilingError
 		if errors.As(err, &ans) {
 			if answer == nil {
-				answer = ans.err
+				answer = ans.Err
 			}
 			checked, checkedFiles = append(checked, p), append(checkedFiles, file)
 			continue
@@ -180,7 +180,10 @@ func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 		maxOnly[p] = only
 		checked, checkedFiles = append(checked, p), append(checkedFiles, file)
 	}
-	if err := checkBackendsForPuzzles(backends, checked, checkedFiles, opt.Kinds, maxOnly); err != nil {
+	err = compare.CheckBackendsFor(backends, checked, opt.Kinds, maxOnly)
+	if na := (*compare.NotApplicableError)(nil); errors.As(err, &na) {
+		return usageErr("--backends %s on %s: %v", na.Backend, checkedFiles[na.Puzzle], na.Err)
+	} else if err != nil {
 		return err
 	}
 	if answer != nil {
@@ -285,53 +288,34 @@ func (a *app) noteSkipped(path, why string) {
 	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
 }
 
-// checkBackendsForPuzzles refuses, before anything runs, a backend of
-// --backends whose options do nothing on a puzzle for the task it gets
-// first (compare.FirstKind, compare.CheckBackends).
-func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string, kinds []compare.Kind, maxOnly map[*puzzle.Puzzle]bool) error {
-	err := compare.CheckBackends(backends, puzzles, func(p *puzzle.Puzzle) compare.Kind {
-		return compare.FirstKind(p, kinds, maxOnly[p])
-	})
-	var na *compare.NotApplicableError
-	if errors.As(err, &na) {
-		return usageErr("--backends %s on %s: %v", na.Backend, files[na.Puzzle], na.Err)
-	}
-	return err
-}
-
 // loadComparedAuto is loadCompared with compare's rule for a puzzle
-// without an exact tiling (compare.ExactKind, or a finite piece that fits
-// nowhere): --task auto compares it on maximum coverage only (maxOnly,
-// with a note), --task count answers "no tiling" (countAnswered) once
-// every input is checked.
-func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
+// without an exact tiling (compare.WithoutExactTiling): --task auto
+// compares it on maximum coverage only (maxOnly, with a note), --task
+// count answers "no tiling" (*compare.NoTilingError) once every input is
+// checked.
+func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (*puzzle.Puzzle, bool, error) {
 	src := &puzzleSource{regularOnly: fromDir}
-	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
-	if err == nil && f.task != "max-coverage" {
-		if _, proof := compare.ExactKind(p); proof != nil {
-			if f.task != "auto" {
-				return p, false, &countAnswered{err: infeasibleAnswer(p, proof)}
-			}
-			if !a.quiet {
-				fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), proof)
-			}
-			return p, true, nil
-		}
-	}
-	q := answeredPuzzle(err)
-	if q == nil {
+	p, err := a.loadCompared(ctx, file, f, src.read(file, a.stdin))
+	why, read := err, answeredPuzzle(err) // the reading's answer, or ExactKind's proof
+	switch {
+	case read != nil:
+		p = read
+	case err != nil:
 		return p, false, err
+	case f.task != "max-coverage":
+		_, why = compare.ExactKind(p)
 	}
-	if f.task != "auto" {
-		return q, false, &countAnswered{err: err}
+	named, _ := compare.ParseTask(f.task) // checked by runCompare
+	maxOnly, err := compare.WithoutExactTiling(named, why)
+	switch {
+	case err != nil && read == nil:
+		return p, false, &compare.NoTilingError{Err: infeasibleAnswer(p, why)}
+	case err != nil:
+		return p, false, err
+	case maxOnly && read != nil:
+		a.noteDropped(p, puzzle.DropAll)
+	case maxOnly && !a.quiet:
+		fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), why)
 	}
-	a.noteDropped(q, puzzle.DropAll)
-	return q, true, nil
+	return p, maxOnly, nil
 }
-
-// countAnswered is loadComparedAuto's answer "no tiling" for --task
-// count, given with the puzzle without its pieces that fit nowhere.
-type countAnswered struct{ err error }
-
-func (e *countAnswered) Error() string { return e.err.Error() }
-func (e *countAnswered) Unwrap() error { return e.err }
