@@ -29,9 +29,6 @@ type checkOptions struct {
 	given                                                    solcheck.Given
 }
 
-// checkReport is what check prints (text or --json).
-type checkReport = solcheck.Report
-
 func (a *app) checkCmd() *cobra.Command {
 	f := &checkOptions{}
 	c := &cobra.Command{
@@ -158,7 +155,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	rep, err := solcheck.Check(ctx, prog, data, a.solcheckOptions(ctx, f, 0))
+	rep, err := solcheck.Check(ctx, prog, data, a.solcheckOptions(ctx, f))
 	if err != nil {
 		return checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
@@ -194,9 +191,9 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	return nil
 }
 
-// solcheckOptions are solcheck's options for f, with extra names.
-func (a *app) solcheckOptions(ctx context.Context, f *checkOptions, extra int) solcheck.Options {
-	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Extra: extra, Given: f.given,
+// solcheckOptions are solcheck's options for f.
+func (a *app) solcheckOptions(ctx context.Context, f *checkOptions) solcheck.Options {
+	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Given: f.given,
 		ReadFile: func(path string) ([]byte, error) {
 			return ctxio.ReadFile(ctx, path, a.stdin, export.MaxSolutionSize)
 		}}
@@ -227,16 +224,16 @@ func checkFileErr(ctx context.Context, solName string, err error) error {
 	return usageErr("%s: %v", solName, err)
 }
 
-// readCheckSolution reads the solution file solPath for prog, with extra
-// names (solcheck.Load).
-func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (*export.Solution, string, *solcheck.Names, error) {
+// readCheckSolution reads the solution file solPath for prog
+// (solcheck.Load).
+func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, solPath string, opt solcheck.Options) (*solcheck.Input, error) {
 	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
 	if err != nil {
-		return nil, "", nil, usageErr("%v", err)
+		return nil, usageErr("%v", err)
 	}
-	in, err := solcheck.Load(ctx, prog, data, a.solcheckOptions(ctx, f, extra))
+	in, err := solcheck.Load(ctx, prog, data, opt)
 	if err != nil {
-		return nil, "", nil, checkFileErr(ctx, solcheck.FileName(solPath), err)
+		return nil, checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
-	return in.Solution, in.Format, in.Names, nil
+	return in, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
+	"github.com/polytile/polytile/solcheck"
 	"github.com/polytile/polytile/solve"
 )
 
@@ -79,30 +80,26 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 }
 
 // checkLoadFailed prints, for --json, the report of a check whose puzzle
-// reading answered "no" (exit 1): neither valid nor optimal, the reason
-// as the verdict.
-//
-// For a piece that fits nowhere the rest of the input is read first, as
-// check reads it (a missing, unknown or broken file is exit 2); the
-// report then has the puzzle's name and cells and the solution's format
-// and status.
+// reading answered "no" (exit 1, solcheck.Answered). For a piece that
+// fits nowhere the solution is read first, as check reads it (a missing,
+// unknown or broken file is exit 2).
 func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.ProgramOptions, f *checkOptions, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err
 	}
-	rep := &checkReport{File: solPath, Solver: f.solver, Mode: opt.Mode.String(), Verdict: reason}
+	sopt := a.solcheckOptions(ctx, f)
+	rep := solcheck.Answered(reason, opt.Mode, sopt)
 	if q := answeredPuzzle(err); q != nil {
 		prog, perr := model.NewProgram(q, opt)
 		if perr != nil {
 			return usageErr("%v", perr)
 		}
-		// The puzzle as written has a count row more per piece left out.
-		sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
+		in, serr := a.readCheckSolution(ctx, prog, solPath, solcheck.LoadOptions(q, sopt))
 		if serr != nil {
 			return serr
 		}
-		rep.Puzzle, rep.Cells, rep.Solver, rep.Status = q.Name, q.Area(), format, sol.Status
+		rep.ReadFor(q, in)
 	}
 	if !f.asJSON {
 		return err
