@@ -191,7 +191,6 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	return nil
 }
 
-// solcheckOptions are solcheck's options for f.
 func (a *app) solcheckOptions(ctx context.Context, f *checkOptions) solcheck.Options {
 	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Given: f.given,
 		ReadFile: func(path string) ([]byte, error) {

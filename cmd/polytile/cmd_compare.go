@@ -22,7 +22,6 @@ import (
 	"github.com/polytile/polytile/render"
 )
 
-// compareFlags are the flags of `polytile compare`.
 type compareFlags struct {
 	backends, dlxSolvers []string
 	solverOptions        []string

@@ -85,7 +85,6 @@ binary of 'make deps' is .deps/bin/highs.`,
 	return c
 }
 
-// exportOptions are export's inputs: the puzzle and the flags.
 type exportOptions struct {
 	export.Settings
 	export.Options

@@ -148,7 +148,6 @@ Backends:
 	return c
 }
 
-// solve is runSolve's body, f the run's own flags.
 func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch func(context.Context)) error {
 	// One deadline for the whole command: reading and building count.
 	if f.timeLimit > 0 {
@@ -261,7 +260,6 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 	return a.solveExit(f, o, pics != nil && pics.skipped)
 }
 
-// solveRequest is the library request of f's solve of p.
 func (a *app) solveRequest(p *puzzle.Puzzle, f *solveFlags, line *progress.Line) *solve.Request {
 	backendGiven := false
 	for _, w := range f.key.words {

@@ -162,7 +162,6 @@ func (a *app) readPuzzleOnce(path string) ([]byte, error) {
 	return r.data, nil
 }
 
-// readRegularPuzzle reads the regular file at path (puzzle.ReadFile).
 func readRegularPuzzle(path string) ([]byte, error) {
 	data, _, err := puzzle.ReadFile(path, true)
 	return data, err

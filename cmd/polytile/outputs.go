@@ -218,7 +218,6 @@ func (a *app) summaryTo(pc *pictures) io.Writer {
 	return a.stdout
 }
 
-// bothSolutions calls a (when set) and then b for each solution.
 func bothSolutions(a, b func(puzzle.Tiling)) func(puzzle.Tiling) {
 	if a == nil {
 		return b
@@ -253,7 +252,6 @@ func drawingContext(ctx context.Context) (draw context.Context, late func() bool
 	return d, func() bool { return d.Err() != nil }, release
 }
 
-// writeJSON writes v as indented JSON.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
