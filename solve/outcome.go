@@ -77,7 +77,7 @@ type bigCounts struct {
 
 // SetTimedOut marks an interrupted outcome as stopped by the time limit
 // (deadline: the context's deadline passed and no signal came), unless
-// it was proven optimal before the stop.
+// it is proven optimal (proven before the stop).
 func (o *Outcome) SetTimedOut(deadline bool) {
 	if o.Interrupted && deadline {
 		o.TimedOut = true
@@ -134,11 +134,13 @@ func (o *Outcome) CountText() string {
 // sentence; a listing stopped at its limit keeps "unique" and is a lower
 // bound too. The frontier's counts are numbers up to 2^53 and strings of
 // digits beyond, followed by the fixed points of the Burnside sum.
-func (o *Outcome) MarshalJSON() ([]byte, error) {
+// It has a value receiver so that an Outcome is written so whether
+// passed by value or by pointer.
+func (o Outcome) MarshalJSON() ([]byte, error) {
 	if o.big == nil {
 		return o.plainJSON()
 	}
-	c := *o
+	c := o
 	c.Solutions, c.Unique = nil, nil
 	base, err := c.plainJSON()
 	if err != nil {

@@ -31,3 +31,14 @@ func TestOutcomeBigCounts(t *testing.T) {
 		t.Errorf("2^53+1 is %v, want a string", jsonCount(edge))
 	}
 }
+
+// An Outcome passed by value is written as one passed by pointer.
+func TestOutcomeJSONByValue(t *testing.T) {
+	all := int64(3)
+	o := Outcome{Mode: "count", Solutions: &all, Interrupted: true, big: &bigCounts{all: big.NewInt(3)}}
+	byPtr, err1 := json.Marshal(&o)
+	byVal, err2 := json.Marshal(o)
+	if err1 != nil || err2 != nil || string(byPtr) != string(byVal) || !strings.Contains(string(byVal), `"solutions":3`) {
+		t.Errorf("%s\n%s", byPtr, byVal)
+	}
+}

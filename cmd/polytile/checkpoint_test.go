@@ -142,7 +142,7 @@ func TestCheckpointResume(t *testing.T) {
 	ck := filepath.Join(dir, "s.ckpt")
 	// shardOf returns the shard record of a solve --count --json; none
 	// when the run stopped before the split (nothing to record), or while
-	// it read the puzzle (a shard then prints nothing: nojson.go).
+	// it read the puzzle (a shard then prints nothing: loadanswered.go).
 	shardOf := func(args ...string) *shard.Result {
 		t.Helper()
 		code, out, errs := run(t, "", append([]string{"solve", p, "--count", "--json"}, args...)...)

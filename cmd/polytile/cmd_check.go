@@ -146,7 +146,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	var src puzzleSource
 	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
-		return a.checkLoadFailed(ctx, solPath, opt, f, err) // nojson.go
+		return a.checkLoadFailed(ctx, solPath, opt, f, err) // loadanswered.go
 	}
 	prog, err := model.NewProgram(p, opt)
 	if err != nil {

@@ -252,10 +252,7 @@ func chartFormatFor(chart string) (render.Format, error) { return asUsage(cliout
 // (compare.PuzzleFiles), with a note for each entry skipped.
 func (a *app) puzzleFiles(args []string) ([]string, map[string]bool, error) {
 	files, fromDir, err := compare.PuzzleFiles(args, a.noteSkipped)
-	if err != nil {
-		return nil, nil, usageErr("%v", err)
-	}
-	return files, fromDir, nil
+	return files, fromDir, usageOf(err)
 }
 
 // applySolverOptions is compare.ApplySolverOptions with --solver-option's

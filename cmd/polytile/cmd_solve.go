@@ -139,9 +139,9 @@ Backends:
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: no native start tiling")
 	addFromFlag(fl, &f.from)
-	floatFlag(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap |bound - best| / |best| (HiGHS's mip_rel_gap; 0 = prove optimality)")
-	intFlag(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0 = HiGHS's default, half the CPUs)")
-	fl.StringArrayVar(&f.highs.Extra, "highs-option", nil, "highs: set any HiGHS option, KEY=VALUE (repeatable), e.g. mip_heuristic_effort=0.2;\nan unknown option or a bad value is an error with HiGHS's message;\nunder objective_bound, objective_target or a solution or node limit\nno infeasibility or optimum is proven (docs/comparing.md)")
+	floatFlag(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap (0: prove optimality)")
+	intFlag(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0: its default)")
+	fl.StringArrayVar(&f.highs.Extra, "highs-option", nil, "highs: set a HiGHS option KEY=VALUE (repeatable); some void\nthe proof of an optimum (docs/comparing.md)")
 	addCountKeyFlags(fl, &f.key)
 	return c
 }
@@ -341,16 +341,6 @@ func solveErr(err error) error {
 	return err
 }
 
-// stoppedVerifying is the exit 1 of a solver's err when the stop (a time
-// limit or a signal) came while it verified its best tiling; nil when err
-// is nil or ctx is live.
-func stoppedVerifying(ctx context.Context, err error, prefix string) error {
-	if err == nil || ctx.Err() == nil {
-		return nil
-	}
-	return &exitError{code: exitNoSolution, err: fmt.Errorf("%s%w", prefix, err)}
-}
-
 // solveExit is solve's exit once its outcome o is written (skipped: the
 // picture asked for was not).
 func (a *app) solveExit(f *solveFlags, o *solveOutcome, skipped bool) error {
@@ -453,14 +443,6 @@ func writeJSONLine(w io.Writer, v any, indent bool) error {
 	return jsonEncoder(w).Encode(v)
 }
 
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
-}
-
-// mergeSolutionsText is merge's "solutions" row (shard.Report.SolutionsRow).
 func mergeSolutionsText(r *shard.Report) string { return r.SolutionsRow() }
 
 // nativeConfig is the native configuration of f's flags on p, refusing a

@@ -135,12 +135,11 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 		if hung == "" && a.commitMu.Committed() {
 			a.lateSignal.Store(true)
 		}
+		sig := syscall.SIGINT
 		if s == syscall.SIGTERM {
-			a.signal.Store(int32(syscall.SIGTERM))
-			code = exitTerminated
-		} else {
-			a.signal.Store(int32(syscall.SIGINT))
+			sig, code = syscall.SIGTERM, exitTerminated
 		}
+		a.signal.Store(int32(sig))
 		cancel()
 		if hung == "" {
 			a.commitMu.Unlock()
@@ -151,15 +150,13 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 		// The hard exit removes the temporary files first (os.Exit runs
 		// no deferred Abort); after a late signal it is the command's.
 		stop := func(why string) {
-			if a.lateSignal.Load() {
-				fmt.Fprintf(a.stderr, "polytile: %s: stopped at once (the output files were complete and in place before the first signal)\n", why)
-				atomicfile.RemoveTemps()
-				hardExit(int(a.commitExit.Load()))
-				return
+			note, exit := "", code
+			if a.lateSignal.Load() { // commitExit is stored before the commit
+				note, exit = " (the output files were complete and in place before the first signal)", int(a.commitExit.Load())
 			}
-			fmt.Fprintf(a.stderr, "polytile: %s: stopped at once\n", why)
+			fmt.Fprintf(a.stderr, "polytile: %s: stopped at once%s\n", why, note)
 			atomicfile.RemoveTemps()
-			hardExit(code)
+			hardExit(exit)
 		}
 		if hung != "" {
 			stop(hung)

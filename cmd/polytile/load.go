@@ -138,12 +138,9 @@ func (a *app) readPuzzleOnce(path string) ([]byte, error) {
 		data []byte
 		err  error
 	}
+	read := (&puzzleSource{regularOnly: true}).read(path, a.stdin)
 	r, ok := ctxio.Await(ctx, func() (r readResult) {
-		if path == "-" {
-			r.data, r.err = puzzle.ReadInput(puzzle.StdinName, a.stdin)
-		} else {
-			r.data, r.err = readRegularPuzzle(path)
-		}
+		r.data, r.err = read()
 		return r
 	})
 	switch {

@@ -82,5 +82,5 @@ var unplaceableFor = puzzle.UnplaceableFor
 // addFromFlag adds the --from flag of every command that reads a puzzle,
 // checked when it is parsed: a bad one is the flag's fault, not the file's.
 func addFromFlag(fs *pflag.FlagSet, from *string) {
-	fs.Var(&cliflag.Checked{P: from, Check: puzzle.CheckFormat}, "from", "input format: "+puzzle.FormatList()+" for problem N (default: by file extension: .knuth, .xmpuzzle, else yaml)")
+	fs.Var(&cliflag.Checked{P: from, Check: puzzle.CheckFormat}, "from", "input format: "+puzzle.FormatList()+" for problem N (default: by extension)")
 }

@@ -29,10 +29,7 @@ func (a *app) checkOutputs(inputs []string, outs ...output) error {
 	for i, o := range outs {
 		list[i] = cliout.Output{Flag: o.flag, Path: o.path}
 	}
-	if err := cliout.Check(inputs, list...); err != nil {
-		return usageErr("%v", err)
-	}
-	return nil
+	return usageOf(cliout.Check(inputs, list...))
 }
 
 // resolvePictureFormat is cliout.PictureFormat with a usage error.
@@ -40,12 +37,15 @@ func resolvePictureFormat(flagName, format, out string, terminal bool) (render.F
 	return asUsage(cliout.PictureFormat(flagName, format, out, terminal))
 }
 
-// asUsage returns v, and err as a usage error (exit 2).
-func asUsage[T any](v T, err error) (T, error) {
+// asUsage returns v, and err as a usage error (usageOf).
+func asUsage[T any](v T, err error) (T, error) { return v, usageOf(err) }
+
+// usageOf is err as a usage error (exit 2), nil for nil.
+func usageOf(err error) error {
 	if err != nil {
-		return v, usageErr("%v", err)
+		return usageErr("%v", err)
 	}
-	return v, nil
+	return nil
 }
 
 // maxJSONCells bounds the tilings of one --json object, counted in board
@@ -250,8 +250,7 @@ var sameAsStdout = cliout.SameAsStdout
 
 // exportFormatForOutput is cliout.ExportFormat with a usage error.
 func exportFormatForOutput(format, out string) error {
-	_, err := asUsage(0, cliout.ExportFormat(format, out))
-	return err
+	return usageOf(cliout.ExportFormat(format, out))
 }
 
 // tableFormatForOutput is cliout.TableFormat with a usage error.
@@ -261,10 +260,7 @@ func tableFormatForOutput(format, out string) (compare.Format, error) {
 
 // checkStdout refuses (exit 2) a stdout redirected to one of the inputs.
 func (a *app) checkStdout(inputs ...string) error {
-	if err := cliout.CheckStdout(a.stdin, a.stdout, inputs...); err != nil {
-		return usageErr("%v", err)
-	}
-	return nil
+	return usageOf(cliout.CheckStdout(a.stdin, a.stdout, inputs...))
 }
 
 // drawGrace is how long solve's picture may still take after the time
