@@ -19,8 +19,9 @@
 // verified its best tiling; both unwrap to the backend's own error.
 // Every backend stops within a second of its context's end.
 //
-// CheckFrontier, NativeConfig, CheckMaxCoverage and CheckPin are the rules
-// about which settings apply, run before a search (and before an answer
-// the reading of the puzzle gave): a refusal is a *SettingError
-// (ErrNotApplicable) or native's own typed error.
+// CheckBackend, CheckFrontier, NativeConfig, CheckMaxCoverage and CheckPin
+// are the rules about which settings apply, run before a search (and
+// before an answer the reading of the puzzle gave): a refusal is a
+// *SettingError (ErrNotApplicable), a *BackendError (ErrBackend) or
+// native's own typed error.
 package solve

@@ -3,6 +3,7 @@ package solve
 import (
 	"errors"
 	"slices"
+	"strconv"
 
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
@@ -30,6 +31,8 @@ const (
 	FrontierNative
 	// FrontierPicture: the frontier finds no tiling to draw.
 	FrontierPicture
+	// HiGHSCount: HiGHS finds one tiling (no count, no listing).
+	HiGHSCount
 	// SymmetricShard: a symmetric key's orbit problem is not split.
 	SymmetricShard
 	// SymmetricCheckpoint: a symmetric key's orbit problem has no
@@ -59,6 +62,8 @@ func (e *SettingError) Error() string {
 		return "--heuristic, --nof, --fila-at, --volume and --redundancy set the native searches: the frontier backend has none of them"
 	case FrontierPicture:
 		return "the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)"
+	case HiGHSCount:
+		return "the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)"
 	case SymmetricShard:
 		return "--shard " + e.Shard + ": the symmetric key's orbit problem is searched serially, in one part; leave --shard out"
 	case SymmetricCheckpoint:
@@ -83,6 +88,34 @@ type Extras struct {
 	Checkpoint, CountKey bool
 	// Stream shows every solution as it is found; Picture draws a tiling.
 	Stream, Picture bool
+}
+
+// BackendError is an unknown backend; it is ErrBackend.
+type BackendError struct{ Name string }
+
+func (e *BackendError) Error() string {
+	return "unknown backend " + strconv.Quote(e.Name) + ": use fila, dlx, highs or frontier"
+}
+
+// Is reports whether target is ErrBackend.
+func (e *BackendError) Is(target error) bool { return target == ErrBackend }
+
+// CheckBackend refuses, before the puzzle is read, an unknown backend
+// (o.Algorithm, *BackendError) and a question it cannot answer: the
+// frontier's rules (CheckFrontier), and a count or listing on HiGHS.
+func CheckBackend(o native.Options, maxCoverage bool, x Extras) error {
+	switch o.Algorithm {
+	case FILA, DLX:
+		return nil
+	case Frontier:
+		return CheckFrontier(o, maxCoverage, x)
+	case HiGHS:
+		if o.Count || o.Limit > 1 || o.Unique {
+			return &SettingError{Refusal: HiGHSCount}
+		}
+		return nil
+	}
+	return &BackendError{Name: o.Algorithm}
 }
 
 // CheckFrontier returns a *SettingError when the frontier backend cannot

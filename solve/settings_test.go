@@ -118,3 +118,38 @@ func ExampleCheckFrontier() {
 	// true
 	// the frontier backend lists no tilings (--limit, --jsonl): use --backend fila
 }
+
+// TestCheckBackend: the native searches take any question; HiGHS finds
+// one tiling; the frontier's rules apply to it; an unknown name is
+// ErrBackend.
+func TestCheckBackend(t *testing.T) {
+	var se *solve.SettingError
+	for _, c := range []struct {
+		o    native.Options
+		max  bool
+		want solve.Refusal
+	}{
+		{native.Options{Algorithm: solve.FILA, Limit: 5}, false, 0},
+		{native.Options{Algorithm: solve.DLX, Count: true}, false, 0},
+		{native.Options{Algorithm: solve.HiGHS}, true, 0},
+		{native.Options{Algorithm: solve.HiGHS, Limit: 1}, false, 0},
+		{native.Options{Algorithm: solve.HiGHS, Limit: 2}, false, solve.HiGHSCount},
+		{native.Options{Algorithm: solve.HiGHS, Count: true}, false, solve.HiGHSCount},
+		{native.Options{Algorithm: solve.HiGHS, Unique: true, Limit: 1}, false, solve.HiGHSCount},
+		{native.Options{Algorithm: solve.Frontier}, false, solve.FrontierQuestion},
+		{native.Options{Algorithm: solve.Frontier, Count: true}, false, 0},
+	} {
+		err := solve.CheckBackend(c.o, c.max, solve.Extras{})
+		if c.want == 0 && err != nil || c.want != 0 && (!errors.As(err, &se) || se.Refusal != c.want) {
+			t.Errorf("%+v max %v: %v, want refusal %d", c.o, c.max, err, c.want)
+		}
+	}
+	var be *solve.BackendError
+	err := solve.CheckBackend(native.Options{Algorithm: "simplex"}, false, solve.Extras{})
+	if !errors.As(err, &be) || be.Name != "simplex" || !errors.Is(err, solve.ErrBackend) || errors.Is(err, solve.ErrNotApplicable) {
+		t.Errorf("simplex: %#v", err)
+	}
+	if got, want := err.Error(), `unknown backend "simplex": use fila, dlx, highs or frontier`; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+}

@@ -266,7 +266,7 @@ func (a *app) solveRequest(p *puzzle.Puzzle, f *solveFlags, line *progress.Line)
 		backendGiven = backendGiven || strings.HasPrefix(w, "--backend=")
 	}
 	r := &solve.Request{Puzzle: p, Options: f.nativeOptions(), MaxCoverage: f.maxCoverage,
-		Auto: !backendGiven && checkFrontierFlags(f) == nil, Decided: f.decided, TimeLimit: f.timeLimit,
+		Auto: !backendGiven && solve.CheckFrontier(f.nativeOptions(), f.maxCoverage, f.extras()) == nil, Decided: f.decided, TimeLimit: f.timeLimit,
 		Program: f.program, HiGHS: f.highsOpt, NoWarmStart: f.noWarmStart, KeepNone: f.keepNone,
 		Progress: line, Native: &nativeRun{a: a, f: f}}
 	if f.jsonLines {
@@ -481,21 +481,12 @@ func redundancyUsage(err error) error {
 	return usageErr("--redundancy: %s", why)
 }
 
-// checkSolveBackend refuses, before the puzzle is read, an unknown
-// --backend and what its options get wrong; it keeps highs's program and
-// solver options in f.
+// checkSolveBackend refuses, before the puzzle is read, what --backend
+// cannot do (solve.CheckBackend); it keeps highs's program and solver
+// options in f.
 func checkSolveBackend(f *solveFlags) error {
-	switch f.backend {
-	case "fila", "dlx":
-		return nil
-	case "frontier":
-		return checkFrontierFlags(f)
-	case "highs":
-	default:
-		return usageErr("unknown backend %q: use fila, dlx, highs or frontier", f.backend)
-	}
-	if f.count || f.limit > 1 || f.unique {
-		return usageErr("the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)")
+	if err := solve.CheckBackend(f.nativeOptions(), f.maxCoverage, f.extras()); err != nil || f.backend != solve.HiGHS {
+		return usageOf(err)
 	}
 	mode := "exact"
 	if f.maxCoverage {
@@ -509,12 +500,6 @@ func checkSolveBackend(f *solveFlags) error {
 		return usageErr("%v", err)
 	}
 	return nil
-}
-
-// checkFrontierFlags refuses what the frontier backend does not do
-// (solve.CheckFrontier).
-func checkFrontierFlags(f *solveFlags) error {
-	return usageOf(solve.CheckFrontier(f.nativeOptions(), f.maxCoverage, f.extras()))
 }
 
 // checkMaxCoverageHeuristic refuses a native flag that does nothing on
