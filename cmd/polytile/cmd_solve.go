@@ -443,8 +443,6 @@ func writeJSONLine(w io.Writer, v any, indent bool) error {
 	return json.NewEncoder(w).Encode(v)
 }
 
-func mergeSolutionsText(r *shard.Report) string { return r.SolutionsRow() }
-
 // nativeConfig is the native configuration of f's flags on p
 // (solve.NativeConfig) with its shard.
 func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {

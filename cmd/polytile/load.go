@@ -12,23 +12,23 @@ import (
 	"github.com/polytile/polytile/solcheck"
 )
 
-// loadPuzzleContext reads and builds PUZZLE (a path or "-") until ctx is
-// done, on its own goroutine: a read from a pipe that never ends is
-// abandoned. u is puzzle.DropUnlimited for exact commands (a finite piece
-// that fits nowhere is the answer "no tiling", exit 1) and
-// puzzle.DropAll for maximum coverage; a note names each piece left out.
-func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
-	return a.loadPuzzleFrom(ctx, path, nil, format, u)
+// loadPuzzle reads PUZZLE (a path or "-") with a.ctx (loadPuzzleFrom).
+func (a *app) loadPuzzle(path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
+	return a.loadPuzzleFrom(a.ctx, path, nil, format, u)
 }
 
-// loadPuzzleData is loadPuzzleContext for data, the bytes already read
+// loadPuzzleData is loadPuzzleFrom for data, the bytes already read
 // of path: what was checked of them (their SHA-256) is what is parsed.
 func (a *app) loadPuzzleData(ctx context.Context, path string, data []byte, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	return a.loadPuzzleFrom(ctx, path, func() ([]byte, error) { return data, nil }, format, u)
 }
 
-// loadPuzzleFrom is loadPuzzleContext reading the puzzle with read when
-// it is not nil.
+// loadPuzzleFrom reads and builds PUZZLE (a path or "-", or read when
+// not nil) until ctx is done, on its own goroutine: a read from a pipe
+// that never ends is abandoned. u is puzzle.DropUnlimited for exact
+// commands (a finite piece that fits nowhere is the answer "no tiling",
+// exit 1) and puzzle.DropAll for maximum coverage; a note names each
+// piece left out.
 func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]byte, error), format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	if ctx == nil {
 		ctx = context.Background()

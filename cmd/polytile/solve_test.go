@@ -10,9 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/polytile/polytile/highs"
-	"github.com/polytile/polytile/puzzle"
 )
 
 func TestSolveFirstAndLimit(t *testing.T) {
@@ -618,8 +615,3 @@ func TestSymmetricKeyCheckedAgainstPlaceablePieces(t *testing.T) {
 		}
 	}
 }
-
-// The library names the JSON tests above decode into and compare with.
-type placementJS = puzzle.PlacementJSON
-
-var formatGap = highs.FormatGap
