@@ -40,8 +40,8 @@ const (
 	SymmetricCheckpoint
 )
 
-// SettingError is a setting refused by one of the rules; its message
-// names the setting by polytile solve's flag.
+// SettingError is a setting refused by one of the rules. Its message
+// names no flag: a command words the Refusal in its own terms.
 type SettingError struct {
 	Refusal Refusal
 	// Shard is the shard as given, for SymmetricShard.
@@ -51,23 +51,23 @@ type SettingError struct {
 func (e *SettingError) Error() string {
 	switch e.Refusal {
 	case FrontierQuestion:
-		return "the frontier backend counts (--count, --unique) or finds the maximum coverage (--max-coverage); it lists no tilings: use --backend fila to find one"
+		return "solve: the frontier backend counts tilings or finds the maximum coverage; it lists none"
 	case FrontierListing:
-		return "the frontier backend lists no tilings (--limit, --jsonl): use --backend fila"
+		return "solve: the frontier backend lists no tilings"
 	case FrontierSplit:
-		return "the frontier backend counts in one run: --shard, --checkpoint and --count-key apply to --backend fila and dlx"
+		return "solve: the frontier backend counts in one run, with no shard, checkpoint or count key"
 	case FrontierStats:
-		return "--stats reports the native search's attempts and fits: the frontier backend has none"
+		return "solve: the frontier backend has no search statistics"
 	case FrontierNative:
-		return "--heuristic, --nof, --fila-at, --volume and --redundancy set the native searches: the frontier backend has none of them"
+		return "solve: the frontier backend takes none of the native searches' settings"
 	case FrontierPicture:
-		return "the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)"
+		return "solve: the frontier backend finds no tiling to draw"
 	case HiGHSCount:
-		return "the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)"
+		return "solve: the highs backend finds one tiling; it neither counts nor lists"
 	case SymmetricShard:
-		return "--shard " + e.Shard + ": the symmetric key's orbit problem is searched serially, in one part; leave --shard out"
+		return "solve: shard " + e.Shard + ": the symmetric key's orbit problem is searched serially, in one part"
 	case SymmetricCheckpoint:
-		return "--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out"
+		return "solve: the symmetric key's orbit problem is searched serially, with no subproblems to record in a checkpoint"
 	}
 	return ErrNotApplicable.Error()
 }

@@ -116,7 +116,7 @@ func ExampleCheckFrontier() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// the frontier backend lists no tilings (--limit, --jsonl): use --backend fila
+	// solve: the frontier backend lists no tilings
 }
 
 // TestCheckBackend: the native searches take any question; HiGHS finds

@@ -448,7 +448,7 @@ func writeJSONLine(w io.Writer, v any, indent bool) error {
 func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	cfg, err := solve.NativeConfig(p, f.nativeOptions(), f.extras())
 	if err != nil {
-		return cfg, usageOf(err)
+		return cfg, settingUsage(err)
 	}
 	i, n, err := resolveShard(f.shard)
 	if err != nil {
@@ -472,6 +472,32 @@ func (f *solveFlags) nativeOptions() native.Options {
 	}
 }
 
+// settingMessages word solve's refusals (*solve.SettingError) in flags.
+var settingMessages = map[solve.Refusal]string{
+	solve.FrontierQuestion:    "the frontier backend counts (--count, --unique) or finds the maximum coverage (--max-coverage); it lists no tilings: use --backend fila to find one",
+	solve.FrontierListing:     "the frontier backend lists no tilings (--limit, --jsonl): use --backend fila",
+	solve.FrontierSplit:       "the frontier backend counts in one run: --shard, --checkpoint and --count-key apply to --backend fila and dlx",
+	solve.FrontierStats:       "--stats reports the native search's attempts and fits: the frontier backend has none",
+	solve.FrontierNative:      "--heuristic, --nof, --fila-at, --volume and --redundancy set the native searches: the frontier backend has none of them",
+	solve.FrontierPicture:     "the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)",
+	solve.HiGHSCount:          "the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)",
+	solve.SymmetricShard:      "--shard %s: the symmetric key's orbit problem is searched serially, in one part; leave --shard out",
+	solve.SymmetricCheckpoint: "--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out",
+}
+
+// settingUsage is a refusal of solve's settings rules as a usage error
+// (settingMessages), nil for nil.
+func settingUsage(err error) error {
+	var se *solve.SettingError
+	switch {
+	case errors.As(err, &se) && se.Refusal == solve.SymmetricShard:
+		return usageErr(settingMessages[se.Refusal], se.Shard)
+	case errors.As(err, &se):
+		return usageErr("%s", settingMessages[se.Refusal])
+	}
+	return usageOf(err)
+}
+
 // redundancyUsage is native's refusal of a --redundancy piece as a usage
 // error against the flag.
 func redundancyUsage(err error) error {
@@ -484,7 +510,7 @@ func redundancyUsage(err error) error {
 // options in f.
 func checkSolveBackend(f *solveFlags) error {
 	if err := solve.CheckBackend(f.nativeOptions(), f.maxCoverage, f.extras()); err != nil || f.backend != solve.HiGHS {
-		return usageOf(err)
+		return settingUsage(err)
 	}
 	mode := "exact"
 	if f.maxCoverage {
