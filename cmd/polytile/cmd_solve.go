@@ -501,8 +501,11 @@ func settingUsage(err error) error {
 // redundancyUsage is native's refusal of a --redundancy piece as a usage
 // error against the flag.
 func redundancyUsage(err error) error {
-	_, why, _ := strings.Cut(err.Error(), native.ErrRedundancyPiece.Error()+": ")
-	return usageErr("--redundancy: %s", why)
+	var re *native.RedundancyPieceError
+	if errors.As(err, &re) {
+		return usageErr("--redundancy: %s", re.Why)
+	}
+	return usageOf(err)
 }
 
 // checkSolveBackend refuses, before the puzzle is read, what --backend
