@@ -171,7 +171,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 		return err
 	}
 	if err := native.CheckSchedule(f.heuristic); err != nil {
-		return usageErr("--heuristic: %s", strings.TrimPrefix(err.Error(), "native: "))
+		return usageErr("--heuristic: %v", err)
 	}
 	if f.unique && f.limit == 0 {
 		f.count = true // --unique alone asks for the number of distinct solutions
