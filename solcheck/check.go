@@ -100,7 +100,7 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 			return nil, fileErr(file, 0, ErrUnknownFormat, nil, file+": not a solution file polytile knows")
 		}
 	}
-	most := MaxNames(prog) + opt.Extra
+	most := maxExportNames(prog) + opt.Extra
 	names := opt.Names
 	if names == nil && opt.NamesFile != "" {
 		read := opt.ReadFile
@@ -173,6 +173,15 @@ func head(data []byte) []byte { return data[:min(len(data), 4096)] }
 // (export.AtMost): its columns and rows (a CBC file lists both), its
 // fingerprint column and the placeholder of a program without columns.
 func MaxNames(prog *model.Program) int { return prog.NumCols() + prog.NumRows() + 2 }
+
+// maxExportNames is the most names a solution or names file of any export
+// of prog's puzzle has, since Settle may find the file to be of another
+// export than prog: MaxNames(prog), plus the seed formulation's y columns
+// (one per cell) and z column, plus the rows other settings add (area,
+// area_gcd, sym_pin, colour_hi, colour_lo, sym_hole).
+func maxExportNames(prog *model.Program) int {
+	return MaxNames(prog) + prog.Puzzle.Area() + 1 + 6
+}
 
 // Read parses a solution file's content data in format, with the
 // column order of names (nil for none), named file in errors; a file of

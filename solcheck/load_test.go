@@ -89,3 +89,45 @@ func TestLoadErrors(t *testing.T) {
 		t.Errorf("Load: %+v, %v", in, err)
 	}
 }
+
+// TestCheckFindsSettingsThroughFixedMPSNames: the solution of a
+// fixed-MPS export under settings other than the program's (seed,
+// strengthened: more columns and rows than the exact program has) is
+// judged through its MPS names file without the settings given; the
+// names file is read to its end, not refused as longer than the exact
+// program.
+func TestCheckFindsSettingsThroughFixedMPSNames(t *testing.T) {
+	ctx := context.Background()
+	exact := dominoes(t, model.Exact)
+	other, err := model.NewProgram(exact.Puzzle, model.ProgramOptions{Mode: model.MaxCoverage, Formulation: model.Seed, Strengthen: true, Checkerboard: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.NumCols()+other.NumRows() <= solcheck.MaxNames(exact) {
+		t.Fatalf("the seed program (%d names) is no larger than the exact one (%d): the test shows nothing", other.NumCols()+other.NumRows(), solcheck.MaxNames(exact))
+	}
+	var mps bytes.Buffer
+	if err := export.WriteMPS(&mps, other, export.MPSOptions{Fixed: true}); err != nil {
+		t.Fatal(err)
+	}
+	names, err := solcheck.ReadNames(ctx, mps.Bytes(), "d.mps", solcheck.MaxNames(other))
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := map[string]string{}
+	for s, full := range names.Rename {
+		short[full] = s
+	}
+	var sol strings.Builder
+	for _, line := range strings.SplitAfter(string(gurobiFile(t, other, nativeTiling(t, other), true)), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && short[f[0]] != "" {
+			line = short[f[0]] + " " + f[1] + "\n"
+		}
+		sol.WriteString(line)
+	}
+	opt := solcheck.Options{File: "d.sol", NamesFile: "d.mps", ReadFile: func(string) ([]byte, error) { return mps.Bytes(), nil }}
+	rep, err := solcheck.Check(ctx, exact, []byte(sol.String()), opt)
+	if err != nil || !rep.Accepted || rep.Program != solcheck.Describe(other) {
+		t.Fatalf("%v %+v", err, rep)
+	}
+}
