@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -129,5 +130,36 @@ func TestCheckFindsSettingsThroughFixedMPSNames(t *testing.T) {
 	rep, err := solcheck.Check(ctx, exact, []byte(sol.String()), opt)
 	if err != nil || !rep.Accepted || rep.Program != solcheck.Describe(other) {
 		t.Fatalf("%v %+v", err, rep)
+	}
+}
+
+// TestCheckPBAnswerOfDefaultFormulation: a pseudo-Boolean solver's
+// answer to the max-coverage OPB export (default formulation, packing),
+// given without its OPB file against the exact program, is read and
+// reported as that export's, not as the seed formulation's.
+func TestCheckPBAnswerOfDefaultFormulation(t *testing.T) {
+	ctx := context.Background()
+	exact := dominoes(t, model.Exact)
+	mc, err := model.NewProgram(exact.Puzzle, model.ProgramOptions{Mode: model.MaxCoverage, Formulation: model.DefaultFormulation})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := mc.Vector(nativeTiling(t, mc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ans strings.Builder
+	ans.WriteString("c clasp\no -6\ns OPTIMUM FOUND\nv")
+	for j, name := range export.OPBVariableNames(mc) {
+		lit := fmt.Sprintf("x%d", j+1)
+		if k, ok := mc.ColumnIndex(name); !ok || v[k] < 0.5 {
+			lit = "-" + lit
+		}
+		ans.WriteString(" " + lit)
+	}
+	ans.WriteString("\n")
+	rep, err := solcheck.Check(ctx, exact, []byte(ans.String()), solcheck.Options{})
+	if err != nil || !rep.Accepted || rep.Coverage != 6 || rep.Program != solcheck.Describe(mc) {
+		t.Fatalf("%v %+v, want the program %q", err, rep, solcheck.Describe(mc))
 	}
 }

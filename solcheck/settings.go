@@ -90,6 +90,9 @@ func settleByHeader(prog *model.Program, names *Names, given Given) (*model.Prog
 	}
 	opt := prog.Options
 	opt.Mode = mode
+	if mode == model.MaxCoverage {
+		opt.Formulation = model.DefaultFormulation // an exact program has none
+	}
 	if mode == model.Exact {
 		opt.Strengthen, opt.Checkerboard = false, false
 		if opt.Symmetry == model.FixHole {
