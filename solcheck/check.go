@@ -100,7 +100,19 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 			return nil, fileErr(file, 0, ErrUnknownFormat, nil, file+": not a solution file polytile knows")
 		}
 	}
-	most := maxExportNames(prog) + opt.Extra
+	most, larger := MaxNames(prog)+opt.Extra, MaxNames(prog)+opt.Extra
+	if opt.Given != (Given{true, true, true, true}) {
+		larger = maxExportNames(prog) + opt.Extra
+	}
+	// A file of another export of the puzzle (Settle) may hold more names
+	// than prog has: a file refused is read again with the bound of the
+	// largest export, and refused as at first when that fails too.
+	again := func(err error, read func(most int) error) error {
+		if err == nil || larger == most || ctx.Err() != nil || read(larger) != nil {
+			return err
+		}
+		return nil
+	}
 	names := opt.Names
 	if names == nil && opt.NamesFile != "" {
 		read := opt.ReadFile
@@ -112,6 +124,10 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 		data, err := read(opt.NamesFile)
 		if err == nil {
 			names, err = ReadNames(ctx, data, opt.NamesFile, most)
+			err = again(err, func(most int) (err error) {
+				names, err = ReadNames(ctx, data, opt.NamesFile, most)
+				return err
+			})
 		}
 		if err != nil {
 			return nil, &NamesError{File: opt.NamesFile, Err: err}
@@ -119,6 +135,10 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 	}
 	names = AnswerNames(prog, format, solution, names)
 	sol, err := Read(ctx, solution, format, names, file, most)
+	err = again(err, func(most int) (err error) {
+		sol, err = Read(ctx, solution, format, names, file, most)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

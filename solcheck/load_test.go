@@ -11,6 +11,8 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/native"
+	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/solcheck"
 )
 
@@ -161,5 +163,47 @@ func TestCheckPBAnswerOfDefaultFormulation(t *testing.T) {
 	rep, err := solcheck.Check(ctx, exact, []byte(ans.String()), solcheck.Options{})
 	if err != nil || !rep.Accepted || rep.Coverage != 6 || rep.Program != solcheck.Describe(mc) {
 		t.Fatalf("%v %+v, want the program %q", err, rep, solcheck.Describe(mc))
+	}
+}
+
+// TestCheckPyomoOutputOfMaxCoverage: the output of the max-coverage
+// Pyomo script (objective: the covered cells), checked against the exact
+// program with no flag given, is judged as the max-coverage program's
+// near miss; the exact script's output (objective 0) stays exact.
+func TestCheckPyomoOutputOfMaxCoverage(t *testing.T) {
+	ctx := context.Background()
+	// Three dominoes on a 2x3 board with a corner cut off: 4 of 5 cells.
+	p, err := puzzle.Parse("cut.yaml", []byte("name: cut\nboard: |\n  ###\n  ##.\norientations: free\ncount: 3\npieces:\n  D: \"##\"\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := model.NewProgram(p, model.ProgramOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, err := native.MaxCoverage(ctx, p, native.DefaultMaxCoverageConfig())
+	if err != nil || best.Covered != 4 {
+		t.Fatalf("native max-coverage: %v %+v", err, best)
+	}
+	out := func(objective string) []byte {
+		v, err := exact.Vector(best.Tiling)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := "solver cbc\nstatus optimal\nobjective " + objective + "\n"
+		for j, x := range v {
+			if x > 0.5 {
+				b += strings.ReplaceAll(exact.ColName(j), "_", " ") + "\n"
+			}
+		}
+		return []byte(b)
+	}
+	rep, err := solcheck.Check(ctx, exact, out("4.0"), solcheck.Options{})
+	if err != nil || !rep.Accepted || rep.Mode != "max-coverage" || rep.Coverage != 4 || !strings.Contains(rep.Program, "max-coverage") {
+		t.Errorf("max-coverage output: %v %+v", err, rep)
+	}
+	rep, err = solcheck.Check(ctx, exact, out("0.0"), solcheck.Options{})
+	if err != nil || rep.Accepted || rep.Mode != "exact" || rep.Program != "" {
+		t.Errorf("exact output: %v %+v", err, rep)
 	}
 }
