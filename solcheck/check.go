@@ -166,6 +166,9 @@ func Check(ctx context.Context, prog *model.Program, solution []byte, opt Option
 	if err != nil {
 		return nil, mismatch.Explain(err)
 	}
+	if mc := maxCoverageSAT(ctx, prog, settled, in, opt, rep); mc != nil {
+		settled, rep = mc.prog, mc.rep
+	}
 	if settled != prog {
 		rep.Program = Describe(settled)
 	}
@@ -440,4 +443,38 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// judged is a program and the report of a file judged against it.
+type judged struct {
+	prog *model.Program
+	rep  *Report
+}
+
+// maxCoverageSAT judges again a satisfying SAT answer that was read with
+// the exact program's own numbering (no CNF file, no mode given) and
+// leaves cells uncovered: the exact CNF's clauses cover every cell, so
+// the answer is of the max-coverage CNF, the only other CNF export, whose
+// variables 1..NumX are the same images. It returns nil when the file is
+// not such an answer or the max-coverage program does not take it.
+func maxCoverageSAT(ctx context.Context, prog, settled *model.Program, in *Input, opt Options, rep *Report) *judged {
+	if settled != prog || opt.Given.Mode || prog.Options.Mode != model.Exact || in.Format != export.FormatSATSolution ||
+		opt.Names != nil || opt.NamesFile != "" || !in.Solution.Feasible || rep.Accepted || rep.Coverage >= rep.Cells {
+		return nil
+	}
+	o := prog.Options
+	o.Mode, o.Formulation = model.MaxCoverage, model.DefaultFormulation
+	mc, err := model.NewProgram(prog.Puzzle, o)
+	if err != nil {
+		return nil
+	}
+	sol, err := Decode(ctx, mc, in.Solution, nil, FileName(opt.File))
+	if err != nil {
+		return nil
+	}
+	r, err := Judge(ctx, mc, sol, in.Format, FileName(opt.File))
+	if err != nil || len(r.Problems) > 0 {
+		return nil
+	}
+	return &judged{prog: mc, rep: r}
 }

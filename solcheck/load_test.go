@@ -207,3 +207,37 @@ func TestCheckPyomoOutputOfMaxCoverage(t *testing.T) {
 		t.Errorf("exact output: %v %+v", err, rep)
 	}
 }
+
+// TestCheckSATAnswerOfMaxCoverageCNF: a satisfying SAT answer given
+// without its CNF file that leaves a cell uncovered is no answer of the
+// exact CNF (its clauses cover every cell): with no mode given it is
+// judged as the max-coverage CNF's near miss; with the mode given it
+// stays the exact program's invalid tiling.
+func TestCheckSATAnswerOfMaxCoverageCNF(t *testing.T) {
+	ctx := context.Background()
+	p, err := puzzle.Parse("cut.yaml", []byte("name: cut\nboard: |\n  ###\n  ##.\norientations: free\ncount: 3\npieces:\n  D: \"##\"\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := model.NewProgram(p, model.ProgramOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := model.NewProgram(p, model.ProgramOptions{Mode: model.MaxCoverage, Formulation: model.DefaultFormulation})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, err := native.MaxCoverage(ctx, p, native.DefaultMaxCoverageConfig())
+	if err != nil || best.Covered != 4 {
+		t.Fatalf("native max-coverage: %v %+v", err, best)
+	}
+	ans := satAnswer(t, mc, best.Tiling, 12)
+	rep, err := solcheck.Check(ctx, exact, ans, solcheck.Options{})
+	if err != nil || !rep.Accepted || rep.Mode != "max-coverage" || rep.Coverage != 4 || !rep.Optimal || rep.Program != solcheck.Describe(mc) {
+		t.Errorf("no mode given: %v %+v", err, rep)
+	}
+	rep, err = solcheck.Check(ctx, exact, ans, solcheck.Options{Given: solcheck.Given{Mode: true}})
+	if err != nil || rep.Accepted || rep.Mode != "exact" {
+		t.Errorf("mode exact given: %v %+v", err, rep)
+	}
+}
