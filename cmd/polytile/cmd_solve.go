@@ -289,7 +289,7 @@ type nativeRun struct {
 	a  *app
 	f  *solveFlags
 	sr *shardRun
-	sw *splitWatch
+	sw *shard.SplitWatch
 }
 
 func (n *nativeRun) Config(p *puzzle.Puzzle) (native.Config, error) {
@@ -315,8 +315,8 @@ func (n *nativeRun) Done(error) error {
 }
 
 func (n *nativeRun) Finish(res *native.Result, cfg native.Config, o *solve.Outcome) error {
-	if s := n.sw.summary(res, cfg); s != nil && o.Stats != nil {
-		o.Stats.Split = &s.SplitStats
+	if s := n.sw.Summary(res, cfg.Shard); s != nil && o.Stats != nil {
+		o.Stats.Split = s
 	}
 	if n.sr == nil {
 		return nil
