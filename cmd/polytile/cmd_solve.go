@@ -61,9 +61,6 @@ type solveState struct {
 	keepNone bool
 }
 
-// solveOutcome is what a solve reports (shardrun.go completes a shard's).
-type solveOutcome = solve.Outcome
-
 // solveOptions are the inputs of one solve: the puzzle (a path or "-"),
 // the flags as given, and afterSearch, which, when not nil, runs once the
 // search has returned, with the command's context.
@@ -343,7 +340,7 @@ func solveErr(err error) error {
 
 // solveExit is solve's exit once its outcome o is written (skipped: the
 // picture asked for was not).
-func (a *app) solveExit(f *solveFlags, o *solveOutcome, skipped bool) error {
+func (a *app) solveExit(f *solveFlags, o *solve.Outcome, skipped bool) error {
 	switch {
 	case o.Interrupted && a.signal.Load() != 0 && !a.lateSignal.Load():
 		// Exit code from the signal; a late one (after the commit)
@@ -365,7 +362,7 @@ func (a *app) solveExit(f *solveFlags, o *solveOutcome, skipped bool) error {
 
 // printOutcome writes the pictures (stdout or -o) and the summary (to
 // summary, the -o file opened for it, when not nil).
-func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, pics *pictures, summary *atomicfile.File) error {
+func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solve.Outcome, pics *pictures, summary *atomicfile.File) error {
 	commit := func(file *atomicfile.File) error { return a.commitResult(f, o, file) }
 	if err := pics.finish(o.Tilings, commit); err != nil {
 		return err
@@ -392,7 +389,7 @@ func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, 
 // point. A search that ran to its end is committed under the signals (a
 // signal before the rename leaves nothing); one cut short, or an output
 // written in place, is written whatever comes after.
-func (a *app) commitResult(f *solveFlags, o *solveOutcome, file *atomicfile.File) error {
+func (a *app) commitResult(f *solveFlags, o *solve.Outcome, file *atomicfile.File) error {
 	a.commitExit.Store(int32(exitCodeOf(a.solveExit(f, o, false)))) // a hard exit after the rename
 	ctx := a.ctx
 	if o.Interrupted || !file.Renames() || ctx == nil {

@@ -21,6 +21,3 @@ var pathFlags = map[string]bool{
 	"start": true, "highs-options-file": true, "names": true, "chart": true,
 	"update": true, "examples": true, "dlx-solver": true,
 }
-
-// intFlag registers cmd_merge.go's bounded int flags (cliflag.IntVarP).
-var intFlag = cliflag.IntVarP

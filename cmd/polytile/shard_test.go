@@ -15,6 +15,7 @@ import (
 
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
+	"github.com/polytile/polytile/solve"
 )
 
 func TestSolveShardsAddUp(t *testing.T) {
@@ -574,10 +575,10 @@ func TestCountKeyMissingDirectory(t *testing.T) {
 }
 
 // solveStatsJSON runs solve --json and returns its summary.
-func solveStatsJSON(t *testing.T, args ...string) solveOutcome {
+func solveStatsJSON(t *testing.T, args ...string) solve.Outcome {
 	t.Helper()
 	code, out, errs := run(t, "", append([]string{"solve"}, append(args, "--json")...)...)
-	var o solveOutcome
+	var o solve.Outcome
 	if err := json.Unmarshal([]byte(out), &o); err != nil || code != 0 {
 		t.Fatalf("%v: exit %d: %v\n%s\n%s", args, code, err, out, errs)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
+	"github.com/polytile/polytile/solve"
 )
 
 // checkpointEvery is how often a shard with --checkpoint writes it.
@@ -86,7 +87,7 @@ func (a *app) startShard(p *puzzle.Puzzle, path string, f *solveFlags, cfg *nati
 
 // finish writes the last checkpoint (shard.Run.Close) and completes o
 // with the shard's record (shard.Run.Finish).
-func (sr *shardRun) finish(res *native.Result, o *solveOutcome) error {
+func (sr *shardRun) finish(res *native.Result, o *solve.Outcome) error {
 	if err := sr.run.Close(); err != nil {
 		return err
 	}
