@@ -14,6 +14,7 @@ import (
 	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -162,6 +163,11 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 	}
 	if err := a.commitComplete(ctx, out.Files()...); err != nil {
 		return err
+	}
+	if eo.Program.Mode != model.MaxCoverage {
+		if proof := native.ProveInfeasible(p); proof != nil {
+			notes = append(notes, fmt.Sprintf("note: the exact program has no solution: %v; --max-coverage exports the near miss", proof))
+		}
 	}
 	for _, n := range notes {
 		fmt.Fprintln(a.stderr, n)
