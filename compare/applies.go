@@ -3,6 +3,7 @@ package compare
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
@@ -130,4 +131,42 @@ func CheckBackends(backends []Backend, puzzles []*puzzle.Puzzle, kind func(p *pu
 		}
 	}
 	return nil
+}
+
+// ErrNoExactTiling is wrapped by every *NoTilingError.
+var ErrNoExactTiling = errors.New("no exact tiling")
+
+// NoTilingError is the answer "no tiling" of a count task on a puzzle
+// without an exact tiling; Err says why (ExactKind's proof, or the
+// reading's refusal of a piece that fits nowhere).
+type NoTilingError struct{ Err error }
+
+func (e *NoTilingError) Error() string { return e.Err.Error() }
+
+// Unwrap returns ErrNoExactTiling and the reason.
+func (e *NoTilingError) Unwrap() []error { return []error{ErrNoExactTiling, e.Err} }
+
+// WithoutExactTiling is what polytile compare does, under the tasks
+// named (ParseTask), with a puzzle that has no exact tiling for the
+// reason why: none named (--task auto) compares it on maximum coverage
+// only (maxOnly); a count answers "no tiling" (*NoTilingError); maximum
+// coverage alone is not concerned. A nil why is a puzzle that may have
+// an exact tiling: (false, nil).
+func WithoutExactTiling(named []Kind, why error) (maxOnly bool, err error) {
+	switch {
+	case why == nil:
+		return false, nil
+	case len(named) == 0:
+		return true, nil
+	case slices.Contains(named, Count):
+		return false, &NoTilingError{Err: why}
+	}
+	return false, nil
+}
+
+// CheckBackendsFor is CheckBackends with each puzzle's first task under
+// the tasks named (FirstKind); maxOnly holds the puzzles compared on
+// maximum coverage only.
+func CheckBackendsFor(backends []Backend, puzzles []*puzzle.Puzzle, named []Kind, maxOnly map[*puzzle.Puzzle]bool) error {
+	return CheckBackends(backends, puzzles, func(p *puzzle.Puzzle) Kind { return FirstKind(p, named, maxOnly[p]) })
 }

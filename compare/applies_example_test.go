@@ -38,3 +38,21 @@ func ExampleApplies() {
 	// fila:at=2 true
 	// count max-coverage true
 }
+
+// The five tetrominoes tile no 5x4 rectangle: --task auto compares them
+// on maximum coverage only, and --task count answers "no tiling".
+func ExampleWithoutExactTiling() {
+	p, err := puzzle.ParseFile("../examples/tetrominoes-5x4.yaml", "")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, proof := compare.ExactKind(p)
+	maxOnly, _ := compare.WithoutExactTiling(nil, proof)
+	fmt.Println("auto: max-coverage only", maxOnly)
+	_, err = compare.WithoutExactTiling([]compare.Kind{compare.Count}, proof)
+	fmt.Println("count: no tiling", errors.Is(err, compare.ErrNoExactTiling))
+	// Output:
+	// auto: max-coverage only true
+	// count: no tiling true
+}

@@ -92,3 +92,49 @@ func TestFirstKind(t *testing.T) {
 type countOnly struct{ Backend }
 
 func (countOnly) Supports(k Kind) bool { return k == Count }
+
+// TestWithoutExactTiling: a puzzle proved to have no exact tiling is
+// compared on maximum coverage only under --task auto, answered "no
+// tiling" by a count, and left alone by maximum coverage alone; one with
+// no proof is compared as asked.
+func TestWithoutExactTiling(t *testing.T) {
+	_, proof := ExactKind(parse(t, tDomino))
+	if proof == nil {
+		t.Fatal("ExactKind found no proof for the T and the domino")
+	}
+	if maxOnly, err := WithoutExactTiling(nil, proof); !maxOnly || err != nil {
+		t.Errorf("auto: %v %v, want max-only", maxOnly, err)
+	}
+	var nt *NoTilingError
+	maxOnly, err := WithoutExactTiling([]Kind{Count}, proof)
+	if maxOnly || !errors.As(err, &nt) || nt.Err != proof || !errors.Is(err, ErrNoExactTiling) || !errors.Is(err, proof) {
+		t.Errorf("count: %v %#v, want a NoTilingError of the proof", maxOnly, err)
+	}
+	if maxOnly, err := WithoutExactTiling([]Kind{MaxCoverage}, proof); maxOnly || err != nil {
+		t.Errorf("max-coverage: %v %v", maxOnly, err)
+	}
+	for _, named := range [][]Kind{nil, {Count}} {
+		if maxOnly, err := WithoutExactTiling(named, nil); maxOnly || err != nil {
+			t.Errorf("%v, no proof: %v %v", named, maxOnly, err)
+		}
+	}
+}
+
+// TestCheckBackendsFor: fila:at=2 does nothing on maximum coverage, the
+// task a puzzle compared on maximum coverage only gets first; on a count
+// it applies.
+func TestCheckBackendsFor(t *testing.T) {
+	finite := parse(t, tDomino)
+	at := mustParseList(t, NewRegistry(), "fila:at=2")
+	if err := CheckBackendsFor(at, []*puzzle.Puzzle{finite}, nil, nil); err != nil {
+		t.Errorf("count first: %v", err)
+	}
+	var na *NotApplicableError
+	err := CheckBackendsFor(at, []*puzzle.Puzzle{finite}, nil, map[*puzzle.Puzzle]bool{finite: true})
+	if !errors.As(err, &na) || na.Kind != MaxCoverage || na.Puzzle != 0 {
+		t.Errorf("max-only: %#v", err)
+	}
+	if err := CheckBackendsFor(at, []*puzzle.Puzzle{finite}, []Kind{Count}, map[*puzzle.Puzzle]bool{finite: true}); err != nil {
+		t.Errorf("--task count: %v", err)
+	}
+}

@@ -57,15 +57,7 @@ func WriteBench(w io.Writer, rep *BenchReport, f Format) error {
 		}
 		b.WriteString(benchKey(rep))
 	}
-	if rep.Machine != nil {
-		if f == Markdown {
-			b.WriteString("\n" + rep.Machine.Markdown())
-		} else {
-			b.WriteString(rep.Machine.String() + "\n")
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeBenchEnd(w, &b, rep.Machine, f)
 }
 
 // benchRowCells are the texts of one row of the benchmark table.
@@ -223,3 +215,17 @@ func BenchChart(rep *BenchReport) render.Chart {
 // finished reports a case that ran to its end (with or without the known
 // count), so that its figures compare with other rows.
 func (r *BenchRow) finished() bool { return r.Status == OK || r.Status == Disagree }
+
+// writeBenchEnd adds the machine line (a Markdown list in Markdown) to a
+// bench report's text and writes it to w.
+func writeBenchEnd(w io.Writer, b *strings.Builder, m *Machine, f Format) error {
+	if m != nil {
+		if f == Markdown {
+			b.WriteString("\n" + m.Markdown())
+		} else {
+			b.WriteString(m.String() + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -331,15 +331,7 @@ func writeFrontierBench(w io.Writer, rep *BenchReport, f Format) error {
 		}
 		fmt.Fprintf(&b, frontierBenchKey, rep.Suite)
 	}
-	if rep.Machine != nil {
-		if f == Markdown {
-			b.WriteString("\n" + rep.Machine.Markdown())
-		} else {
-			b.WriteString(rep.Machine.String() + "\n")
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeBenchEnd(w, &b, rep.Machine, f)
 }
 
 func writeFrontierBenchCSV(w io.Writer, rep *BenchReport) error {

@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
+	"github.com/polytile/polytile/internal/textio"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -160,16 +163,24 @@ func writeTable(w io.Writer, t *Table, f Format) error {
 		header = append(header, "configuration")
 	}
 	tab := newTable(w, f, header, right...)
+	var notes footnotes
 	for _, r := range t.Rows {
 		cells := cells(t.Kind, r)
 		if f == Markdown {
 			cells = append(cells, r.Config)
+		}
+		if f == Text {
+			last := len(cells) - 1
+			cells[last] = notes.mark(cells[last])
 		}
 		if err := tab.Append(safeCells(cells)); err != nil {
 			return err
 		}
 	}
 	if err := tab.Render(); err != nil {
+		return err
+	}
+	if err := notes.write(w); err != nil {
 		return err
 	}
 	if f == Markdown {
@@ -183,6 +194,40 @@ func writeTable(w io.Writer, t *Table, f Format) error {
 			fmt.Fprintln(w)
 		}
 		if _, err := fmt.Fprintln(w, puzzle.SafeText(l)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxNoteCell is the longest note a terminal table shows in its row;
+// a longer one goes under the table as a numbered footnote.
+const maxNoteCell = 40
+
+// footnotes collects the long notes of a terminal table, each once.
+type footnotes struct{ texts []string }
+
+// mark returns note as its cell shows it: itself when short, else the
+// number of its footnote ("see [2]").
+func (n *footnotes) mark(note string) string {
+	if utf8.RuneCountInString(note) <= maxNoteCell {
+		return note
+	}
+	i := slices.Index(n.texts, note)
+	if i < 0 {
+		i = len(n.texts)
+		n.texts = append(n.texts, note)
+	}
+	return fmt.Sprintf("see [%d]", i+1)
+}
+
+// write prints the footnotes, each wrapped to textWidth under its number.
+func (n *footnotes) write(w io.Writer) error {
+	for i, text := range n.texts {
+		lead := fmt.Sprintf("[%d] ", i+1)
+		body := textio.Wrap(puzzle.SafeText(text), textWidth-len(lead))
+		body = strings.ReplaceAll(body, "\n", "\n"+strings.Repeat(" ", len(lead)))
+		if _, err := fmt.Fprintln(w, lead+body); err != nil {
 			return err
 		}
 	}

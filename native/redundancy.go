@@ -81,22 +81,35 @@ func eligible(pr *problem, cn *canon, c int) bool {
 // reports it against its flag.
 var ErrRedundancyPiece = errors.New("redundancy filter")
 
+// RedundancyPieceError is a refusal of Config.Redundancy's piece; it is
+// ErrRedundancyPiece.
+type RedundancyPieceError struct {
+	Piece string
+	// Why says what is wrong with the piece, naming it.
+	Why string
+}
+
+func (e *RedundancyPieceError) Error() string { return ErrRedundancyPiece.Error() + ": " + e.Why }
+
+// Is reports whether target is ErrRedundancyPiece.
+func (e *RedundancyPieceError) Is(target error) bool { return target == ErrRedundancyPiece }
+
 // CheckRedundancyPiece checks the piece that spec (Config.Redundancy)
 // names against the puzzle's pieces alone, as a search does before it
 // starts: the puzzle must have it (not left out as fitting nowhere), with
 // one copy. "", "auto" and "none" name none. Whether every symmetry maps
 // it onto itself is left to the search (chooseRedundancy), which needs
-// the group. Its errors wrap ErrRedundancyPiece.
+// the group. Its errors are *RedundancyPieceError.
 func CheckRedundancyPiece(p *puzzle.Puzzle, spec string) error {
 	if !PinsPiece(spec) {
 		return nil
 	}
 	k := p.Piece(spec)
 	if k < 0 && slices.Contains(p.Dropped, spec) {
-		return fmt.Errorf("%w: piece %q fits nowhere in the board and was left out: choose another piece, auto or none", ErrRedundancyPiece, spec)
+		return &RedundancyPieceError{spec, fmt.Sprintf("piece %q fits nowhere in the board and was left out: choose another piece, auto or none", spec)}
 	}
 	if k < 0 {
-		return fmt.Errorf("%w: no piece named %q", ErrRedundancyPiece, spec)
+		return &RedundancyPieceError{spec, fmt.Sprintf("no piece named %q", spec)}
 	}
 	if cl := p.Classes[p.Pieces[k].Class]; cl.Unlimited || cl.Count != 1 {
 		return unpinnable(spec)
@@ -107,7 +120,7 @@ func CheckRedundancyPiece(p *puzzle.Puzzle, spec string) error {
 // unpinnable is the refusal of a piece that the redundancy filter cannot
 // pin.
 func unpinnable(spec string) error {
-	return fmt.Errorf("%w: piece %q cannot be pinned (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", ErrRedundancyPiece, spec)
+	return &RedundancyPieceError{spec, fmt.Sprintf("piece %q cannot be pinned (it must have one copy and be mapped onto itself by every symmetry of the puzzle)", spec)}
 }
 
 // chooseRedundancy applies the redundancy filter named by spec ("auto" or

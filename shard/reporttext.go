@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
+
+	"github.com/polytile/polytile/internal/textio"
 )
 
 // WriteText writes the report as merge prints it without --json: one
@@ -26,10 +27,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	row("split", "%d subproblems (hash %s), %d finished%s", r.Split.Subproblems, r.Split.Hash, r.Subproblems, res)
 	if done == 0 {
-		row("time", "%s in all; no complete shard for figures per shard", secondsText(r.Seconds))
+		row("time", "%s in all; no complete shard for figures per shard", textio.Seconds(r.Seconds))
 	} else {
-		row("time", "%s in all; per shard min %s, median %s, max %s (max/median %s)", secondsText(r.Seconds),
-			secondsText(r.Min), secondsText(r.Median), secondsText(r.Max), RatioText(r.Max, r.Median))
+		row("time", "%s in all; per shard min %s, median %s, max %s (max/median %s)", textio.Seconds(r.Seconds),
+			textio.Seconds(r.Min), textio.Seconds(r.Median), textio.Seconds(r.Max), RatioText(r.Max, r.Median))
 	}
 	if len(r.Versions) > 1 {
 		row("versions", "%s", Printable(strings.Join(r.Versions, "; ")))
@@ -86,15 +87,3 @@ func shardList(xs []int) string {
 	return "shards " + strings.Join(s, " ")
 }
 
-// secondsText is a duration in seconds as polytile prints times
-// (compare.Seconds): milliseconds below a second, two decimals below two
-// minutes, else rounded to the second.
-func secondsText(s float64) string {
-	switch {
-	case s < 1:
-		return fmt.Sprintf("%.3f s", s)
-	case s < 120:
-		return fmt.Sprintf("%.2f s", s)
-	}
-	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
-}

@@ -100,7 +100,19 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 			return nil, fileErr(file, 0, ErrUnknownFormat, nil, file+": not a solution file polytile knows")
 		}
 	}
-	most := MaxNames(prog) + opt.Extra
+	most, larger := MaxNames(prog)+opt.Extra, MaxNames(prog)+opt.Extra
+	if opt.Given != (Given{true, true, true, true}) {
+		larger = maxExportNames(prog) + opt.Extra
+	}
+	// A file of another export of the puzzle (Settle) may hold more names
+	// than prog has: a file refused is read again with the bound of the
+	// largest export, and refused as at first when that fails too.
+	again := func(err error, read func(most int) error) error {
+		if err == nil || larger == most || ctx.Err() != nil || read(larger) != nil {
+			return err
+		}
+		return nil
+	}
 	names := opt.Names
 	if names == nil && opt.NamesFile != "" {
 		read := opt.ReadFile
@@ -112,6 +124,10 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 		data, err := read(opt.NamesFile)
 		if err == nil {
 			names, err = ReadNames(ctx, data, opt.NamesFile, most)
+			err = again(err, func(most int) (err error) {
+				names, err = ReadNames(ctx, data, opt.NamesFile, most)
+				return err
+			})
 		}
 		if err != nil {
 			return nil, &NamesError{File: opt.NamesFile, Err: err}
@@ -119,6 +135,10 @@ func Load(ctx context.Context, prog *model.Program, solution []byte, opt Options
 	}
 	names = AnswerNames(prog, format, solution, names)
 	sol, err := Read(ctx, solution, format, names, file, most)
+	err = again(err, func(most int) (err error) {
+		sol, err = Read(ctx, solution, format, names, file, most)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +165,9 @@ func Check(ctx context.Context, prog *model.Program, solution []byte, opt Option
 	rep, err := Judge(ctx, settled, sol, in.Format, file)
 	if err != nil {
 		return nil, mismatch.Explain(err)
+	}
+	if mc := maxCoverageSAT(ctx, prog, settled, in, opt, rep); mc != nil {
+		settled, rep = mc.prog, mc.rep
 	}
 	if settled != prog {
 		rep.Program = Describe(settled)
@@ -173,6 +196,15 @@ func head(data []byte) []byte { return data[:min(len(data), 4096)] }
 // (export.AtMost): its columns and rows (a CBC file lists both), its
 // fingerprint column and the placeholder of a program without columns.
 func MaxNames(prog *model.Program) int { return prog.NumCols() + prog.NumRows() + 2 }
+
+// maxExportNames is the most names a solution or names file of any export
+// of prog's puzzle has, since Settle may find the file to be of another
+// export than prog: MaxNames(prog), plus the seed formulation's y columns
+// (one per cell) and z column, plus the rows other settings add (area,
+// area_gcd, sym_pin, colour_hi, colour_lo, sym_hole).
+func maxExportNames(prog *model.Program) int {
+	return MaxNames(prog) + prog.Puzzle.Area() + 1 + 6
+}
 
 // Read parses a solution file's content data in format, with the
 // column order of names (nil for none), named file in errors; a file of
@@ -411,4 +443,38 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// judged is a program and the report of a file judged against it.
+type judged struct {
+	prog *model.Program
+	rep  *Report
+}
+
+// maxCoverageSAT judges again a satisfying SAT answer that was read with
+// the exact program's own numbering (no CNF file, no mode given) and
+// leaves cells uncovered: the exact CNF's clauses cover every cell, so
+// the answer is of the max-coverage CNF, the only other CNF export, whose
+// variables 1..NumX are the same images. It returns nil when the file is
+// not such an answer or the max-coverage program does not take it.
+func maxCoverageSAT(ctx context.Context, prog, settled *model.Program, in *Input, opt Options, rep *Report) *judged {
+	if settled != prog || opt.Given.Mode || prog.Options.Mode != model.Exact || in.Format != export.FormatSATSolution ||
+		opt.Names != nil || opt.NamesFile != "" || !in.Solution.Feasible || rep.Accepted || rep.Coverage >= rep.Cells {
+		return nil
+	}
+	o := prog.Options
+	o.Mode, o.Formulation = model.MaxCoverage, model.DefaultFormulation
+	mc, err := model.NewProgram(prog.Puzzle, o)
+	if err != nil {
+		return nil
+	}
+	sol, err := Decode(ctx, mc, in.Solution, nil, FileName(opt.File))
+	if err != nil {
+		return nil
+	}
+	r, err := Judge(ctx, mc, sol, in.Format, FileName(opt.File))
+	if err != nil || len(r.Problems) > 0 {
+		return nil
+	}
+	return &judged{prog: mc, rep: r}
 }

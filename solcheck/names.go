@@ -118,7 +118,8 @@ func isLP(data []byte) bool {
 // answer with objective ("o") lines and no OPB names file is of an
 // optimising export, and polytile's exact OPB export has no objective,
 // so when prog is exact the names are those of prog's maximum-coverage
-// program, whose mode Settle then takes (or names as the flag that
+// program in the default formulation (an exact program has none; export
+// writes that one), whose mode Settle then takes (or names as the flag that
 // differs, when the mode was given).
 func AnswerNames(prog *model.Program, format string, data []byte, names *Names) *Names {
 	if format != export.FormatPBSolution || names != nil && names.Vars != nil ||
@@ -126,7 +127,7 @@ func AnswerNames(prog *model.Program, format string, data []byte, names *Names) 
 		return ProgramNames(prog, format, names)
 	}
 	opt := prog.Options
-	opt.Mode = model.MaxCoverage
+	opt.Mode, opt.Formulation = model.MaxCoverage, model.DefaultFormulation
 	mc, err := model.NewProgram(prog.Puzzle, opt)
 	if err != nil {
 		return ProgramNames(prog, format, names)

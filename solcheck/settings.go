@@ -19,7 +19,7 @@ type Given struct {
 
 // Settle returns the program a solution belongs to. A file that names no
 // fingerprint is of prog, or of the mode its CNF or OPB names file's
-// header gives. When the file (or, for a pseudo-Boolean answer, its OPB
+// header (or a Pyomo output's objective) gives. When the file (or, for a pseudo-Boolean answer, its OPB
 // names file) names a program fingerprint that is not prog's, the programs of prog's puzzle under the
 // other export settings (mode, formulation, strengthen with its
 // checkerboard rows, symmetry) are tried: the one whose fingerprint the
@@ -32,7 +32,7 @@ type Given struct {
 func Settle(ctx context.Context, prog *model.Program, sol *export.Solution, names *Names, given Given) (*model.Program, *Mismatch, error) {
 	fps := namedFingerprints(sol, names)
 	if len(fps) == 0 {
-		return settleByHeader(prog, names, given)
+		return settleByHeader(prog, sol, names, given)
 	}
 	own, err := prog.Fingerprint(ctx)
 	if err != nil {
@@ -79,17 +79,29 @@ func Settle(ctx context.Context, prog *model.Program, sol *export.Solution, name
 }
 
 // settleByHeader settles the program of a file that names no
-// fingerprint by the mode a CNF or OPB names file's header gives.
-func settleByHeader(prog *model.Program, names *Names, given Given) (*model.Program, *Mismatch, error) {
-	if names == nil || names.Vars == nil || names.Vars.Mode == "" || names.Vars.Mode == prog.Options.Mode.String() {
+// fingerprint by the mode a CNF or OPB names file's header gives, or,
+// for the Pyomo script's output, by its objective: the exact program's
+// is 0, a positive one is the covered cells of a max-coverage program.
+func settleByHeader(prog *model.Program, sol *export.Solution, names *Names, given Given) (*model.Program, *Mismatch, error) {
+	header := ""
+	if names != nil && names.Vars != nil {
+		header = names.Vars.Mode
+	}
+	if sol.Solver == export.FormatPyomoSolution && sol.HasObjective && sol.Objective >= 0.5 && prog.Options.Mode == model.Exact {
+		header = model.MaxCoverage.String()
+	}
+	if header == "" || header == prog.Options.Mode.String() {
 		return prog, nil, nil
 	}
-	mode, err := model.ParseMode(names.Vars.Mode)
+	mode, err := model.ParseMode(header)
 	if err != nil {
 		return prog, nil, nil // namesOfProgram refuses it
 	}
 	opt := prog.Options
 	opt.Mode = mode
+	if mode == model.MaxCoverage {
+		opt.Formulation = model.DefaultFormulation // an exact program has none
+	}
 	if mode == model.Exact {
 		opt.Strengthen, opt.Checkerboard = false, false
 		if opt.Symmetry == model.FixHole {

@@ -18,4 +18,10 @@
 // *StoppedError a stop (time limit or signal) that came while a solver
 // verified its best tiling; both unwrap to the backend's own error.
 // Every backend stops within a second of its context's end.
+//
+// CheckBackend, CheckFrontier, NativeConfig, CheckMaxCoverage and CheckPin
+// are the rules about which settings apply, run before a search (and
+// before an answer the reading of the puzzle gave): a refusal is a
+// *SettingError (ErrNotApplicable), a *BackendError (ErrBackend) or
+// native's own typed error.
 package solve

@@ -18,13 +18,14 @@ import (
 
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/solcheck"
 )
 
 // checkJSON runs 'polytile check --json' and decodes its report.
-func checkJSON(t *testing.T, args ...string) (int, checkReport, string) {
+func checkJSON(t *testing.T, args ...string) (int, solcheck.Report, string) {
 	t.Helper()
 	code, out, errs := run(t, "", append([]string{"check", "--json"}, args...)...)
-	var rep checkReport
+	var rep solcheck.Report
 	if code != 2 {
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("check %v: exit %d, bad JSON %q: %v (%s)", args, code, out, err, errs)

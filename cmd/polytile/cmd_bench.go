@@ -11,6 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/cliflag"
+	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/native"
@@ -80,7 +82,7 @@ Exit code 1 when a case does not find the known number of solutions.`,
 	fl.StringVarP(&f.out, "output", "o", "-", "write the table to FILE")
 	fl.StringVar(&f.update, "update", "", "write the Markdown table into FILE between <!-- bench:SUITE:begin --> and <!-- bench:SUITE:end -->")
 	fl.StringVar(&f.examples, "examples", "", "directory of the example puzzles (default: ./examples, or next to the binary)")
-	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop each case after this long (0: none)")
+	cliflag.DurationVar(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop each case after this long (0: none)")
 	return c
 }
 
@@ -88,7 +90,7 @@ Exit code 1 when a case does not find the known number of solutions.`,
 // chart or document update).
 func (a *app) runBench(ctx context.Context, o benchOptions) error {
 	suite, f := o.suite, &o
-	format, err := tableFormatForOutput(f.format, f.out)
+	format, err := asUsage(cliout.TableFormat(f.format, f.out))
 	if err != nil {
 		return err
 	}
@@ -96,7 +98,7 @@ func (a *app) runBench(ctx context.Context, o benchOptions) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	chartFormat, err := chartFormatFor(f.chart)
+	chartFormat, err := asUsage(cliout.ChartFormat(f.chart))
 	if err != nil {
 		return err
 	}

@@ -11,9 +11,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/export"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
 	"github.com/polytile/polytile/solcheck"
 )
@@ -26,9 +28,6 @@ type checkOptions struct {
 	asJSON                                                   bool
 	given                                                    solcheck.Given
 }
-
-// checkReport is what check prints (text or --json).
-type checkReport = solcheck.Report
 
 func (a *app) checkCmd() *cobra.Command {
 	f := &checkOptions{}
@@ -89,7 +88,7 @@ column, or the fingerprint).`,
 		Example: `  polytile export examples/tetris-7x7.yaml --format lp --max-coverage -o t.lp
   cbc t.lp solve solu t.sol
   polytile check examples/tetris-7x7.yaml t.sol --max-coverage --render png -o t.png`,
-		Args: exactArgs(2, "PUZZLE SOLUTION"),
+		Args: cliflag.ExactArgs(2, "PUZZLE SOLUTION"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fl := cmd.Flags()
 			f.puzzle, f.solution, f.ModeGiven = args[0], args[1], fl.Changed("mode")
@@ -126,7 +125,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	// A picture to the file stdout writes goes through stdout, before the
 	// report.
 	picOut := f.out
-	if sameAsStdout(f.out, a.stdout) {
+	if cliout.SameAsStdout(f.out, a.stdout) {
 		picOut = "-"
 	}
 	if wantPic {
@@ -144,7 +143,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 		return usageErr("%v", err)
 	}
 	var src puzzleSource
-	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, unplaceableFor(opt.Mode == model.MaxCoverage))
+	p, err := a.loadPuzzleFrom(ctx, puzzlePath, src.read(puzzlePath, a.stdin), f.from, puzzle.UnplaceableFor(opt.Mode == model.MaxCoverage))
 	if err != nil {
 		return a.checkLoadFailed(ctx, solPath, opt, f, err) // loadanswered.go
 	}
@@ -156,7 +155,7 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	rep, err := solcheck.Check(ctx, prog, data, a.solcheckOptions(ctx, f, 0))
+	rep, err := solcheck.Check(ctx, prog, data, a.solcheckOptions(ctx, f))
 	if err != nil {
 		return checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
@@ -192,9 +191,8 @@ func (a *app) runCheck(ctx context.Context, f *checkOptions) error {
 	return nil
 }
 
-// solcheckOptions are solcheck's options for f, with extra names.
-func (a *app) solcheckOptions(ctx context.Context, f *checkOptions, extra int) solcheck.Options {
-	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Extra: extra, Given: f.given,
+func (a *app) solcheckOptions(ctx context.Context, f *checkOptions) solcheck.Options {
+	return solcheck.Options{Format: f.solver, File: f.solution, NamesFile: f.names, Given: f.given,
 		ReadFile: func(path string) ([]byte, error) {
 			return ctxio.ReadFile(ctx, path, a.stdin, export.MaxSolutionSize)
 		}}
@@ -225,19 +223,16 @@ func checkFileErr(ctx context.Context, solName string, err error) error {
 	return usageErr("%s: %v", solName, err)
 }
 
-// readCheckSolution reads the solution file solPath for prog, with extra
-// names (solcheck.Load).
-func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, extra int, solPath string, f *checkOptions) (*export.Solution, string, *solcheck.Names, error) {
+// readCheckSolution reads the solution file solPath for prog
+// (solcheck.Load).
+func (a *app) readCheckSolution(ctx context.Context, prog *model.Program, solPath string, opt solcheck.Options) (*solcheck.Input, error) {
 	data, err := ctxio.ReadFile(ctx, solPath, a.stdin, export.MaxSolutionSize)
 	if err != nil {
-		return nil, "", nil, usageErr("%v", err)
+		return nil, usageErr("%v", err)
 	}
-	in, err := solcheck.Load(ctx, prog, data, a.solcheckOptions(ctx, f, extra))
+	in, err := solcheck.Load(ctx, prog, data, opt)
 	if err != nil {
-		return nil, "", nil, checkFileErr(ctx, solcheck.FileName(solPath), err)
+		return nil, checkFileErr(ctx, solcheck.FileName(solPath), err)
 	}
-	return in.Solution, in.Format, in.Names, nil
+	return in, nil
 }
-
-// messageName is a file's name in messages (solcheck.FileName).
-func messageName(path string) string { return solcheck.FileName(path) }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/compare"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
@@ -21,7 +22,6 @@ import (
 	"github.com/polytile/polytile/render"
 )
 
-// compareFlags are the flags of `polytile compare`.
 type compareFlags struct {
 	backends, dlxSolvers []string
 	solverOptions        []string
@@ -80,8 +80,8 @@ Options, statuses and --dlx-solver in detail: docs/comparing.md#compare-in-detai
 	fl.StringVar(&f.dlxCount, "dlx-count", compare.DefaultDLXCount.String(), "regexp: group 1 is --dlx-solver's count")
 	fl.StringVar(&f.format, "format", "", "table, markdown, csv or json (default: by -o)")
 	fl.StringVar(&f.task, "task", "auto", "auto, count or max-coverage")
-	durationFlag(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "per backend and task (0: none)")
-	intFlag(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most HiGHS solves in a count")
+	cliflag.DurationVar(fl, &f.timeLimit, "time-limit", 60*time.Second, 0, limits.MaxTimeLimit, "per backend and task (0: none)")
+	cliflag.IntVarP(fl, &f.enumLimit, "enum-limit", "", compare.DefaultEnumLimit, 1, limits.MaxEnumLimit, "most HiGHS solves in a count")
 	fl.StringVar(&f.chart, "chart", "", "bar chart of the times (.svg .png .txt)")
 	fl.StringVarP(&f.out, "output", "o", "-", "write the tables to FILE")
 	fl.StringVar(&f.update, "update", "", "write the tables into FILE's --section")
@@ -106,11 +106,11 @@ type compareOptions struct {
 func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 	reg := compare.NewRegistry()
 	args, f := o.puzzles, &o.compareFlags
-	format, err := tableFormatForOutput(f.format, f.out)
+	format, err := asUsage(cliout.TableFormat(f.format, f.out))
 	if err != nil {
 		return err
 	}
-	chartFormat, err := chartFormatFor(f.chart)
+	chartFormat, err := asUsage(cliout.ChartFormat(f.chart))
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 	var puzzles []*puzzle.Puzzle
 	maxOnly := map[*puzzle.Puzzle]bool{} // auto: no exact tiling (loadComparedAuto)
 	unread := 0                          // puzzles left out: their reading reached --time-limit
-	var checked []*puzzle.Puzzle         // puzzles, and those answered "no tiling", for checkBackendsForPuzzles
+	var checked []*puzzle.Puzzle         // puzzles, and those answered "no tiling", for the backends' check
 	var checkedFiles []string
 	var answer error // the first "no tiling" of --task count, once every input is checked
 	for _, file := range files {
@@ -164,10 +164,10 @@ func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 			unread++
 			continue
 		}
-		var ans *countAnswered
+		var ans *compare.NoTilingError
 		if errors.As(err, &ans) {
 			if answer == nil {
-				answer = ans.err
+				answer = ans.Err
 			}
 			checked, checkedFiles = append(checked, p), append(checkedFiles, file)
 			continue
@@ -179,7 +179,10 @@ func (a *app) runCompare(ctx context.Context, o compareOptions) error {
 		maxOnly[p] = only
 		checked, checkedFiles = append(checked, p), append(checkedFiles, file)
 	}
-	if err := checkBackendsForPuzzles(backends, checked, checkedFiles, opt.Kinds, maxOnly); err != nil {
+	err = compare.CheckBackendsFor(backends, checked, opt.Kinds, maxOnly)
+	if na := (*compare.NotApplicableError)(nil); errors.As(err, &na) {
+		return usageErr("--backends %s on %s: %v", na.Backend, checkedFiles[na.Puzzle], na.Err)
+	} else if err != nil {
 		return err
 	}
 	if answer != nil {
@@ -241,12 +244,9 @@ func (a *app) loadCompared(ctx context.Context, file string, f *compareFlags, re
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	p, err := a.loadPuzzleFrom(ctx, file, read, f.from, unplaceableFor(f.task == "max-coverage"))
+	p, err := a.loadPuzzleFrom(ctx, file, read, f.from, puzzle.UnplaceableFor(f.task == "max-coverage"))
 	return p, perPuzzleLimit(ctx, file, f.timeLimit, err)
 }
-
-// chartFormatFor is cliout.ChartFormat with a usage error.
-func chartFormatFor(chart string) (render.Format, error) { return asUsage(cliout.ChartFormat(chart)) }
 
 // puzzleFiles expands directories into their puzzle files
 // (compare.PuzzleFiles), with a note for each entry skipped.
@@ -287,53 +287,34 @@ func (a *app) noteSkipped(path, why string) {
 	fmt.Fprintf(a.stderr, "note: %s: %s: skipped\n", puzzle.SafeText(path), puzzle.SafeText(why))
 }
 
-// checkBackendsForPuzzles refuses, before anything runs, a backend of
-// --backends whose options do nothing on a puzzle for the task it gets
-// first (compare.FirstKind, compare.CheckBackends).
-func checkBackendsForPuzzles(backends []compare.Backend, puzzles []*puzzle.Puzzle, files []string, kinds []compare.Kind, maxOnly map[*puzzle.Puzzle]bool) error {
-	err := compare.CheckBackends(backends, puzzles, func(p *puzzle.Puzzle) compare.Kind {
-		return compare.FirstKind(p, kinds, maxOnly[p])
-	})
-	var na *compare.NotApplicableError
-	if errors.As(err, &na) {
-		return usageErr("--backends %s on %s: %v", na.Backend, files[na.Puzzle], na.Err)
-	}
-	return err
-}
-
 // loadComparedAuto is loadCompared with compare's rule for a puzzle
-// without an exact tiling (compare.ExactKind, or a finite piece that fits
-// nowhere): --task auto compares it on maximum coverage only (maxOnly,
-// with a note), --task count answers "no tiling" (countAnswered) once
-// every input is checked.
-func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (p *puzzle.Puzzle, maxOnly bool, err error) {
+// without an exact tiling (compare.WithoutExactTiling): --task auto
+// compares it on maximum coverage only (maxOnly, with a note), --task
+// count answers "no tiling" (*compare.NoTilingError) once every input is
+// checked.
+func (a *app) loadComparedAuto(ctx context.Context, file string, fromDir bool, f *compareFlags) (*puzzle.Puzzle, bool, error) {
 	src := &puzzleSource{regularOnly: fromDir}
-	p, err = a.loadCompared(ctx, file, f, src.read(file, a.stdin))
-	if err == nil && f.task != "max-coverage" {
-		if _, proof := compare.ExactKind(p); proof != nil {
-			if f.task != "auto" {
-				return p, false, &countAnswered{err: infeasibleAnswer(p, proof)}
-			}
-			if !a.quiet {
-				fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), proof)
-			}
-			return p, true, nil
-		}
-	}
-	q := answeredPuzzle(err)
-	if q == nil {
+	p, err := a.loadCompared(ctx, file, f, src.read(file, a.stdin))
+	why, read := err, answeredPuzzle(err) // the reading's answer, or ExactKind's proof
+	switch {
+	case read != nil:
+		p = read
+	case err != nil:
 		return p, false, err
+	case f.task != "max-coverage":
+		_, why = compare.ExactKind(p)
 	}
-	if f.task != "auto" {
-		return q, false, &countAnswered{err: err}
+	named, _ := compare.ParseTask(f.task) // checked by runCompare
+	maxOnly, err := compare.WithoutExactTiling(named, why)
+	switch {
+	case err != nil && read == nil:
+		return p, false, &compare.NoTilingError{Err: infeasibleAnswer(p, why)}
+	case err != nil:
+		return p, false, err
+	case maxOnly && read != nil:
+		a.noteDropped(p, puzzle.DropAll)
+	case maxOnly && !a.quiet:
+		fmt.Fprintf(a.stderr, "note: %s: %v: compared on maximum coverage\n", puzzle.SafeText(file), why)
 	}
-	a.noteDropped(q, puzzle.DropAll)
-	return q, true, nil
+	return p, maxOnly, nil
 }
-
-// countAnswered is loadComparedAuto's answer "no tiling" for --task
-// count, given with the puzzle without its pieces that fit nowhere.
-type countAnswered struct{ err error }
-
-func (e *countAnswered) Error() string { return e.err.Error() }
-func (e *countAnswered) Unwrap() error { return e.err }

@@ -11,7 +11,10 @@ import (
 
 	"github.com/polytile/polytile/export"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/cliflag"
+	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/model"
+	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 )
 
@@ -59,7 +62,7 @@ binary of 'make deps' is .deps/bin/highs.`,
   polytile export examples/pentomino-10x6.yaml --format dlx -o p.dlx
   polytile export examples/pentomino-10x6.yaml --format cnf -o p.cnf
   polytile export examples/tetris-7x7.yaml --format opb --max-coverage -o t7.opb`,
-		Args: exactArgs(1, "PUZZLE"),
+		Args: cliflag.ExactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.puzzle = args[0]
 			o.ModeGiven = cmd.Flags().Changed("mode")
@@ -78,12 +81,11 @@ binary of 'make deps' is .deps/bin/highs.`,
 	addFromFlag(c.Flags(), &o.from)
 	c.Flags().StringVar(&o.Symmetry, "symmetry", "none", "symmetry-breaking row: none, pin or hole")
 	c.Flags().StringVar(&o.Dialect, "dialect", "dlx3", "DLX dialect: dlx1 or dlx3")
-	intFlag(c.Flags(), &o.MinCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: at least N cells covered")
+	cliflag.IntVarP(c.Flags(), &o.MinCovered, "min-covered", "", 0, 0, puzzle.MaxCells, "cnf --max-coverage: at least N cells covered")
 	o.start.add(c)
 	return c
 }
 
-// exportOptions are export's inputs: the puzzle and the flags.
 type exportOptions struct {
 	export.Settings
 	export.Options
@@ -98,7 +100,7 @@ func (o *exportOptions) validate() (export.Options, error) {
 	if !o.minCoveredGiven {
 		eo.MinCovered = -1
 	}
-	if err := exportFormatForOutput(o.Format, o.out); err != nil {
+	if err := usageOf(cliout.ExportFormat(o.Format, o.out)); err != nil {
 		return eo, err
 	}
 	if o.Format == "" {
@@ -108,7 +110,7 @@ func (o *exportOptions) validate() (export.Options, error) {
 	if err != nil {
 		return eo, err
 	}
-	if err := checkExportMode(o.Format, opt.Mode.String()); err != nil {
+	if err := export.CheckMode(o.Format, opt.Mode.String()); err != nil {
 		return eo, err
 	}
 	if err := o.start.check(o.Format); err != nil {
@@ -133,7 +135,7 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 		return exportErr(err)
 	}
 	var src puzzleSource
-	p, err := a.loadPuzzleFrom(ctx, o.puzzle, src.read(o.puzzle, a.stdin), o.from, unplaceableFor(eo.Program.Mode == model.MaxCoverage))
+	p, err := a.loadPuzzleFrom(ctx, o.puzzle, src.read(o.puzzle, a.stdin), o.from, puzzle.UnplaceableFor(eo.Program.Mode == model.MaxCoverage))
 	if err != nil {
 		if _, ok := loadAnswered(err); ok && errors.Is(err, puzzle.ErrUnplaceable) {
 			if q := answeredPuzzle(err); q != nil {
@@ -161,6 +163,11 @@ func (a *app) runExport(ctx context.Context, o exportOptions) error {
 	}
 	if err := a.commitComplete(ctx, out.Files()...); err != nil {
 		return err
+	}
+	if eo.Program.Mode != model.MaxCoverage {
+		if proof := native.ProveInfeasible(p); proof != nil {
+			notes = append(notes, fmt.Sprintf("note: the exact program has no solution: %v; --max-coverage exports the near miss", proof))
+		}
 	}
 	for _, n := range notes {
 		fmt.Fprintln(a.stderr, n)
@@ -234,7 +241,7 @@ type startFlags struct {
 func (s *startFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&s.file, "start", "", "also write the native tiling as a MIP start")
 	c.Flags().StringVar(&s.format, "start-format", "", "mst, cplex-mst, highs or cbc (a .mst file: mst)")
-	durationFlag(c.Flags(), &s.limit, "start-time", 30*time.Second, time.Millisecond, 24*time.Hour, "native search time for --start")
+	cliflag.DurationVar(c.Flags(), &s.limit, "start-time", 30*time.Second, time.Millisecond, 24*time.Hour, "native search time for --start")
 	c.Flags().StringVar(&s.highsOptions, "highs-options-file", "", "also write options for 'highs --options_file'")
 }
 

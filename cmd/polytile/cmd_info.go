@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/model"
 	"github.com/polytile/polytile/puzzle"
 )
@@ -21,7 +22,7 @@ number of images and of cover entries, the size of the symmetry group used
 by --unique, and the best coverage that area and colouring arguments allow.`,
 		Example: `  polytile info examples/pentomino-10x6.yaml
   polytile info examples/tetris-7x7.yaml --json`,
-		Args: exactArgs(1, "PUZZLE"),
+		Args: cliflag.ExactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.puzzle = args[0]
 			return a.runInfo(cmd.Context(), o)
@@ -53,6 +54,3 @@ func (a *app) runInfo(_ context.Context, o infoOptions) error {
 	}
 	return in.WriteText(a.stdout)
 }
-
-// puzzleInfo is the JSON object of `info --json`.
-type puzzleInfo = model.Info

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/shard"
@@ -113,7 +114,7 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 	}
 	keys, err := shard.ReadKeys(args)
 	if err != nil {
-		return usageErr("%s; remove it, or merge the result files by name", shownText(err.Error()))
+		return usageErr("%s; remove it, or merge the result files by name", shard.Printable(err.Error()))
 	}
 	var data []byte // --puzzle, read once: its SHA-256 and fingerprint are of these bytes
 	if opts.puzzle != "" {
@@ -156,9 +157,6 @@ func (a *app) runMerge(ctx context.Context, opts mergeOptions) error {
 	return nil
 }
 
-// sha256Hex is the SHA-256 of data, hexadecimal (shard.SHA256Hex).
-func sha256Hex(data []byte) string { return shard.SHA256Hex(data) }
-
 // mergeForPuzzle refuses the results not computed for --puzzle as it is
 // now, or of another configuration than the flags given (shard.CheckPuzzle).
 func (a *app) mergeForPuzzle(opts mergeOptions, data []byte, files []shard.Loaded) error {
@@ -183,13 +181,7 @@ func mergeConfigFlags(fl *pflag.FlagSet, s *shard.Settings) {
 	fl.StringVar(&s.Backend, "backend", "fila", "with --puzzle: refuse results not counted with this backend (fila or dlx)")
 	fl.StringVar(&s.Heuristic, "heuristic", "", "with --puzzle: refuse results not counted with this --heuristic (default: solve's)")
 	fl.BoolVar(&s.NOF, "nof", native.DefaultNOF, "with --puzzle: refuse results not counted with this --nof")
-	intFlag(fl, &s.FilaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --fila-at")
-	intFlag(fl, &s.Volume, "volume", "", 0, -1, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --volume (default: solve's)").NoOptDefVal = "-1"
+	cliflag.IntVarP(fl, &s.FilaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --fila-at")
+	cliflag.IntVarP(fl, &s.Volume, "volume", "", 0, -1, limits.MaxPieceLevel, "with --puzzle: refuse results not counted with this --volume (default: solve's)").NoOptDefVal = "-1"
 	fl.StringVar(&s.Redundancy, "redundancy", "", "with --puzzle: refuse results not counted with this --redundancy (a piece or none; auto, the default, takes whichever piece the results pinned)")
 }
-
-// shownText is a string read from a file as messages print it.
-func shownText(s string) string { return shard.Printable(s) }
-
-// ratioText is a/b with two decimals, or n/a when b is 0.
-func ratioText(a, b float64) string { return shard.RatioText(a, b) }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/polytile/polytile/internal/cliflag"
+	"github.com/polytile/polytile/internal/cliout"
 	"github.com/polytile/polytile/internal/progress"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
@@ -24,7 +26,7 @@ The format is --format, else the extension of -o (.svg, .png, .txt ascii,
 the extension), else ansi on a terminal and ascii otherwise.`,
 		Example: `  polytile render examples/pentomino-10x6.yaml
   polytile render examples/tetris-cube.yaml --format png -o cube.png`,
-		Args: exactArgs(1, "PUZZLE"),
+		Args: cliflag.ExactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.puzzle = args[0]
 			return a.runRender(cmd.Context(), o)
@@ -62,5 +64,5 @@ func (a *app) runRender(ctx context.Context, o renderOptions) error {
 
 // pictureFormat is resolvePictureFormat with a's terminal default.
 func (a *app) pictureFormat(flagName, format, out string) (render.Format, error) {
-	return resolvePictureFormat(flagName, format, out, progress.IsTerminal(a.stdout))
+	return asUsage(cliout.PictureFormat(flagName, format, out, progress.IsTerminal(a.stdout)))
 }

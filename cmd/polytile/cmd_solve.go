@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/highs"
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/internal/limits"
 	"github.com/polytile/polytile/internal/progress"
@@ -59,9 +61,6 @@ type solveState struct {
 	keepNone bool
 }
 
-// solveOutcome is what a solve reports (shardrun.go completes a shard's).
-type solveOutcome = solve.Outcome
-
 // solveOptions are the inputs of one solve: the puzzle (a path or "-"),
 // the flags as given, and afterSearch, which, when not nil, runs once the
 // search has returned, with the command's context.
@@ -107,10 +106,10 @@ Backends:
   polytile solve examples/tetris-cube.yaml --count --unique --heuristic e=11:f=3 --nof -j 2
   polytile solve examples/pentomino-10x6.yaml --limit 12 --render svg -o gallery.svg
   polytile solve examples/tetris-7x7.yaml --max-coverage --backend highs --formulation packing`,
-		Args: exactArgs(1, "PUZZLE"),
+		Args: cliflag.ExactArgs(1, "PUZZLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.volumeSet = cmd.Flags().Changed("volume")
-			f.given = givenSettings(cmd.Flags().Changed)
+			f.given = native.GivenSettings(cmd.Flags().Changed)
 			f.key.words = changedWords(cmd.Flags())
 			return a.runSolve(cmd.Context(), solveOptions{path: args[0], flags: f, afterSearch: afterSearch})
 		},
@@ -118,18 +117,18 @@ Backends:
 	fl := c.Flags()
 	fl.StringVar(&f.backend, "backend", "fila", "fila, dlx, highs or frontier")
 	fl.BoolVar(&f.count, "count", false, "count all solutions")
-	int64Flag(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "print the first N (0: all)")
+	cliflag.Int64Var(fl, &f.limit, "limit", 0, 0, limits.MaxSolutions, "print the first N (0: all)")
 	fl.BoolVar(&f.unique, "unique", false, "one per symmetry class (a count unless --limit)")
 	fl.StringVar(&f.heuristic, "heuristic", "", "f, e, s, radial or a schedule (e=11:f=3)")
 	fl.BoolVar(&f.nof, "nof", native.DefaultNOF, "neighbour occupancy filtering")
-	intFlag(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "DLX to FILA at N pieces left")
-	intFlag(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter, =N to N pieces").NoOptDefVal = "-1"
+	cliflag.IntVarP(fl, &f.filaAt, "fila-at", "", 0, 0, limits.MaxPieceLevel, "DLX to FILA at N pieces left")
+	cliflag.IntVarP(fl, &f.volume, "volume", "", 0, -1, limits.MaxPieceLevel, "volume filter, =N to N pieces").NoOptDefVal = "-1"
 	fl.StringVar(&f.redundancy, "redundancy", "", "pin PIECE, auto or none")
-	intFlag(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "workers for --count")
+	cliflag.IntVarP(fl, &f.workers, "jobs", "j", 1, 1, limits.MaxWorkers, "workers for --count")
 	fl.StringVar(&f.shard, "shard", "", "I/N (0-based) or auto[/N]; docs/cluster.md")
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "--count: save and resume progress in FILE")
 	fl.BoolVar(&f.maxCoverage, "max-coverage", false, "cover as many cells as possible")
-	durationFlag(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop after this long")
+	cliflag.DurationVar(fl, &f.timeLimit, "time-limit", 0, 0, limits.MaxTimeLimit, "stop after this long")
 	fl.BoolVar(&f.stats, "stats", false, "search statistics per number of pieces left")
 	fl.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fl.BoolVar(&f.jsonLines, "jsonl", false, "one JSON line per solution, then the summary")
@@ -139,14 +138,13 @@ Backends:
 	fl.BoolVar(&f.strengthen, "strengthen", false, "highs --max-coverage: add the area bound")
 	fl.BoolVar(&f.noWarmStart, "no-warm-start", false, "highs --max-coverage: no native start tiling")
 	addFromFlag(fl, &f.from)
-	floatFlag(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap (0: prove optimality)")
-	intFlag(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0: its default)")
+	cliflag.FloatVar(fl, &f.highs.MIPGap, "mip-gap", 0, 0, highs.MaxMIPGap, "highs: stop at this relative gap (0: prove optimality)")
+	cliflag.IntVarP(fl, &f.highs.Threads, "threads", "", 0, 0, highs.MaxThreads, "highs: threads HiGHS may use (0: its default)")
 	fl.StringArrayVar(&f.highs.Extra, "highs-option", nil, "highs: set a HiGHS option KEY=VALUE (repeatable); some void\nthe proof of an optimum (docs/comparing.md)")
 	addCountKeyFlags(fl, &f.key)
 	return c
 }
 
-// solve is runSolve's body, f the run's own flags.
 func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch func(context.Context)) error {
 	// One deadline for the whole command: reading and building count.
 	if f.timeLimit > 0 {
@@ -170,7 +168,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 		return err
 	}
 	if err := native.CheckSchedule(f.heuristic); err != nil {
-		return usageErr("--heuristic: %s", strings.TrimPrefix(err.Error(), "native: "))
+		return usageErr("--heuristic: %v", err)
 	}
 	if f.unique && f.limit == 0 {
 		f.count = true // --unique alone asks for the number of distinct solutions
@@ -205,7 +203,7 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 	loadStart := time.Now()
 	// Read once: the count key's SHA-256 is of these bytes.
 	src := &f.key.src
-	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, unplaceableFor(f.maxCoverage))
+	p, err := a.loadPuzzleFrom(ctx, path, src.read(path, a.stdin), f.from, puzzle.UnplaceableFor(f.maxCoverage))
 	if err == nil && !f.maxCoverage {
 		// An area or colouring proof answers at once, whatever the backend.
 		err = provenInfeasible(p)
@@ -259,18 +257,17 @@ func (a *app) solve(ctx context.Context, path string, f *solveFlags, afterSearch
 	return a.solveExit(f, o, pics != nil && pics.skipped)
 }
 
-// solveRequest is the library request of f's solve of p.
 func (a *app) solveRequest(p *puzzle.Puzzle, f *solveFlags, line *progress.Line) *solve.Request {
 	backendGiven := false
 	for _, w := range f.key.words {
 		backendGiven = backendGiven || strings.HasPrefix(w, "--backend=")
 	}
 	r := &solve.Request{Puzzle: p, Options: f.nativeOptions(), MaxCoverage: f.maxCoverage,
-		Auto: !backendGiven && checkFrontierFlags(f) == nil, Decided: f.decided, TimeLimit: f.timeLimit,
+		Auto: !backendGiven && solve.CheckFrontier(f.nativeOptions(), f.maxCoverage, f.extras()) == nil, Decided: f.decided, TimeLimit: f.timeLimit,
 		Program: f.program, HiGHS: f.highsOpt, NoWarmStart: f.noWarmStart, KeepNone: f.keepNone,
 		Progress: line, Native: &nativeRun{a: a, f: f}}
 	if f.jsonLines {
-		enc := jsonEncoder(a.stdout)
+		enc := json.NewEncoder(a.stdout)
 		r.OnSolution = func(t puzzle.Tiling) { enc.Encode(map[string]any{"solution": p.TilingJSON(t)}) }
 	}
 	if f.stream != nil {
@@ -289,7 +286,7 @@ type nativeRun struct {
 	a  *app
 	f  *solveFlags
 	sr *shardRun
-	sw *splitWatch
+	sw *shard.SplitWatch
 }
 
 func (n *nativeRun) Config(p *puzzle.Puzzle) (native.Config, error) {
@@ -315,8 +312,8 @@ func (n *nativeRun) Done(error) error {
 }
 
 func (n *nativeRun) Finish(res *native.Result, cfg native.Config, o *solve.Outcome) error {
-	if s := n.sw.summary(res, cfg); s != nil && o.Stats != nil {
-		o.Stats.Split = &s.SplitStats
+	if s := n.sw.Summary(res, cfg.Shard); s != nil && o.Stats != nil {
+		o.Stats.Split = s
 	}
 	if n.sr == nil {
 		return nil
@@ -343,7 +340,7 @@ func solveErr(err error) error {
 
 // solveExit is solve's exit once its outcome o is written (skipped: the
 // picture asked for was not).
-func (a *app) solveExit(f *solveFlags, o *solveOutcome, skipped bool) error {
+func (a *app) solveExit(f *solveFlags, o *solve.Outcome, skipped bool) error {
 	switch {
 	case o.Interrupted && a.signal.Load() != 0 && !a.lateSignal.Load():
 		// Exit code from the signal; a late one (after the commit)
@@ -365,7 +362,7 @@ func (a *app) solveExit(f *solveFlags, o *solveOutcome, skipped bool) error {
 
 // printOutcome writes the pictures (stdout or -o) and the summary (to
 // summary, the -o file opened for it, when not nil).
-func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, pics *pictures, summary *atomicfile.File) error {
+func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solve.Outcome, pics *pictures, summary *atomicfile.File) error {
 	commit := func(file *atomicfile.File) error { return a.commitResult(f, o, file) }
 	if err := pics.finish(o.Tilings, commit); err != nil {
 		return err
@@ -392,7 +389,7 @@ func (a *app) printOutcome(ctx context.Context, f *solveFlags, o *solveOutcome, 
 // point. A search that ran to its end is committed under the signals (a
 // signal before the rename leaves nothing); one cut short, or an output
 // written in place, is written whatever comes after.
-func (a *app) commitResult(f *solveFlags, o *solveOutcome, file *atomicfile.File) error {
+func (a *app) commitResult(f *solveFlags, o *solve.Outcome, file *atomicfile.File) error {
 	a.commitExit.Store(int32(exitCodeOf(a.solveExit(f, o, false)))) // a hard exit after the rename
 	ctx := a.ctx
 	if o.Interrupted || !file.Renames() || ctx == nil {
@@ -413,16 +410,16 @@ func exitCodeOf(err error) int {
 	return exitUsage
 }
 
-// errJSONLate is the error of a JSON summary not encoded within drawGrace
+// errJSONLate is the error of a JSON summary not encoded within ctxio.StopGrace
 // of the stop.
-var errJSONLate = fmt.Errorf("the JSON summary was not finished within %v of the stop (time limit or signal): not written", drawGrace)
+var errJSONLate = fmt.Errorf("the JSON summary was not finished within %v of the stop (time limit or signal): not written", ctxio.StopGrace)
 
-// writeJSONWithin writes v within drawGrace of ctx's end: encoding/json
+// writeJSONWithin writes v within ctxio.StopGrace of ctx's end: encoding/json
 // reads no context, and a tiling of a million cells takes seconds to
 // encode. The encoding runs aside into memory; past the grace nothing is
 // written and the error is errJSONLate.
 func writeJSONWithin(ctx context.Context, w io.Writer, v any, indent bool) error {
-	jctx, release := ctxio.Grace(ctx, drawGrace)
+	jctx, release := ctxio.Grace(ctx, ctxio.StopGrace)
 	defer release()
 	var buf bytes.Buffer
 	err, ok := ctxio.Await(jctx, func() error { return writeJSONLine(&buf, v, indent) })
@@ -440,26 +437,15 @@ func writeJSONLine(w io.Writer, v any, indent bool) error {
 	if indent {
 		return writeJSON(w, v)
 	}
-	return jsonEncoder(w).Encode(v)
+	return json.NewEncoder(w).Encode(v)
 }
 
-func mergeSolutionsText(r *shard.Report) string { return r.SolutionsRow() }
-
-// nativeConfig is the native configuration of f's flags on p, refusing a
-// flag that does nothing on p and a split of the symmetric key's orbit
-// problem, which is searched serially.
+// nativeConfig is the native configuration of f's flags on p
+// (solve.NativeConfig) with its shard.
 func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
-	cfg := f.nativeOptions().Resolve(p)
-	if err := idleFlags(p, false, f, cfg.Algorithm == native.FILA); err != nil {
-		return cfg, err
-	}
-	if p != nil && p.Symmetric != nil {
-		switch {
-		case f.shard != "":
-			return cfg, usageErr("--shard %s: the symmetric key's orbit problem is searched serially, in one part; leave --shard out", f.shard)
-		case f.checkpoint != "":
-			return cfg, usageErr("--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out")
-		}
+	cfg, err := solve.NativeConfig(p, f.nativeOptions(), f.extras())
+	if err != nil {
+		return cfg, settingUsage(err)
 	}
 	i, n, err := resolveShard(f.shard)
 	if err != nil {
@@ -467,6 +453,12 @@ func nativeConfig(p *puzzle.Puzzle, f *solveFlags) (native.Config, error) {
 	}
 	cfg.Shard = native.Shard{Index: i, Count: n}
 	return cfg, nil
+}
+
+// extras are the parts of f the settings rules read (solve.Extras).
+func (f *solveFlags) extras() solve.Extras {
+	return solve.Extras{Given: f.given, Shard: f.shard, Checkpoint: f.checkpoint != "", CountKey: f.key.path != "",
+		Stream: f.jsonLines, Picture: f.renderFormat != "" || f.out != "-" && !jsonOutput(f)}
 }
 
 func (f *solveFlags) nativeOptions() native.Options {
@@ -477,28 +469,48 @@ func (f *solveFlags) nativeOptions() native.Options {
 	}
 }
 
+// settingMessages word solve's refusals (*solve.SettingError) in flags.
+var settingMessages = map[solve.Refusal]string{
+	solve.FrontierQuestion:    "the frontier backend counts (--count, --unique) or finds the maximum coverage (--max-coverage); it lists no tilings: use --backend fila to find one",
+	solve.FrontierListing:     "the frontier backend lists no tilings (--limit, --jsonl): use --backend fila",
+	solve.FrontierSplit:       "the frontier backend counts in one run: --shard, --checkpoint and --count-key apply to --backend fila and dlx",
+	solve.FrontierStats:       "--stats reports the native search's attempts and fits: the frontier backend has none",
+	solve.FrontierNative:      "--heuristic, --nof, --fila-at, --volume and --redundancy set the native searches: the frontier backend has none of them",
+	solve.FrontierPicture:     "the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)",
+	solve.HiGHSCount:          "the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)",
+	solve.SymmetricShard:      "--shard %s: the symmetric key's orbit problem is searched serially, in one part; leave --shard out",
+	solve.SymmetricCheckpoint: "--checkpoint: the symmetric key's orbit problem is searched serially, with no subproblems to record; leave --checkpoint out",
+}
+
+// settingUsage is a refusal of solve's settings rules as a usage error
+// (settingMessages), nil for nil.
+func settingUsage(err error) error {
+	var se *solve.SettingError
+	switch {
+	case errors.As(err, &se) && se.Refusal == solve.SymmetricShard:
+		return usageErr(settingMessages[se.Refusal], se.Shard)
+	case errors.As(err, &se):
+		return usageErr("%s", settingMessages[se.Refusal])
+	}
+	return usageOf(err)
+}
+
 // redundancyUsage is native's refusal of a --redundancy piece as a usage
 // error against the flag.
 func redundancyUsage(err error) error {
-	_, why, _ := strings.Cut(err.Error(), native.ErrRedundancyPiece.Error()+": ")
-	return usageErr("--redundancy: %s", why)
+	var re *native.RedundancyPieceError
+	if errors.As(err, &re) {
+		return usageErr("--redundancy: %s", re.Why)
+	}
+	return usageOf(err)
 }
 
-// checkSolveBackend refuses, before the puzzle is read, an unknown
-// --backend and what its options get wrong; it keeps highs's program and
-// solver options in f.
+// checkSolveBackend refuses, before the puzzle is read, what --backend
+// cannot do (solve.CheckBackend); it keeps highs's program and solver
+// options in f.
 func checkSolveBackend(f *solveFlags) error {
-	switch f.backend {
-	case "fila", "dlx":
-		return nil
-	case "frontier":
-		return checkFrontierFlags(f)
-	case "highs":
-	default:
-		return usageErr("unknown backend %q: use fila, dlx, highs or frontier", f.backend)
-	}
-	if f.count || f.limit > 1 || f.unique {
-		return usageErr("the highs backend finds one tiling; count with --backend fila or dlx (or 'polytile compare', which enumerates MIP solutions with no-good cuts)")
+	if err := solve.CheckBackend(f.nativeOptions(), f.maxCoverage, f.extras()); err != nil || f.backend != solve.HiGHS {
+		return settingUsage(err)
 	}
 	mode := "exact"
 	if f.maxCoverage {
@@ -514,37 +526,18 @@ func checkSolveBackend(f *solveFlags) error {
 	return nil
 }
 
-// checkFrontierFlags refuses what the frontier backend does not do: list
-// or draw tilings, shards and checkpoints, and the native search's flags.
-func checkFrontierFlags(f *solveFlags) error {
-	switch {
-	case !f.count && !f.maxCoverage:
-		return usageErr("the frontier backend counts (--count, --unique) or finds the maximum coverage (--max-coverage); it lists no tilings: use --backend fila to find one")
-	case f.limit > 0 || f.jsonLines:
-		return usageErr("the frontier backend lists no tilings (--limit, --jsonl): use --backend fila")
-	case f.shard != "" || f.checkpoint != "" || f.key.path != "":
-		return usageErr("the frontier backend counts in one run: --shard, --checkpoint and --count-key apply to --backend fila and dlx")
-	case f.stats:
-		return usageErr("--stats reports the native search's attempts and fits: the frontier backend has none")
-	case f.given&^native.SetWorkers != 0:
-		return usageErr("--heuristic, --nof, --fila-at, --volume and --redundancy set the native searches: the frontier backend has none of them")
-	case f.renderFormat != "" || f.out != "-" && !jsonOutput(f):
-		return usageErr("the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)")
-	}
-	return nil
-}
-
-// checkMaxCoverageHeuristic refuses a schedule with levels (e=5:f=2) for
-// maximum coverage, whose search runs the schedule's first heuristic
-// throughout.
+// checkMaxCoverageHeuristic refuses a native flag that does nothing on
+// maximum coverage (solve.CheckMaxCoverage).
 func checkMaxCoverageHeuristic(f *solveFlags) error {
 	if !f.maxCoverage {
 		return nil
 	}
-	if err := native.CheckSchedule(f.heuristic); err != nil {
+	err := solve.CheckMaxCoverage(f.nativeOptions(), f.given)
+	var idle *native.IdleError
+	if err != nil && !errors.As(err, &idle) {
 		return usageErr("--heuristic: %v", err)
 	}
-	return idleFlags(nil, true, f, false)
+	return usageOf(err)
 }
 
 // solveOutputList lists every file solve writes, for checkOutputs: each

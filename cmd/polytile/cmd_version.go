@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/clihelp"
 )
 
@@ -20,7 +21,7 @@ func (a *app) versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of polytile (also: polytile --version)",
-		Args:  exactArgs(0, "no arguments"),
+		Args:  cliflag.ExactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runVersion(cmd.Context(), versionOptions{})
 		},

@@ -64,10 +64,10 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg s
 		return usageErr("--count-key: the flags: %v", err)
 	}
 	if !f.key.src.regular {
-		return usageErr("--count-key: the puzzle file %s: %v", shownText(sr.path), regfile.ErrNotRegular)
+		return usageErr("--count-key: the puzzle file %s: %v", shard.Printable(sr.path), regfile.ErrNotRegular)
 	}
 	cfg.Redundancy = pinned
-	now := &shard.Key{PuzzleSHA256: sha256Hex(f.key.src.data), Fingerprint: sr.fingerprint, Shards: sr.n,
+	now := &shard.Key{PuzzleSHA256: shard.SHA256Hex(f.key.src.data), Fingerprint: sr.fingerprint, Shards: sr.n,
 		Config: &shard.KeyConfig{Config: cfg, From: from, Unique: f.unique}}
 	ctx := a.ctx
 	if ctx == nil {
@@ -82,7 +82,7 @@ func (a *app) placeCountKey(p *puzzle.Puzzle, f *solveFlags, sr *shardRun, cfg s
 	case err != nil:
 		return usageErr("--count-key: %v", err)
 	case made && !a.quiet:
-		fmt.Fprintf(a.stderr, "polytile: wrote %s\n", shownText(kp))
+		fmt.Fprintf(a.stderr, "polytile: wrote %s\n", shard.Printable(kp))
 	}
 	return nil
 }

@@ -313,3 +313,37 @@ func TestExportOneLinersNameEveryFormat(t *testing.T) {
 		t.Errorf("export --help: the usage line does not name every format:\n%s", help)
 	}
 }
+
+// TestExportNotesAnInfeasibleExactProgram: export of an exact program
+// that a bound proves infeasible still writes it (exit 0: a user may want
+// to test a solver on it) and says on stderr that it has no solution,
+// with the proof and the --max-coverage export to use instead; a
+// max-coverage export of the puzzle and an exact export of a tileable
+// one say nothing. A newcomer's audit exported tetris-7x7 exactly and ran
+// CBC on it for a minute with no hint.
+func TestExportNotesAnInfeasibleExactProgram(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		puzzle string
+		args   []string
+		note   bool
+	}{
+		{"tetrominoes-5x4.yaml", nil, true},
+		{"tetrominoes-5x4.yaml", []string{"--max-coverage"}, false},
+		{"pentomino-10x6.yaml", nil, false},
+	} {
+		out := filepath.Join(dir, "p.lp")
+		args := append([]string{"export", example(c.puzzle), "--format", "lp", "-o", out}, c.args...)
+		code, _, errs := run(t, "", args...)
+		st, err := os.Stat(out)
+		if code != 0 || err != nil || st.Size() == 0 {
+			t.Fatalf("%v: exit %d, %v: %s", args, code, err, errs)
+		}
+		has := strings.Contains(errs, "note: the exact program has no solution: the coverage bound is 16 of 20 cells") &&
+			strings.Contains(errs, "--max-coverage exports the near miss")
+		if has != c.note || !c.note && errs != "" {
+			t.Errorf("%v: stderr %q, want the note: %v", args, errs, c.note)
+		}
+		os.Remove(out)
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/compare"
 	"github.com/polytile/polytile/internal/cliflag"
+	"github.com/polytile/polytile/internal/errmsg"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -152,7 +153,7 @@ func TestNumericFlagsBounded(t *testing.T) {
 		b, ok := f.Value.(cliflag.Bounded)
 		if !ok {
 			if numericType.MatchString(f.Value.Type()) && boundExempt[c.Name()+" --"+f.Name] == "" {
-				t.Errorf("%s --%s is a numeric flag (%s) without a bound: register it with intFlag, int64Flag or durationFlag",
+				t.Errorf("%s --%s is a numeric flag (%s) without a bound: register it with cliflag.IntVarP, Int64Var or DurationVar",
 					c.CommandPath(), f.Name, f.Value.Type())
 			}
 			return
@@ -240,13 +241,13 @@ func TestLongFlagValueClipped(t *testing.T) {
 	}
 	// Escapes and multi-byte characters are not cut in the middle.
 	for _, v := range []string{strings.Repeat("é", 400), strings.Repeat(`\u2028`, 100), strings.Repeat("a\\\"", 200)} {
-		got := clipQuoted(`x "` + v + `" y`)
+		got := errmsg.ClipQuoted(`x "` + v + `" y`)
 		if !utf8.ValidString(got) || !strings.HasSuffix(got, `bytes) y`) || len(got) > 80 {
 			t.Errorf("clipQuoted of %.20q...: %q", v, got)
 		}
 	}
-	if short := `unknown backend "fila:x"`; clipQuoted(short) != short {
-		t.Errorf("a short value was changed: %q", clipQuoted(short))
+	if short := `unknown backend "fila:x"`; errmsg.ClipQuoted(short) != short {
+		t.Errorf("a short value was changed: %q", errmsg.ClipQuoted(short))
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/solcheck"
 )
 
 // fuzzDominoes is the puzzle of FuzzCheck: three dominoes in a 3x2 box
@@ -93,7 +95,7 @@ func FuzzCheck(f *testing.F) {
 			code := Main(args, bytes.NewReader(data), &out, &errb)
 			switch code {
 			case 0, 1:
-				var rep checkReport
+				var rep solcheck.Report
 				if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 					t.Fatalf("%s: exit %d with no report: %v (%s)", mode, code, err, errb.String())
 				}

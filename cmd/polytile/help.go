@@ -68,7 +68,6 @@ func (a *app) setHelp(root *cobra.Command) {
 
 var helpGroups = clihelp.Groups{Titles: groupTitles, ByCommand: flagGroups}
 
-// writeHelp writes c's help with polytile's flag groups at width columns.
 func writeHelp(w io.Writer, c *cobra.Command, width int) error {
 	return clihelp.Write(w, c, width, helpGroups)
 }

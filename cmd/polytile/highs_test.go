@@ -109,7 +109,7 @@ func TestSolveHiGHSGapAndStatus(t *testing.T) {
 	}
 	// Text: the summary's gap is the same number.
 	code, out, _ = run(t, "", "solve", file, "--max-coverage", "--backend", "highs", "--formulation", "seed", "--no-warm-start", "--mip-gap", "1e6", "-q", "-o", filepath.Join(t.TempDir(), "x.txt"))
-	if o.Coverage < o.Bound && !strings.Contains(out, "(gap "+formatGap(model.CoverageGap(o.Coverage, o.Bound))+")") {
+	if o.Coverage < o.Bound && !strings.Contains(out, "(gap "+highs.FormatGap(model.CoverageGap(o.Coverage, o.Bound))+")") {
 		t.Errorf("exit %d, summary gap is not CoverageGap(%d, %d):\n%s", code, o.Coverage, o.Bound, out)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/model"
 )
 
 func TestInfoJSON(t *testing.T) {
@@ -13,7 +15,7 @@ func TestInfoJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var in puzzleInfo
+	var in model.Info
 	if err := json.Unmarshal([]byte(out), &in); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +69,7 @@ func TestInfoShowsConstraints(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var in puzzleInfo
+	var in model.Info
 	if err := json.Unmarshal([]byte(out), &in); err != nil {
 		t.Fatal(err)
 	}

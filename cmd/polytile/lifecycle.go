@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/cliflag"
 	"github.com/polytile/polytile/internal/clihelp"
 	"github.com/polytile/polytile/internal/commitpoint"
 	"github.com/polytile/polytile/internal/errmsg"
@@ -178,9 +179,9 @@ func runMainWith(args []string, stdin io.Reader, stdout, stderr io.Writer, opts 
 	root.SetOut(helpOut)
 	root.SetErr(stderr)
 	cmd, err := root.ExecuteContextC(ctx)
-	var ac *argCountError
+	var ac *cliflag.ArgCountError
 	if errors.As(err, &ac) && cmd != nil {
-		if hint := spaceValueHint(cmd, args, ac); hint != nil {
+		if hint := cliflag.ExplainArgCount(cmd, args, ac); hint != nil {
 			err = hint
 		}
 	}
@@ -253,7 +254,7 @@ func (a *app) printErr(err error) {
 	if ee, ok := err.(*exitError); ok && ee.err == nil {
 		return // an exit code alone: its message is already out
 	}
-	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(clipQuoted(strings.TrimPrefix(errmsg.PlainPath(err.Error()), "polytile: "))))
+	fmt.Fprintln(a.stderr, "polytile: "+puzzle.SafeText(errmsg.ClipQuoted(strings.TrimPrefix(errmsg.PlainPath(err.Error()), "polytile: "))))
 }
 
 // commitObserver watches commitComplete (tests deliver a signal there):
@@ -308,6 +309,3 @@ func openOutputErr(ctx context.Context, flag string, err error) error {
 	}
 	return usageErr("%s: %v", flag, err)
 }
-
-// clipQuoted shortens every long quoted value of msg (errmsg.ClipQuoted).
-var clipQuoted = errmsg.ClipQuoted

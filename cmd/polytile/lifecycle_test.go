@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/polytile/polytile/internal/ctxio"
 )
 
 // stopSlack is what the signal tests allow past polytile's one second for
@@ -871,7 +873,7 @@ func TestSignalWaitingForFIFOReader(t *testing.T) {
 // cells takes seconds to encode: --max-coverage --time-limit 1500ms on
 // 1024x1024 monominoes ran about 2 s past the limit, and SIGINT there met
 // the watchdog ("still running 1s after the signal"). The summary now
-// gets drawGrace after the stop, as the pictures do: it is written whole
+// gets ctxio.StopGrace after the stop, as the pictures do: it is written whole
 // when ready in time, else not at all, with a note and exit 1.
 func TestJSONSummaryWithinGraceOfStop(t *testing.T) {
 	if testing.Short() {
@@ -887,7 +889,7 @@ func TestJSONSummaryWithinGraceOfStop(t *testing.T) {
 		start := time.Now()
 		code, stdout, errs := run(t, "", append([]string{"solve", in, "--max-coverage", "--time-limit", "1500ms", "-q"}, args...)...)
 		took := time.Since(start)
-		if took > 3*time.Second { // 1.5 s, drawGrace and slack for a loaded machine
+		if took > 3*time.Second { // 1.5 s, ctxio.StopGrace and slack for a loaded machine
 			t.Errorf("%v: took %v with --time-limit 1500ms (exit %d): %.200s", args, took, code, errs)
 		}
 		out := stdout
@@ -914,7 +916,7 @@ func (s slowJSON) MarshalJSON() ([]byte, error) {
 	return []byte("{}"), nil
 }
 
-// TestWriteJSONWithinGivesUp: an encoding that outlives drawGrace after
+// TestWriteJSONWithinGivesUp: an encoding that outlives ctxio.StopGrace after
 // the stop is given up with errJSONLate and writes nothing (writeJSONLine
 // waited for it, however long); before the stop, it is waited for.
 func TestWriteJSONWithinGivesUp(t *testing.T) {
@@ -930,7 +932,7 @@ func TestWriteJSONWithinGivesUp(t *testing.T) {
 		if !errors.Is(err, errJSONLate) || out.Len() != 0 {
 			t.Errorf("%v, %d bytes written", err, out.Len())
 		}
-	case <-time.After(drawGrace + 5*time.Second):
+	case <-time.After(ctxio.StopGrace + 5*time.Second):
 		t.Fatal("the encoding was waited for past its grace")
 	}
 	quick := slowJSON{make(chan struct{})}

@@ -9,25 +9,26 @@ import (
 	"github.com/polytile/polytile/internal/ctxio"
 	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/solcheck"
 )
 
-// loadPuzzleContext reads and builds PUZZLE (a path or "-") until ctx is
-// done, on its own goroutine: a read from a pipe that never ends is
-// abandoned. u is puzzle.DropUnlimited for exact commands (a finite piece
-// that fits nowhere is the answer "no tiling", exit 1) and
-// puzzle.DropAll for maximum coverage; a note names each piece left out.
-func (a *app) loadPuzzleContext(ctx context.Context, path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
-	return a.loadPuzzleFrom(ctx, path, nil, format, u)
+// loadPuzzle reads PUZZLE (a path or "-") with a.ctx (loadPuzzleFrom).
+func (a *app) loadPuzzle(path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
+	return a.loadPuzzleFrom(a.ctx, path, nil, format, u)
 }
 
-// loadPuzzleData is loadPuzzleContext for data, the bytes already read
+// loadPuzzleData is loadPuzzleFrom for data, the bytes already read
 // of path: what was checked of them (their SHA-256) is what is parsed.
 func (a *app) loadPuzzleData(ctx context.Context, path string, data []byte, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	return a.loadPuzzleFrom(ctx, path, func() ([]byte, error) { return data, nil }, format, u)
 }
 
-// loadPuzzleFrom is loadPuzzleContext reading the puzzle with read when
-// it is not nil.
+// loadPuzzleFrom reads and builds PUZZLE (a path or "-", or read when
+// not nil) until ctx is done, on its own goroutine: a read from a pipe
+// that never ends is abandoned. u is puzzle.DropUnlimited for exact
+// commands (a finite piece that fits nowhere is the answer "no tiling",
+// exit 1) and puzzle.DropAll for maximum coverage; a note names each
+// piece left out.
 func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]byte, error), format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -52,7 +53,7 @@ func (a *app) loadPuzzleFrom(ctx context.Context, path string, read func() ([]by
 		if err != nil {
 			return result{err: err}
 		}
-		r.p, r.err = puzzle.ParseWith(ctx, messageName(path), data, format, opt)
+		r.p, r.err = puzzle.ParseWith(ctx, solcheck.FileName(path), data, format, opt)
 		return r
 	})
 	if !ok {
@@ -105,11 +106,20 @@ func answeredPuzzle(err error) *puzzle.Puzzle {
 // own exit code) or a deadline (exit 1, as a search that ran out of time).
 func stoppedWhileLoading(ctx context.Context, path string) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		msg := "time limit reached while reading the puzzle and building its images (--time-limit counts from the start of the command)"
-		return &exitError{code: exitNoSolution, err: fmt.Errorf("%s: %s", path, msg)}
+		return &exitError{code: exitNoSolution, err: readTimedOut{path}}
 	}
 	return fmt.Errorf("%s: reading the puzzle: %w", path, ctx.Err())
 }
+
+// readTimedOut is the reading of the puzzle at path cut short by
+// --time-limit; it is context.DeadlineExceeded.
+type readTimedOut struct{ path string }
+
+func (e readTimedOut) Error() string {
+	return e.path + ": time limit reached while reading the puzzle and building its images (--time-limit counts from the start of the command)"
+}
+
+func (readTimedOut) Unwrap() error { return context.DeadlineExceeded }
 
 // noteDropped says on stderr which pieces fit nowhere and were left out.
 func (a *app) noteDropped(p *puzzle.Puzzle, u puzzle.Unplaceable) {
@@ -152,7 +162,6 @@ func (a *app) readPuzzleOnce(path string) ([]byte, error) {
 	return r.data, nil
 }
 
-// readRegularPuzzle reads the regular file at path (puzzle.ReadFile).
 func readRegularPuzzle(path string) ([]byte, error) {
 	data, _, err := puzzle.ReadFile(path, true)
 	return data, err

@@ -4,15 +4,13 @@ import (
 	"context"
 	"errors"
 	"io"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/polytile/polytile/internal/atomicfile"
 	"github.com/polytile/polytile/model"
-	"github.com/polytile/polytile/native"
 	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/render"
+	"github.com/polytile/polytile/solcheck"
 	"github.com/polytile/polytile/solve"
 )
 
@@ -50,7 +48,7 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Forma
 		return err // a shard's result file is a shard's, with its split: none here
 	}
 	r := &solve.Request{Puzzle: p, Options: f.nativeOptions(), MaxCoverage: f.maxCoverage}
-	o := r.Answered(reason, strings.Contains(reason, "time limit reached"), time.Since(start).Seconds())
+	o := r.Answered(reason, errors.Is(err, context.DeadlineExceeded), time.Since(start).Seconds())
 	o.File = path
 	out := func(w io.Writer) error { return writeJSONLine(w, o, f.asJSON) }
 	if jsonOutput(f) {
@@ -66,8 +64,8 @@ func (a *app) solveLoadFailed(path string, f *solveFlags, picFormat render.Forma
 }
 
 // answeredFlags checks solve's flags against p, the puzzle read with its
-// pieces that fit nowhere left out, as the search would (nativeConfig, and
-// a --redundancy piece the puzzle lacks or has more than one copy of).
+// pieces that fit nowhere left out, as the search would (nativeConfig,
+// solve.CheckPin).
 func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if f.backend != "fila" && f.backend != "dlx" || f.maxCoverage {
 		return nil // highs: checked before reading (checkSolveBackend)
@@ -75,41 +73,33 @@ func answeredFlags(p *puzzle.Puzzle, f *solveFlags) error {
 	if _, err := nativeConfig(p, f); err != nil {
 		return err
 	}
-	// A piece left out may be named; the symmetry half of the rule is the
-	// search's (p's group can be larger than the puzzle's).
-	if !slices.Contains(p.Dropped, f.redundancy) {
-		if err := native.CheckRedundancyPiece(p, f.redundancy); err != nil {
-			return redundancyUsage(err)
-		}
+	if err := solve.CheckPin(p, f.redundancy); err != nil {
+		return redundancyUsage(err)
 	}
 	return nil
 }
 
 // checkLoadFailed prints, for --json, the report of a check whose puzzle
-// reading answered "no" (exit 1): neither valid nor optimal, the reason
-// as the verdict.
-//
-// For a piece that fits nowhere the rest of the input is read first, as
-// check reads it (a missing, unknown or broken file is exit 2); the
-// report then has the puzzle's name and cells and the solution's format
-// and status.
+// reading answered "no" (exit 1, solcheck.Answered). For a piece that
+// fits nowhere the solution is read first, as check reads it (a missing,
+// unknown or broken file is exit 2).
 func (a *app) checkLoadFailed(ctx context.Context, solPath string, opt model.ProgramOptions, f *checkOptions, err error) error {
 	reason, ok := loadAnswered(err)
 	if !ok {
 		return err
 	}
-	rep := &checkReport{File: solPath, Solver: f.solver, Mode: opt.Mode.String(), Verdict: reason}
+	sopt := a.solcheckOptions(ctx, f)
+	rep := solcheck.Answered(reason, opt.Mode, sopt)
 	if q := answeredPuzzle(err); q != nil {
 		prog, perr := model.NewProgram(q, opt)
 		if perr != nil {
 			return usageErr("%v", perr)
 		}
-		// The puzzle as written has a count row more per piece left out.
-		sol, format, _, serr := a.readCheckSolution(ctx, prog, len(q.Dropped), solPath, f)
+		in, serr := a.readCheckSolution(ctx, prog, solPath, solcheck.LoadOptions(q, sopt))
 		if serr != nil {
 			return serr
 		}
-		rep.Puzzle, rep.Cells, rep.Solver, rep.Status = q.Name, q.Area(), format, sol.Status
+		rep.ReadFor(q, in)
 	}
 	if !f.asJSON {
 		return err

@@ -71,14 +71,6 @@ input or usage, 130/143 interrupted.`,
 	return root
 }
 
-// loadPuzzle reads PUZZLE (a path or "-") with a.ctx.
-func (a *app) loadPuzzle(path, format string, u puzzle.Unplaceable) (*puzzle.Puzzle, error) {
-	return a.loadPuzzleContext(a.ctx, path, format, u)
-}
-
-// unplaceableFor is what loading does with a piece that fits nowhere.
-var unplaceableFor = puzzle.UnplaceableFor
-
 // addFromFlag adds the --from flag of every command that reads a puzzle,
 // checked when it is parsed: a bad one is the flag's fault, not the file's.
 func addFromFlag(fs *pflag.FlagSet, from *string) {

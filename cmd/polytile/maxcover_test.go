@@ -19,7 +19,7 @@ type coverageJSON struct {
 	Coverage, Cells, Bound int
 	Optimal                bool
 	TimedOut               bool `json:"timed_out"`
-	Tilings                [][]placementJS
+	Tilings                [][]puzzle.PlacementJSON
 }
 
 func solveCoverage(t *testing.T, file string, args ...string) (int, coverageJSON) {

@@ -630,8 +630,8 @@ func TestMergeTextNoCompleteShard(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "no complete shard for figures per shard") || strings.Contains(out, "0.00)") {
 		t.Errorf("exit %d %s\n%s", code, errs, out)
 	}
-	if got := ratioText(5, 0); got != "n/a" {
-		t.Errorf("ratioText(5, 0) = %q, want n/a", got)
+	if got := shard.RatioText(5, 0); got != "n/a" {
+		t.Errorf("shard.RatioText(5, 0) = %q, want n/a", got)
 	}
 }
 

@@ -32,11 +32,6 @@ func (a *app) checkOutputs(inputs []string, outs ...output) error {
 	return usageOf(cliout.Check(inputs, list...))
 }
 
-// resolvePictureFormat is cliout.PictureFormat with a usage error.
-func resolvePictureFormat(flagName, format, out string, terminal bool) (render.Format, error) {
-	return asUsage(cliout.PictureFormat(flagName, format, out, terminal))
-}
-
 // asUsage returns v, and err as a usage error (usageOf).
 func asUsage[T any](v T, err error) (T, error) { return v, usageOf(err) }
 
@@ -76,7 +71,7 @@ func (a *app) checkSolveOutputs(path string, f *solveFlags) error {
 	if err := a.checkOutputs([]string{path}, solveOutputList(f)...); err != nil {
 		return err
 	}
-	if f.checkpoint != "" && f.checkpoint != "-" && sameAsStdout(f.checkpoint, a.stdout) {
+	if f.checkpoint != "" && f.checkpoint != "-" && cliout.SameAsStdout(f.checkpoint, a.stdout) {
 		return usageErr("--checkpoint %s is the file stdout is redirected to: the output would overwrite the checkpoint; choose another file", f.checkpoint)
 	}
 	return nil
@@ -96,7 +91,7 @@ type pictureAsk struct {
 func (a *app) solvePictures(p *puzzle.Puzzle, f *solveFlags, format render.Format) (pictureAsk, error) {
 	// --json -o X.json writes the summary to the file: no picture then.
 	want := !jsonOutput(f) && (f.renderFormat != "" || f.out != "-" || (!f.count && !f.asJSON && !f.jsonLines))
-	toStdout := f.out == "-" || sameAsStdout(f.out, a.stdout) // -o /dev/stdout, or the file stdout is redirected to
+	toStdout := f.out == "-" || cliout.SameAsStdout(f.out, a.stdout) // -o /dev/stdout, or the file stdout is redirected to
 	if want && (f.asJSON || f.jsonLines) && toStdout {
 		return pictureAsk{}, usageErr("--json output and a picture cannot share stdout: write the picture with -o FILE")
 	}
@@ -194,7 +189,7 @@ func (pc *pictures) finish(tilings []puzzle.Tiling, commit func(*atomicfile.File
 	if pc.err != nil || pc.drawn == 0 {
 		pc.file.Abort()
 		if pc.err != nil && pc.late != nil && pc.late() {
-			fmt.Fprintf(pc.stderr, "note: the picture was not finished within %v of the stop (time limit or signal): not written\n", drawGrace)
+			fmt.Fprintf(pc.stderr, "note: the picture was not finished within %v of the stop (time limit or signal): not written\n", ctxio.StopGrace)
 			pc.skipped = true
 			return nil
 		}
@@ -223,7 +218,6 @@ func (a *app) summaryTo(pc *pictures) io.Writer {
 	return a.stdout
 }
 
-// bothSolutions calls a (when set) and then b for each solution.
 func bothSolutions(a, b func(puzzle.Tiling)) func(puzzle.Tiling) {
 	if a == nil {
 		return b
@@ -245,42 +239,21 @@ func (a *app) checkReportOutputs(inputs []string, out, chart, update, section st
 	return nil
 }
 
-// sameAsStdout reports whether path names the file stdout writes to.
-var sameAsStdout = cliout.SameAsStdout
-
-// exportFormatForOutput is cliout.ExportFormat with a usage error.
-func exportFormatForOutput(format, out string) error {
-	return usageOf(cliout.ExportFormat(format, out))
-}
-
-// tableFormatForOutput is cliout.TableFormat with a usage error.
-func tableFormatForOutput(format, out string) (compare.Format, error) {
-	return asUsage(cliout.TableFormat(format, out))
-}
-
 // checkStdout refuses (exit 2) a stdout redirected to one of the inputs.
 func (a *app) checkStdout(inputs ...string) error {
 	return usageOf(cliout.CheckStdout(a.stdin, a.stdout, inputs...))
 }
 
-// drawGrace is how long solve's picture may still take after the time
-// limit or a signal.
-const drawGrace = ctxio.StopGrace
-
 // drawingContext returns the context solve draws its pictures with,
-// ending drawGrace after ctx (ctxio.Grace); late reports whether it has
+// ending ctxio.StopGrace after ctx (ctxio.Grace); late reports whether it has
 // ended, and release ends it.
 func drawingContext(ctx context.Context) (draw context.Context, late func() bool, release func()) {
-	d, release := ctxio.Grace(ctx, drawGrace)
+	d, release := ctxio.Grace(ctx, ctxio.StopGrace)
 	return d, func() bool { return d.Err() != nil }, release
 }
 
-// writeJSON writes v as indented JSON.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
-
-// jsonEncoder is a JSON encoder of w (one value a line).
-func jsonEncoder(w io.Writer) *json.Encoder { return json.NewEncoder(w) }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/polytile/polytile/shard"
 )
 
 // TestRecipesCheckNBeforeTheKey: a Slurm task or a Job pod given a shard
@@ -614,7 +616,7 @@ func TestRecipesRefuseACountStartedAlongside(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
 	p, _ := editedCopy(t, dir, "p.yaml")
-	sum := sha256Hex(mustRead(t, p))
+	sum := shard.SHA256Hex(mustRead(t, p))
 	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
 	exitOf := func(cmd *exec.Cmd) (int, string) {
 		return exitAndOutput(t, cmd)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/internal/atomicfile"
+	"github.com/polytile/polytile/internal/ctxio"
 )
 
 func TestRenderToFile(t *testing.T) {
@@ -172,7 +173,7 @@ func TestDrawingContextReleased(t *testing.T) {
 	if n := runtime.NumGoroutine() - before; n > 10 {
 		t.Errorf("%d goroutines left by 200 released drawing contexts", n)
 	}
-	// Not released, the drawing still ends drawGrace after ctx.
+	// Not released, the drawing still ends ctxio.StopGrace after ctx.
 	cctx, cancel := context.WithCancel(context.Background())
 	draw, late, release := drawingContext(cctx)
 	defer release()
@@ -182,7 +183,7 @@ func TestDrawingContextReleased(t *testing.T) {
 	}
 	select {
 	case <-draw.Done():
-	case <-time.After(drawGrace + 2*time.Second):
+	case <-time.After(ctxio.StopGrace + 2*time.Second):
 		t.Fatal("the drawing did not end after its grace")
 	}
 }

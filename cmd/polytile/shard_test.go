@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/polytile/polytile/puzzle"
 	"github.com/polytile/polytile/shard"
+	"github.com/polytile/polytile/solve"
 )
 
 func TestSolveShardsAddUp(t *testing.T) {
@@ -210,7 +212,7 @@ func TestFingerprintIgnoresFormatting(t *testing.T) {
 	os.WriteFile(b, []byte("# the same\npieces:\n  I: \"#####\"\n  L: \"####/#...\"\n  X: \"#\"\nname: two\nboard: |\n  #####\n  #####\n"), 0o644)
 	os.WriteFile(c, []byte("name: one\nboard: 5x2\npieces:\n  I: \"#####\"\n  L: \"####/#...\"\n  X:\n    shape: \"#\"\n    count: 2\n"), 0o644)
 	fp := func(path string) string {
-		p, err := (&app{}).loadPuzzle(path, "", unplaceableFor(false))
+		p, err := (&app{}).loadPuzzle(path, "", puzzle.UnplaceableFor(false))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -573,10 +575,10 @@ func TestCountKeyMissingDirectory(t *testing.T) {
 }
 
 // solveStatsJSON runs solve --json and returns its summary.
-func solveStatsJSON(t *testing.T, args ...string) solveOutcome {
+func solveStatsJSON(t *testing.T, args ...string) solve.Outcome {
 	t.Helper()
 	code, out, errs := run(t, "", append([]string{"solve"}, append(args, "--json")...)...)
-	var o solveOutcome
+	var o solve.Outcome
 	if err := json.Unmarshal([]byte(out), &o); err != nil || code != 0 {
 		t.Fatalf("%v: exit %d: %v\n%s\n%s", args, code, err, out, errs)
 	}

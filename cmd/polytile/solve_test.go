@@ -11,8 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/polytile/polytile/highs"
-	"github.com/polytile/polytile/puzzle"
+	"github.com/polytile/polytile/solve"
 )
 
 func TestSolveFirstAndLimit(t *testing.T) {
@@ -619,7 +618,31 @@ func TestSymmetricKeyCheckedAgainstPlaceablePieces(t *testing.T) {
 	}
 }
 
-// The library names the JSON tests above decode into and compare with.
-type placementJS = puzzle.PlacementJSON
-
-var formatGap = highs.FormatGap
+// TestSolveSettingRefusals: each refusal of solve's settings rules
+// (solve.CheckBackend, solve.NativeConfig) is exit 2 with the message
+// naming its flags, and every refusal has a message. HiGHS's count is
+// refused by the flag rules first (--count applies to the native
+// searches).
+func TestSolveSettingRefusals(t *testing.T) {
+	for r := solve.FrontierQuestion; r <= solve.SymmetricCheckpoint; r++ {
+		if settingMessages[r] == "" {
+			t.Errorf("refusal %d has no message", r)
+		}
+	}
+	pz, sym := example("pentomino-12x5.yaml"), example("squares-8x6-symmetric.yaml")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", pz, "--backend", "frontier"}, "the frontier backend counts (--count, --unique) or finds the maximum coverage (--max-coverage); it lists no tilings: use --backend fila to find one"},
+		{[]string{"solve", pz, "--backend", "frontier", "--count", "--jsonl"}, "the frontier backend lists no tilings (--limit, --jsonl): use --backend fila"},
+		{[]string{"solve", pz, "--backend", "frontier", "--count", "--stats"}, "--stats reports the native search's attempts and fits: the frontier backend has none"},
+		{[]string{"solve", pz, "--backend", "frontier", "--count", "--render", "ascii"}, "the frontier backend finds no tiling to draw: leave out --render and -o (or write --json to -o FILE.json)"},
+		{[]string{"solve", sym, "--count", "--shard", "1/4"}, "--shard 1/4: the symmetric key's orbit problem is searched serially, in one part; leave --shard out"},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != 2 || errs != "polytile: "+c.want+"\n" {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errs, c.want)
+		}
+	}
+}
