@@ -86,4 +86,3 @@ func shardList(xs []int) string {
 	}
 	return "shards " + strings.Join(s, " ")
 }
-
