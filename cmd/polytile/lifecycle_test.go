@@ -889,7 +889,16 @@ func TestJSONSummaryWithinGraceOfStop(t *testing.T) {
 		start := time.Now()
 		code, stdout, errs := run(t, "", append([]string{"solve", in, "--max-coverage", "--time-limit", "1500ms", "-q"}, args...)...)
 		took := time.Since(start)
-		if took > 3*time.Second { // 1.5 s, ctxio.StopGrace and slack for a loaded machine
+		// 1.5 s, ctxio.StopGrace and slack for a loaded machine. A summary
+		// given up at the grace says so (the note; the give-up point itself
+		// is TestWriteJSONWithinGivesUp's), and then only a hang is looked
+		// for: under the load of a parallel go test the exit comes up to a
+		// second later. A summary written whole must be in time.
+		limit := 3 * time.Second
+		if strings.Contains(errs, "JSON summary was not finished") {
+			limit = 5 * time.Second
+		}
+		if took > limit {
 			t.Errorf("%v: took %v with --time-limit 1500ms (exit %d): %.200s", args, took, code, errs)
 		}
 		out := stdout
