@@ -148,7 +148,9 @@ func watch(ctx context.Context) (stop *atomic.Bool, release func()) {
 //
 // A puzzle out of reach (window and copies beyond a 63-bit key, or an
 // estimated layer beyond the memory budget) is refused before the run
-// with an *OutOfReachError. When ctx ends, Count stops within a second
+// with an *OutOfReachError. With opt.Unique, a fixed point out of reach
+// after the count of all returns that count (Unique nil) with its
+// *OutOfReachError, so that it is not run again. When ctx ends, Count stops within a second
 // with an error wrapping ErrNotCounted and ctx's error: a partial sum of
 // the recurrence bounds nothing, so no count is returned.
 func Count(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Result, error) {
@@ -168,6 +170,11 @@ func Count(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Result, error) 
 	res.All, res.States, res.Passes = all, peak, passes
 	if opt.Unique {
 		if err := uniqueCount(ctx, p, s, all, opt, res); err != nil {
+			if errors.Is(err, ErrOutOfReach) && ctx.Err() == nil {
+				res.Fix, res.Symmetries, res.Unique = nil, 0, nil
+				res.Seconds = time.Since(start).Seconds()
+				return res, err
+			}
 			return nil, notCounted(ctx, err)
 		}
 	}

@@ -27,6 +27,9 @@ func CountUniqueIfInReach(ctx context.Context, p *puzzle.Puzzle, opt Options) (r
 		return res, "", err
 	}
 	note = "unique not counted: " + err.Error()
+	if res != nil {
+		return res, note, nil // the count of all is done: only a fixed point was out of reach
+	}
 	opt.Unique = false
 	res, err = Count(ctx, p, opt)
 	return res, note, err
