@@ -119,8 +119,7 @@ var benchGroups = map[string]benchGroup{
 // full (article and the 18x5's DLX rows OP-1 and OP-2, the article's 74
 // and 71 minutes) and frontier (the frontier engine's counts of issue 33:
 // dominoes 16x16, tetrominoes 6x6 and 10x10, pentominoes unlimited 6x10
-// and 10x6, the 12 pentominoes 10x6; beside FILA where it finishes; about
-// 15 s).
+// and 10x6, the 12 pentominoes 10x6; beside FILA where it finishes).
 var BenchSuites = []string{"quick", "op", "article", "full", "frontier"}
 
 // suitePart is one group of a suite; fila keeps only its FILA rows.

@@ -9,22 +9,10 @@ import (
 
 // num writes an integer with thousands separators: 9,356.
 func num(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := n < 0
-	if neg {
-		s = s[1:]
+	if n < 0 {
+		return "-" + groupDigits(strconv.FormatInt(n, 10)[1:])
 	}
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
+	return groupDigits(strconv.FormatInt(n, 10))
 }
 
 // Seconds formats a duration in seconds for tables: 0.157 s, 2.08 s,

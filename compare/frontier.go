@@ -74,17 +74,9 @@ func (b *frontierBackend) Run(ctx context.Context, t Task) (*Outcome, error) {
 		return &Outcome{Status: OK, Coverage: ptr(res.Covered), Bound: ptr(res.Covered), Complete: true,
 			Seconds: res.Seconds, Work: int64(res.States), WorkUnit: "states", Note: res.Proof}, nil
 	}
-	opt := b.opt
-	opt.Unique = true
-	res, err := frontier.Count(ctx, t.Puzzle, opt)
-	note := ""
-	if errors.Is(err, frontier.ErrOutOfReach) && ctx.Err() == nil {
-		// The fixed points of a symmetry can be out of reach where the
-		// count of all is not.
-		note = "unique not counted: " + err.Error()
-		opt.Unique = false
-		res, err = frontier.Count(ctx, t.Puzzle, opt)
-	}
+	// The fixed points of a symmetry can be out of reach where the count
+	// of all is not: note says so.
+	res, note, err := frontier.CountUniqueIfInReach(ctx, t.Puzzle, b.opt)
 	if o, done := frontierStopped(ctx, err); done {
 		return o, nil
 	}
@@ -226,8 +218,11 @@ func benchFrontier(ctx context.Context, p *puzzle.Puzzle, row *BenchRow, opt Ben
 		}
 	}
 	row.Status = OK
-	if len(wrong) > 0 {
+	switch {
+	case len(wrong) > 0:
 		row.Status, row.Reason = Disagree, strings.Join(wrong, "; ")
+	case row.FILAStatus == Error:
+		row.Status = Error
 	}
 }
 
