@@ -73,9 +73,13 @@ type Prepared struct {
 	Write func(io.Writer) error
 }
 
-// Prepare builds and sizes the export of p: a file past its size limit
-// is refused (ErrInvalid) before anything is written.
+// Prepare builds and sizes the export of p: settings CheckOptions refuses
+// and a file past its size limit are refused (ErrInvalid) before
+// anything is built or written.
 func Prepare(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Prepared, error) {
+	if err := CheckOptions(opt); err != nil {
+		return nil, err
+	}
 	format := strings.ToLower(opt.Format)
 	if format == "dlx" {
 		write, err := prepareDLX(ctx, p, opt)
@@ -83,9 +87,6 @@ func Prepare(ctx context.Context, p *puzzle.Puzzle, opt Options) (*Prepared, err
 			return nil, err
 		}
 		return &Prepared{Write: write}, nil
-	}
-	if !IsFormat(format) {
-		return nil, invalid("unknown export format %q: use lp, mps, fixed-mps, dlx, cnf, opb or pyomo", opt.Format)
 	}
 	if format == "pyomo" {
 		opt.Program.Checkerboard = false

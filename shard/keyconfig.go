@@ -76,9 +76,18 @@ func (e *KeySyntaxError) Error() string {
 // Is reports whether target is ErrKeySyntax.
 func (e *KeySyntaxError) Is(target error) bool { return target == ErrKeySyntax }
 
+// configFlags are the flags of the split-shaping configuration but the
+// pinned piece: a key or merge that gives them all names a Config.
+var configFlags = []string{"backend", "fila-at", "heuristic", "nof", "volume"}
+
 // v3Flags are the flags a version 3 key holds (KeyConfig.Words).
-var v3Flags = map[string]bool{"backend": true, "heuristic": true, "nof": true, "fila-at": true, "volume": true,
-	"redundancy": true, "from": true, "unique": true}
+var v3Flags = func() map[string]bool {
+	m := map[string]bool{"redundancy": true, "from": true, "unique": true}
+	for _, n := range configFlags {
+		m[n] = true
+	}
+	return m
+}()
 
 // keyFlagSet is solve's flags as a count key holds them, read by the
 // rules and with the errors of solve's own parser: a version 1 key holds
@@ -190,7 +199,7 @@ func ResolveKey(ctx context.Context, k *Key, r KeyResolve) (KeyConfig, error) {
 	}
 	var cfg Config
 	literal := k.Version >= 3
-	for _, n := range []string{"backend", "fila-at", "heuristic", "nof", "volume"} {
+	for _, n := range configFlags {
 		literal = literal && s.given(n)
 	}
 	if literal {

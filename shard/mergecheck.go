@@ -65,7 +65,7 @@ func (s Settings) given(name string) bool { return s.Given != nil && s.Given(nam
 // ConfigGiven reports whether a setting of the configuration (backend,
 // heuristic, nof, fila-at, volume, redundancy) was given.
 func (s Settings) ConfigGiven() bool {
-	for _, n := range []string{"backend", "heuristic", "nof", "fila-at", "volume", "redundancy"} {
+	for _, n := range append(configFlags[:len(configFlags):len(configFlags)], "redundancy") {
 		if s.given(n) {
 			return true
 		}

@@ -59,7 +59,7 @@ type Config struct {
 // String is a canonical one-line form, used to compare configurations.
 func (c Config) String() string {
 	return fmt.Sprintf("backend=%s heuristic=%s fila-at=%d nof=%t volume=%d redundancy=%s",
-		c.Backend, c.Schedule, c.FilaAt, c.NOF, c.Volume, orNone(c.Redundancy))
+		c.Backend, c.Schedule, c.FilaAt, c.NOF, c.Volume, PinnedWord(c.Redundancy))
 }
 
 // Flags are the solve flags that reproduce the configuration.
@@ -69,11 +69,9 @@ func (c Config) Flags() []string {
 		out = append(out, "--heuristic", c.Schedule)
 	}
 	out = append(out, fmt.Sprintf("--fila-at=%d", c.FilaAt), fmt.Sprintf("--nof=%t", c.NOF), fmt.Sprintf("--volume=%d", c.Volume),
-		"--redundancy", orNone(c.Redundancy))
+		"--redundancy", PinnedWord(c.Redundancy))
 	return out
 }
-
-func orNone(s string) string { return PinnedWord(s) }
 
 // Split identifies the split a shard solved part of.
 type Split struct {

@@ -91,8 +91,11 @@ func (p *Point) Commit(ctx context.Context, files ...*atomicfile.File) error {
 			return err
 		}
 	}
-	for _, f := range files {
+	for i, f := range files {
 		if err := f.Commit(); err != nil {
+			for _, g := range files[i+1:] {
+				g.Abort()
+			}
 			return err
 		}
 	}
