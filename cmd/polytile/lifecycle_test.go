@@ -775,7 +775,7 @@ func TestLongPhasesStopOnSIGINT(t *testing.T) {
 		{"check", []string{"check", "tall.yaml", "big.sol"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			// The signal comes at 70% of an uninterrupted run's time, in
+			// The signal comes at 55% of an uninterrupted run's time, in
 			// the last phase (render's text grid: about the last two
 			// thirds of its time), however fast the machine is.
 			cmd := exec.Command(binary(t), append(c.args[:len(c.args):len(c.args)], "-q")...)
@@ -786,7 +786,7 @@ func TestLongPhasesStopOnSIGINT(t *testing.T) {
 			}
 			whole := time.Since(start)
 			os.Remove(filepath.Join(dir, "r.txt"))
-			code, errs, took := signalAfter(t, whole*7/10, dir, c.args...)
+			code, errs, took := signalAfter(t, whole*55/100, dir, c.args...)
 			if code != exitInterrupted || took > time.Second || strings.Contains(errs, "still running") {
 				t.Errorf("exit %d %v after SIGINT: %s", code, took, errs)
 			}
